@@ -1,0 +1,149 @@
+import * as z from 'zod';
+import { emailSchema, firstNameSchema, lastNameSchema, passwordSchema, permissionsSchema } from './auth.ts';
+import { id, isoDateTime, optionalText, requiredText } from './common.ts';
+import { clientStatuses, gradeLevels, organizationTypes, permissionDefaults, roles, userTypes } from './enums.ts';
+
+// ---------- organizations ----------
+export const organizationInput = z.object({
+  name: requiredText(255, 'Organization name is required', 'Organization name'),
+  type: z.enum(organizationTypes).default('school'),
+  address: optionalText(500, 'Address'),
+  phone: optionalText(20, 'Phone'),
+  contactPerson: optionalText(255, 'Contact person'),
+});
+export type OrganizationInput = z.input<typeof organizationInput>;
+
+export const organization = z.object({
+  id,
+  name: z.string(),
+  type: z.enum(organizationTypes),
+  address: z.string().optional(),
+  phone: z.string().optional(),
+  contactPerson: z.string().optional(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+  stats: z.object({ activeClients: z.number(), sessionsThisMonth: z.number(), activeGoals: z.number() }),
+});
+export type Organization = z.infer<typeof organization>;
+
+// ---------- clients ----------
+const blankToUndefined = (v: unknown) => (v === '' || v === 'none' || v === null ? undefined : v);
+
+/** One letter, stored upper-case. A letter whose upper case is two letters (ß → SS) keeps its own form. */
+export const lastInitialSchema = z
+  .string({ error: 'Last initial is required' })
+  .trim()
+  .min(1, 'Last initial is required')
+  .transform((v) => v.normalize('NFC'))
+  .refine((v) => [...v].length <= 1, 'Must be exactly one character')
+  .refine((v) => /^\p{L}$/u.test(v), 'Last initial must be a letter')
+  .transform((v) => {
+    const upper = v.toUpperCase();
+    return [...upper].length === 1 ? upper : v;
+  });
+
+export const sessionFrequencySchema = z.preprocess(
+  (v) => {
+    if (v === '' || v === null || v === undefined) return undefined;
+    if (typeof v === 'string') return /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : undefined;
+    if (typeof v === 'number' && Number.isNaN(v)) return undefined;
+    return v;
+  },
+  z
+    .number({ error: 'Must be a number' })
+    .int('Must be a whole number')
+    .min(1, 'Must be at least 1')
+    .max(10, 'Must be at most 10')
+    .optional(),
+);
+
+export const clientInput = z.object({
+  firstName: firstNameSchema,
+  lastInitial: lastInitialSchema,
+  organizationId: z.preprocess(blankToUndefined, id.optional()),
+  gradeLevel: z.preprocess(blankToUndefined, z.enum(gradeLevels, { error: 'Choose a grade level' }).optional()),
+  sessionFrequency: sessionFrequencySchema,
+  teacher: optionalText(255, 'Teacher/Classroom'),
+  diagnosis: optionalText(2000, 'Diagnosis/Goals Summary'),
+  status: z.enum(clientStatuses).default('active'),
+});
+export type ClientInput = z.input<typeof clientInput>;
+
+export const client = z.object({
+  id,
+  organizationId: id.optional(),
+  firstName: z.string(),
+  lastInitial: z.string(),
+  gradeLevel: z.enum(gradeLevels).optional(),
+  sessionFrequency: z.number().optional(),
+  teacher: z.string().optional(),
+  diagnosis: z.string().optional(),
+  status: z.enum(clientStatuses),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+});
+export type Client = z.infer<typeof client>;
+
+// ---------- users ----------
+const flagInputShape = Object.fromEntries(
+  Object.entries(permissionDefaults).map(([k, v]) => [k, z.boolean().default(v)]),
+) as { [K in keyof typeof permissionDefaults]: z.ZodDefault<z.ZodBoolean> };
+
+/** Permissions as a form sends them: omitted flags take the part 2 §5 defaults. */
+export const permissionsInput = z.object({
+  ...flagInputShape,
+  allowedOrganizationIds: z.array(id).max(500).default([]),
+});
+export type PermissionsInput = z.input<typeof permissionsInput>;
+
+export const createUserBody = z.object({
+  user: z.object({
+    firstName: firstNameSchema,
+    lastName: lastNameSchema,
+    email: emailSchema,
+    password: passwordSchema,
+    role: z.enum(roles).default('slp'),
+  }),
+  permissions: permissionsInput.default(permissionsInput.parse({})),
+});
+export const updateUserStatusBody = z.object({ isActive: z.boolean({ error: 'isActive must be true or false' }) });
+export const userIdParams = z.object({ userId: id });
+
+export const managedUser = z.object({
+  id,
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  role: z.enum(roles),
+  userType: z.enum(userTypes),
+  isActive: z.boolean(),
+  parentUserId: id.optional(),
+  createdAt: isoDateTime,
+  permissions: permissionsSchema,
+});
+export type ManagedUser = z.infer<typeof managedUser>;
+
+// ---------- dashboard and activity ----------
+export const dashboardStats = z.object({
+  totalClients: z.number(),
+  weekSessions: z.number(),
+  activeGoals: z.number(),
+  completionRate: z.number(),
+  trends: z.object({
+    clientsAddedThisMonth: z.number(),
+    lastWeekSessions: z.number(),
+    sessionsDueThisWeek: z.number(),
+    goalsMasteredThisMonth: z.number(),
+  }),
+});
+export type DashboardStats = z.infer<typeof dashboardStats>;
+
+export const activitiesQuery = z.object({ scope: z.enum(['account', 'mine']).default('account') });
+export const activity = z.object({
+  id: z.string(),
+  at: isoDateTime,
+  action: z.string(),
+  summary: z.string(),
+  actorName: z.string(),
+});
+export type Activity = z.infer<typeof activity>;

@@ -1,0 +1,156 @@
+/**
+ * The route manifest: the one list of API endpoints. The Lambda handlers, the CDK stack, the local
+ * server's router and the SPA's typed client all read it; nothing else defines a route.
+ */
+import * as z from 'zod';
+import * as auth from './auth.ts';
+import * as caseload from './caseload.ts';
+import { idParams, okBody } from './common.ts';
+import type { PermissionFlag } from './enums.ts';
+import * as notes from './notes.ts';
+import * as sessions from './sessions.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RouteDef<
+  B extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  P extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+> {
+  method: HttpMethod;
+  /** API Gateway style: `/api/sessions/{id}`. */
+  path: string;
+  /** Module under functions/, without extension: `sessions/create-session`. */
+  handler: string;
+  /** `user`: a signed-in user is required (401 otherwise). `public`: a session is read when present. */
+  auth: 'user' | 'public';
+  permission?: PermissionFlag;
+  body?: B;
+  query?: Q;
+  params?: P;
+  response: R;
+  /** Long-running routes get a longer Lambda timeout. */
+  timeoutSeconds?: number;
+}
+
+const route = <B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType, R extends z.ZodType>(
+  def: RouteDef<B, Q, P, R>,
+) => def;
+
+const list = <T extends z.ZodType>(item: T) => z.array(item);
+
+export const routes = {
+  // ---- part 1: auth and security
+  getCurrentUser: route({ method: 'GET', path: '/api/user', handler: 'auth/get-current-user', auth: 'user', response: auth.currentUser }),
+  login: route({ method: 'POST', path: '/api/login', handler: 'auth/login', auth: 'public', body: auth.loginBody, response: auth.loginResponse }),
+  register: route({ method: 'POST', path: '/api/register', handler: 'auth/register', auth: 'public', body: auth.registerBody, response: auth.currentUser }),
+  logout: route({ method: 'POST', path: '/api/logout', handler: 'auth/logout', auth: 'public', response: okBody }),
+  verifyTwoFactor: route({ method: 'POST', path: '/api/2fa/verify', handler: 'auth/verify-two-factor', auth: 'public', body: auth.verifyTwoFactorBody, response: auth.currentUser }),
+  setupTwoFactor: route({ method: 'POST', path: '/api/2fa/setup', handler: 'auth/setup-two-factor', auth: 'user', response: auth.twoFactorSetup }),
+  enableTwoFactor: route({ method: 'POST', path: '/api/2fa/enable', handler: 'auth/enable-two-factor', auth: 'user', body: auth.enableTwoFactorBody, response: okBody }),
+  disableTwoFactor: route({ method: 'POST', path: '/api/2fa/disable', handler: 'auth/disable-two-factor', auth: 'user', body: auth.disableTwoFactorBody, response: okBody }),
+  listTrustedDevices: route({ method: 'GET', path: '/api/trusted-devices', handler: 'auth/list-trusted-devices', auth: 'user', response: list(auth.trustedDevice) }),
+  removeTrustedDevice: route({ method: 'DELETE', path: '/api/trusted-devices/{id}', handler: 'auth/remove-trusted-device', auth: 'user', params: idParams, response: okBody }),
+
+  // ---- part 1: dashboard and activity
+  getDashboardStats: route({ method: 'GET', path: '/api/dashboard/stats', handler: 'dashboard/get-dashboard-stats', auth: 'user', response: caseload.dashboardStats }),
+  listActivities: route({ method: 'GET', path: '/api/activities', handler: 'dashboard/list-activities', auth: 'user', query: caseload.activitiesQuery, response: list(caseload.activity) }),
+
+  // ---- organizations
+  listOrganizations: route({ method: 'GET', path: '/api/organizations', handler: 'organizations/list-organizations', auth: 'user', response: list(caseload.organization) }),
+  createOrganization: route({ method: 'POST', path: '/api/organizations', handler: 'organizations/create-organization', auth: 'user', permission: 'canManageUsers', body: caseload.organizationInput, response: caseload.organization }),
+  updateOrganization: route({ method: 'PUT', path: '/api/organizations/{id}', handler: 'organizations/update-organization', auth: 'user', permission: 'canManageUsers', params: idParams, body: caseload.organizationInput, response: caseload.organization }),
+  archiveOrganization: route({ method: 'POST', path: '/api/organizations/{id}/archive', handler: 'organizations/archive-organization', auth: 'user', permission: 'canManageUsers', params: idParams, response: okBody }),
+
+  // ---- clients
+  listClients: route({ method: 'GET', path: '/api/clients', handler: 'clients/list-clients', auth: 'user', response: list(caseload.client) }),
+  createClient: route({ method: 'POST', path: '/api/clients', handler: 'clients/create-client', auth: 'user', permission: 'canCreateClients', body: caseload.clientInput, response: caseload.client }),
+  updateClient: route({ method: 'PUT', path: '/api/clients/{id}', handler: 'clients/update-client', auth: 'user', permission: 'canEditClients', params: idParams, body: caseload.clientInput, response: caseload.client }),
+  archiveClient: route({ method: 'POST', path: '/api/clients/{id}/archive', handler: 'clients/archive-client', auth: 'user', permission: 'canDeleteClients', params: idParams, response: okBody }),
+
+  // ---- users and permissions
+  listUsers: route({ method: 'GET', path: '/api/users', handler: 'users/list-users', auth: 'user', permission: 'canManageUsers', response: list(caseload.managedUser) }),
+  createUser: route({ method: 'POST', path: '/api/users', handler: 'users/create-user', auth: 'user', permission: 'canManageUsers', body: caseload.createUserBody, response: caseload.managedUser }),
+  updateUserStatus: route({ method: 'PATCH', path: '/api/users/{id}', handler: 'users/update-user-status', auth: 'user', permission: 'canManageUsers', params: idParams, body: caseload.updateUserStatusBody, response: caseload.managedUser }),
+  updateUserPermissions: route({ method: 'PUT', path: '/api/users/{userId}/permissions', handler: 'users/update-user-permissions', auth: 'user', permission: 'canManageUsers', params: caseload.userIdParams, body: caseload.permissionsInput, response: caseload.managedUser }),
+  getUserPermissions: route({ method: 'GET', path: '/api/user-permissions', handler: 'users/get-user-permissions', auth: 'user', response: auth.permissionsSchema }),
+
+  // ---- part 2: sessions
+  listSessions: route({ method: 'GET', path: '/api/sessions', handler: 'sessions/list-sessions', auth: 'user', query: sessions.sessionsQuery, response: list(sessions.session) }),
+  createSession: route({ method: 'POST', path: '/api/sessions', handler: 'sessions/create-session', auth: 'user', permission: 'canCreateSessions', body: sessions.scheduleSessionBody, response: sessions.session }),
+  getSession: route({ method: 'GET', path: '/api/sessions/{id}', handler: 'sessions/get-session', auth: 'user', params: sessions.sessionIdParams, response: sessions.session }),
+  updateSession: route({ method: 'PUT', path: '/api/sessions/{id}', handler: 'sessions/update-session', auth: 'user', permission: 'canEditSessions', params: sessions.sessionIdParams, body: sessions.updateSessionBody, response: sessions.session }),
+  deleteSession: route({ method: 'DELETE', path: '/api/sessions/{id}', handler: 'sessions/delete-session', auth: 'user', permission: 'canDeleteSessions', params: sessions.sessionIdParams, response: okBody }),
+  getSessionClientGoals: route({ method: 'GET', path: '/api/sessions/{id}/client-goals', handler: 'sessions/get-session-client-goals', auth: 'user', params: sessions.sessionIdParams, response: list(sessions.goal) }),
+  listSessionNotes: route({ method: 'GET', path: '/api/sessions/{id}/notes', handler: 'sessions/list-session-notes', auth: 'user', params: sessions.sessionIdParams, response: list(sessions.sessionNote) }),
+  saveSessionNote: route({ method: 'POST', path: '/api/sessions/{id}/notes', handler: 'sessions/save-session-note', auth: 'user', permission: 'canEditSessions', params: sessions.sessionIdParams, body: sessions.sessionNoteBody, response: sessions.sessionNote }),
+  listSessionProgress: route({ method: 'GET', path: '/api/sessions/{id}/progress', handler: 'sessions/list-session-progress', auth: 'user', params: sessions.sessionIdParams, response: list(sessions.progressPoint) }),
+  saveSessionProgress: route({ method: 'POST', path: '/api/sessions/{id}/progress', handler: 'sessions/save-session-progress', auth: 'user', permission: 'canEditSessions', params: sessions.sessionIdParams, body: sessions.progressBody, response: sessions.progressPoint }),
+  addParticipant: route({ method: 'POST', path: '/api/sessions/{id}/participants', handler: 'sessions/add-participant', auth: 'user', permission: 'canEditSessions', params: sessions.sessionIdParams, body: sessions.addParticipantBody, response: sessions.session }),
+  updateParticipant: route({ method: 'PATCH', path: '/api/sessions/{id}/participants/{clientId}', handler: 'sessions/update-participant', auth: 'user', permission: 'canEditSessions', params: sessions.participantParams, body: sessions.updateParticipantBody, response: sessions.session }),
+  removeParticipant: route({ method: 'DELETE', path: '/api/sessions/{id}/participants/{clientId}', handler: 'sessions/remove-participant', auth: 'user', permission: 'canEditSessions', params: sessions.participantParams, response: sessions.session }),
+
+  // ---- goals and progress data
+  listGoals: route({ method: 'GET', path: '/api/goals', handler: 'goals/list-goals', auth: 'user', query: sessions.goalsQuery, response: list(sessions.goal) }),
+  createGoal: route({ method: 'POST', path: '/api/goals', handler: 'goals/create-goal', auth: 'user', permission: 'canManageGoals', body: sessions.createGoalBody, response: sessions.goal }),
+  updateGoal: route({ method: 'PUT', path: '/api/goals/{goalId}', handler: 'goals/update-goal', auth: 'user', permission: 'canManageGoals', params: sessions.goalIdParams, body: sessions.updateGoalBody, response: sessions.goal }),
+  deleteGoal: route({ method: 'DELETE', path: '/api/goals/{goalId}', handler: 'goals/delete-goal', auth: 'user', permission: 'canManageGoals', params: sessions.goalIdParams, response: okBody }),
+  listProgress: route({ method: 'GET', path: '/api/progress', handler: 'goals/list-progress', auth: 'user', permission: 'canViewReports', query: sessions.progressQuery, response: list(sessions.progressPoint) }),
+
+  // ---- progress notes
+  listClientProgressNotes: route({ method: 'GET', path: '/api/clients/{id}/progress-notes', handler: 'notes/list-client-progress-notes', auth: 'user', permission: 'canViewProgressNotes', params: idParams, response: list(notes.progressNote) }),
+  generateProgressNote: route({ method: 'POST', path: '/api/clients/{id}/generate-progress-note', handler: 'notes/generate-progress-note', auth: 'user', permission: 'canGenerateProgressNotes', params: idParams, body: notes.generateNoteBody, response: notes.progressNote, timeoutSeconds: 29 }),
+  listProgressNotes: route({ method: 'GET', path: '/api/progress-notes', handler: 'notes/list-progress-notes', auth: 'user', permission: 'canViewProgressNotes', response: list(notes.progressNote) }),
+  updateProgressNote: route({ method: 'PATCH', path: '/api/progress-notes/{id}', handler: 'notes/update-progress-note', auth: 'user', permission: 'canEditProgressNotes', params: idParams, body: notes.updateNoteBody, response: notes.progressNote }),
+  deleteProgressNote: route({ method: 'DELETE', path: '/api/progress-notes/{id}', handler: 'notes/delete-progress-note', auth: 'user', permission: 'canDeleteProgressNotes', params: idParams, response: okBody }),
+  bulkGenerateProgressNotes: route({ method: 'POST', path: '/api/generate-progress-notes-bulk', handler: 'notes/bulk-generate-progress-notes', auth: 'user', permission: 'canGenerateProgressNotes', body: notes.bulkGenerateBody, response: notes.bulkJob }),
+  getBulkGenerationJob: route({ method: 'GET', path: '/api/generate-progress-notes-bulk/{jobId}', handler: 'notes/get-bulk-generation-job', auth: 'user', permission: 'canGenerateProgressNotes', params: notes.jobIdParams, response: notes.bulkJob }),
+
+  // ---- reports
+  getReport: route({ method: 'GET', path: '/api/reports', handler: 'reports/get-report', auth: 'user', permission: 'canViewReports', query: notes.reportQuery, response: notes.report }),
+  exportReport: route({ method: 'GET', path: '/api/reports/export', handler: 'reports/export-report', auth: 'user', permission: 'canViewReports', query: notes.exportQuery, response: z.string() }),
+} as const;
+
+export type Routes = typeof routes;
+export type RouteName = keyof Routes;
+export const routeNames = Object.keys(routes) as RouteName[];
+export const routeList = routeNames.map((name) => ({ name, ...routes[name] }) as RouteDef & { name: RouteName });
+
+/** Turns `/api/sessions/{id}` and concrete values into a path; values are URI-encoded. */
+export function buildPath(path: string, params: Record<string, string> = {}): string {
+  return path.replace(/\{(\w+)\}/g, (_, key: string) => {
+    const value = params[key];
+    if (value === undefined) throw new Error(`Missing path parameter ${key}`);
+    return encodeURIComponent(value);
+  });
+}
+
+/** Matches a concrete path against the manifest; the route and its path parameters, or undefined. */
+export function matchRoute(method: string, pathname: string) {
+  let pathMatched = false;
+  for (const r of compiled) {
+    const m = r.regex.exec(pathname);
+    if (!m) continue;
+    pathMatched = true;
+    if (r.route.method !== method) continue;
+    const params: Record<string, string> = {};
+    r.keys.forEach((k, i) => {
+      params[k] = decodeURIComponent(m[i + 1]!);
+    });
+    return { route: r.route, params, pathMatched };
+  }
+  return pathMatched ? { route: undefined, params: {}, pathMatched } : undefined;
+}
+
+const compiled = routeList
+  .map((route) => {
+    const keys: string[] = [];
+    const pattern = route.path.replace(/\{(\w+)\}/g, (_, k: string) => {
+      keys.push(k);
+      return '([^/]+)';
+    });
+    return { route, keys, regex: new RegExp(`^${pattern}$`), literal: keys.length === 0 };
+  })
+  // Literal paths first, so /api/reports/export is never read as /api/reports/{id}.
+  .sort((a, b) => Number(b.literal) - Number(a.literal));

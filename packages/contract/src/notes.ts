@@ -1,0 +1,96 @@
+import * as z from 'zod';
+import { id, isoDate, isoDateTime } from './common.ts';
+import { goalTypes, noteAuthors, progressNoteStatuses } from './enums.ts';
+import { RICH_TEXT_MAX } from './sessions.ts';
+
+const BOTH_DATES = 'Please select both start and end dates for the reporting period.';
+const periodDate = z.string({ error: BOTH_DATES }).min(1, BOTH_DATES).pipe(isoDate);
+
+export const generateNoteBody = z
+  .object({ reportingPeriodStart: periodDate, reportingPeriodEnd: periodDate })
+  .refine((v) => v.reportingPeriodStart < v.reportingPeriodEnd, {
+    message: 'End date must be after start date.',
+    path: ['reportingPeriodEnd'],
+  });
+
+export const bulkGenerateBody = z
+  .object({
+    clientIds: z
+      .array(id, { error: 'Please select at least one client' })
+      .min(1, 'Please select at least one client')
+      .max(500, 'At most 500 clients can be generated at once'),
+    reportingPeriodStart: isoDate.optional(),
+    reportingPeriodEnd: isoDate.optional(),
+    /** Skip a client that already has a note for the same period (retries never duplicate either way). */
+    skipExisting: z.boolean().default(true),
+  })
+  .refine((v) => !v.reportingPeriodStart === !v.reportingPeriodEnd, { message: BOTH_DATES, path: ['reportingPeriodEnd'] })
+  .refine((v) => !v.reportingPeriodStart || !v.reportingPeriodEnd || v.reportingPeriodStart < v.reportingPeriodEnd, {
+    message: 'End date must be after start date.',
+    path: ['reportingPeriodEnd'],
+  });
+
+export const bulkJob = z.object({
+  jobId: id,
+  status: z.enum(['running', 'completed']),
+  total: z.number(),
+  completed: z.number(),
+  successCount: z.number(),
+  errorCount: z.number(),
+  errors: z.array(z.object({ clientId: id, clientName: z.string(), error: z.string() })),
+});
+export type BulkJob = z.infer<typeof bulkJob>;
+export const jobIdParams = z.object({ jobId: id });
+
+export const progressNote = z.object({
+  id,
+  clientId: id,
+  content: z.string(),
+  reportingPeriodStart: isoDate,
+  reportingPeriodEnd: isoDate,
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+  generatedBy: z.enum(noteAuthors),
+  status: z.enum(progressNoteStatuses),
+});
+export type ProgressNote = z.infer<typeof progressNote>;
+
+export const updateNoteBody = z.object({
+  content: z.string({ error: 'Content is required' }).trim().min(1, 'Content is required').max(RICH_TEXT_MAX, 'The note is too long'),
+});
+
+// ---------- reports ----------
+export const reportDays = [7, 14, 30, 90] as const;
+export const reportQuery = z.object({
+  days: z.coerce.number().refine((d) => (reportDays as readonly number[]).includes(d), 'Choose 7, 14, 30 or 90 days').default(30),
+  clientId: id.optional(),
+  goalType: z.enum(goalTypes).optional(),
+});
+export const exportQuery = reportQuery.extend({ format: z.enum(['json', 'csv']).default('json') });
+
+export const clientProgress = z.object({
+  clientId: id,
+  clientName: z.string(),
+  goalCount: z.number(),
+  sessionsCount: z.number(),
+  progressRate: z.number(),
+  goals: z.array(z.object({ id, type: z.enum(goalTypes), description: z.string(), status: z.string() })),
+  recentDataPoints: z.array(
+    z.object({ goalId: id, recordedAt: isoDateTime, successfulAttempts: z.number(), totalAttempts: z.number(), accuracy: z.number() }),
+  ),
+});
+export const report = z.object({
+  generatedAt: isoDateTime,
+  period: z.object({ days: z.number(), from: isoDateTime, to: isoDateTime }),
+  filters: z.object({ client: z.string(), goalType: z.string() }),
+  overallStats: z.object({
+    totalSessions: z.number(),
+    completedSessions: z.number(),
+    activeGoals: z.number(),
+    masteredGoals: z.number(),
+    successRate: z.number(),
+    totalClients: z.number(),
+  }),
+  clientProgress: z.array(clientProgress),
+});
+export type Report = z.infer<typeof report>;

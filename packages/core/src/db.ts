@@ -1,0 +1,120 @@
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceNotFoundException, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import {
+  DynamoDBDocumentClient,
+  QueryCommand,
+  TransactWriteCommand,
+  type QueryCommandInput,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import { createTableInput, tableDefinition, tableName } from './table.ts';
+
+let shared: DynamoDBDocumentClient | undefined;
+
+/**
+ * The document client. `DYNAMODB_ENDPOINT` points it at DynamoDB Local (or any endpoint); on Lambda
+ * the SDK's own configuration applies. One client per process, reused across invocations.
+ */
+export function db(): DynamoDBDocumentClient {
+  if (!shared) shared = DynamoDBDocumentClient.from(createRawClient(), { marshallOptions: { removeUndefinedValues: true } });
+  return shared;
+}
+
+export function createRawClient(): DynamoDBClient {
+  const endpoint = process.env.DYNAMODB_ENDPOINT;
+  return new DynamoDBClient({
+    ...(endpoint
+      ? { endpoint, region: process.env.AWS_REGION ?? 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
+      : {}),
+    maxAttempts: 3,
+  });
+}
+
+/** Replaces the shared client (tests inject faults through SDK middleware on their own client). */
+export function setDb(client: DynamoDBDocumentClient | undefined) {
+  shared = client;
+}
+
+export type Item = Record<string, unknown>;
+
+/** Runs a query to the end, following LastEvaluatedKey. */
+export async function queryAll<T = Item>(input: Omit<QueryCommandInput, 'TableName'>): Promise<T[]> {
+  const items: T[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(new QueryCommand({ TableName: tableName(), ...input, ExclusiveStartKey }));
+    items.push(...((page.Items ?? []) as T[]));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return items;
+}
+
+/** Query one partition (optionally an SK prefix) on the table or an index. */
+export function queryPartition<T = Item>(opts: {
+  index?: 'GSI1' | 'GSI2';
+  pk: string;
+  skPrefix?: string;
+  skBetween?: [string, string];
+  forward?: boolean;
+  limit?: number;
+  consistent?: boolean;
+  filter?: Pick<QueryCommandInput, 'FilterExpression' | 'ExpressionAttributeValues' | 'ExpressionAttributeNames'>;
+}): Promise<T[]> {
+  const pkName = opts.index ? `${opts.index}PK` : 'PK';
+  const skName = opts.index ? `${opts.index}SK` : 'SK';
+  let condition = '#pk = :pk';
+  const values: Record<string, unknown> = { ':pk': opts.pk, ...(opts.filter?.ExpressionAttributeValues ?? {}) };
+  const names: Record<string, string> = { '#pk': pkName, ...(opts.filter?.ExpressionAttributeNames ?? {}) };
+  if (opts.skPrefix !== undefined) {
+    condition += ' AND begins_with(#sk, :sk)';
+    values[':sk'] = opts.skPrefix;
+    names['#sk'] = skName;
+  } else if (opts.skBetween) {
+    condition += ' AND #sk BETWEEN :a AND :b';
+    values[':a'] = opts.skBetween[0];
+    values[':b'] = opts.skBetween[1];
+    names['#sk'] = skName;
+  }
+  const input: Omit<QueryCommandInput, 'TableName'> = {
+    IndexName: opts.index,
+    KeyConditionExpression: condition,
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+    ScanIndexForward: opts.forward ?? true,
+    ConsistentRead: opts.index ? undefined : opts.consistent,
+    FilterExpression: opts.filter?.FilterExpression,
+  };
+  if (opts.limit !== undefined) {
+    return db()
+      .send(new QueryCommand({ TableName: tableName(), ...input, Limit: opts.limit }))
+      .then((r) => (r.Items ?? []) as T[]);
+  }
+  return queryAll<T>(input);
+}
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/** A multi-item write: all or nothing. The table name is filled in for every item. */
+export async function transact(items: TransactItem[]): Promise<void> {
+  const TableName = tableName();
+  const filled = items.map((it) => {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(it)) out[k] = v ? { TableName, ...v } : v;
+    return out as TransactItem;
+  });
+  await db().send(new TransactWriteCommand({ TransactItems: filled }));
+}
+
+/** Creates the table (and its TTL) when it does not exist; returns whether it created it. */
+export async function ensureTable(name = tableName(), client: DynamoDBClient = createRawClient()): Promise<boolean> {
+  try {
+    await client.send(new DescribeTableCommand({ TableName: name }));
+    return false;
+  } catch (e) {
+    if (!(e instanceof ResourceNotFoundException) && (e as Error).name !== 'ResourceNotFoundException') throw e;
+  }
+  await client.send(new CreateTableCommand(createTableInput(name)));
+  await client.send(
+    new UpdateTimeToLiveCommand({ TableName: name, TimeToLiveSpecification: { AttributeName: tableDefinition.ttlAttribute, Enabled: true } }),
+  );
+  return true;
+}

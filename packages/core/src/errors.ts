@@ -1,0 +1,51 @@
+/** Domain errors: tiny named classes the pipeline maps to HTTP answers. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body: Record<string, unknown> = {},
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+export class BadRequestError extends HttpError {
+  constructor(message: string, errors?: { path: string; message: string }[]) {
+    super(400, message, errors ? { errors } : {});
+  }
+}
+export class UnauthorizedError extends HttpError {
+  constructor(message = 'Not authenticated', body: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+    super(401, message, body, headers);
+  }
+}
+export class ForbiddenError extends HttpError {
+  constructor(message = 'You do not have permission to do this') {
+    super(403, message);
+  }
+}
+export class NotFoundError extends HttpError {
+  constructor(what = 'Resource') {
+    super(404, `${what} not found`);
+  }
+}
+export class ConflictError extends HttpError {
+  constructor(message: string) {
+    super(409, message);
+  }
+}
+export class TooManyRequestsError extends HttpError {
+  constructor(message: string, body: Record<string, unknown> = {}) {
+    super(429, message, body);
+  }
+}
+export class ServiceUnavailableError extends HttpError {
+  constructor(message = 'The service is busy. Please try again in a moment.') {
+    super(503, message, {}, { 'Retry-After': '1' });
+  }
+}
+export class NotImplementedError extends HttpError {
+  constructor() {
+    super(501, 'This feature is not available yet');
+  }
+}

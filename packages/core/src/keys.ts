@@ -1,0 +1,95 @@
+/**
+ * Key builders for the single table: pure functions, one per item kind. Every tenant item's
+ * partition key, on the table and on every index, starts with `ACCT#<accountId>`.
+ */
+export const acct = (accountId: string) => `ACCT#${accountId}`;
+
+export const normalizeEmail = (email: string) => email.trim().normalize('NFKC').toLowerCase();
+
+export const keys = {
+  account: (accountId: string) => ({ PK: acct(accountId), SK: 'ACCOUNT' }),
+  user: (accountId: string, userId: string) => ({ PK: acct(accountId), SK: `USER#${userId}` }),
+  userPrefix: (accountId: string) => ({ PK: acct(accountId), SKPrefix: 'USER#' }),
+  email: (email: string) => ({ PK: `EMAIL#${normalizeEmail(email)}`, SK: 'EMAIL' }),
+  loginSession: (tokenHash: string) => ({ PK: `LSESS#${tokenHash}`, SK: 'LSESS' }),
+  /** GSI1 of a login session: all sessions of one user, to end them together. */
+  loginSessionsOfUser: (accountId: string, userId: string) => ({ GSI1PK: `${acct(accountId)}#USER#${userId}#LSESS` }),
+  loginAttempts: (email: string) => ({ PK: `LOGIN#${normalizeEmail(email)}`, SK: 'ATTEMPTS' }),
+  trustedDevice: (accountId: string, userId: string, deviceId: string) => ({ PK: acct(accountId), SK: `DEVICE#${userId}#${deviceId}` }),
+  trustedDevicePrefix: (accountId: string, userId: string) => ({ PK: acct(accountId), SKPrefix: `DEVICE#${userId}#` }),
+  trustedDeviceToken: (tokenHash: string) => ({ PK: `TDEV#${tokenHash}`, SK: 'TDEV' }),
+  organization: (accountId: string, orgId: string) => ({ PK: acct(accountId), SK: `ORG#${orgId}` }),
+  organizationPrefix: (accountId: string) => ({ PK: acct(accountId), SKPrefix: 'ORG#' }),
+  client: (accountId: string, clientId: string) => ({ PK: acct(accountId), SK: `CLIENT#${clientId}` }),
+  clientPrefix: (accountId: string) => ({ PK: acct(accountId), SKPrefix: 'CLIENT#' }),
+  /** GSI1 partition holding a client's goals, progress rows and progress notes. */
+  clientChildren: (accountId: string, clientId: string) => `${acct(accountId)}#CLIENT#${clientId}`,
+  goal: (accountId: string, goalId: string) => ({ PK: acct(accountId), SK: `GOAL#${goalId}` }),
+  goalIndex: (accountId: string, clientId: string, goalId: string) => ({
+    GSI1PK: `${acct(accountId)}#CLIENT#${clientId}`,
+    GSI1SK: `GOAL#${goalId}`,
+  }),
+  session: (accountId: string, sessionId: string) => ({ PK: acct(accountId), SK: `SESSION#${sessionId}` }),
+  sessionIndex: (accountId: string, scheduledAt: string, sessionId: string) => ({
+    GSI2PK: `${acct(accountId)}#SESSION`,
+    GSI2SK: `${scheduledAt}#${sessionId}`,
+  }),
+  sessionsByTime: (accountId: string) => `${acct(accountId)}#SESSION`,
+  /** Partition holding one session's documentation: notes per client and progress per goal. */
+  sessionDocs: (accountId: string, sessionId: string) => `${acct(accountId)}#SESSION#${sessionId}`,
+  sessionNote: (accountId: string, sessionId: string, clientId: string) => ({
+    PK: `${acct(accountId)}#SESSION#${sessionId}`,
+    SK: `NOTE#${clientId}`,
+  }),
+  progress: (accountId: string, sessionId: string, goalId: string) => ({
+    PK: `${acct(accountId)}#SESSION#${sessionId}`,
+    SK: `PROG#${goalId}`,
+  }),
+  progressIndex: (accountId: string, clientId: string, sessionId: string, goalId: string, recordedAt: string) => ({
+    GSI1PK: `${acct(accountId)}#CLIENT#${clientId}`,
+    GSI1SK: `PROG#${recordedAt}#${goalId}`,
+    GSI2PK: `${acct(accountId)}#PROG`,
+    GSI2SK: `${recordedAt}#${sessionId}#${goalId}`,
+  }),
+  progressByTime: (accountId: string) => `${acct(accountId)}#PROG`,
+  progressNote: (accountId: string, noteId: string) => ({ PK: acct(accountId), SK: `PNOTE#${noteId}` }),
+  progressNoteIndex: (accountId: string, clientId: string, createdAt: string, noteId: string) => ({
+    GSI1PK: `${acct(accountId)}#CLIENT#${clientId}`,
+    GSI1SK: `PNOTE#${createdAt}#${noteId}`,
+    GSI2PK: `${acct(accountId)}#PNOTE`,
+    GSI2SK: `${createdAt}#${noteId}`,
+  }),
+  notesByTime: (accountId: string) => `${acct(accountId)}#PNOTE`,
+  /** Guards "one note per client and period": written in the same transaction as the note. */
+  progressNotePeriod: (accountId: string, clientId: string, start: string, end: string) => ({
+    PK: acct(accountId),
+    SK: `PNOTEPERIOD#${clientId}#${start}#${end}`,
+  }),
+  bulkJob: (accountId: string, jobId: string) => ({ PK: acct(accountId), SK: `JOB#${jobId}` }),
+  audit: (accountId: string, at: string, eventId: string) => ({ PK: `${acct(accountId)}#AUDIT`, SK: `${at}#${eventId}` }),
+  auditPartition: (accountId: string) => `${acct(accountId)}#AUDIT`,
+  /** Per-week and per-month counters (ADD), so the dashboard reads a constant number of items. */
+  counters: (accountId: string, period: string) => ({ PK: acct(accountId), SK: `COUNTERS#${period}` }),
+};
+
+/** Entity type names written to the `type` attribute of every item. */
+export const entity = {
+  account: 'Account',
+  user: 'User',
+  email: 'EmailLookup',
+  loginSession: 'LoginSession',
+  loginAttempts: 'LoginAttempts',
+  trustedDevice: 'TrustedDevice',
+  trustedDeviceToken: 'TrustedDeviceToken',
+  organization: 'Organization',
+  client: 'Client',
+  goal: 'Goal',
+  session: 'Session',
+  sessionNote: 'SessionNote',
+  progress: 'Progress',
+  progressNote: 'ProgressNote',
+  progressNotePeriod: 'ProgressNotePeriod',
+  bulkJob: 'BulkJob',
+  audit: 'AuditEvent',
+  counters: 'Counters',
+} as const;

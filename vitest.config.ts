@@ -1,0 +1,40 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+/**
+ * One test run, five projects: unit (pure code), integration (the real handlers over DynamoDB Local,
+ * started once per run), web (components in happy-dom), infra (the synthesized CDK template) and
+ * e2e (Chromium against a local server).
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['packages/**/*.test.ts', 'tests/unit/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts', 'tests/security/**/*.test.ts'],
+          globalSetup: ['tests/support/dynamodb-global-setup.ts'],
+          setupFiles: ['tests/support/integration-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        plugins: [react()],
+        test: { name: 'web', include: ['web/src/**/*.test.tsx', 'web/src/**/*.test.ts'], environment: 'happy-dom', setupFiles: ['web/src/test/setup.ts'] },
+      },
+      { test: { name: 'infra', include: ['tests/infra/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000 } },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/support/dynamodb-global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
