@@ -41,7 +41,7 @@ export async function queryAll<T = Item>(input: Omit<QueryCommandInput, 'TableNa
   const items: T[] = [];
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
-    const page = await db().send(new QueryCommand({ TableName: tableName(), ...input, ExclusiveStartKey }));
+    const page = await db().send(new QueryCommand({ ...input, TableName: tableName(), ExclusiveStartKey }));
     items.push(...((page.Items ?? []) as T[]));
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);
@@ -92,14 +92,20 @@ export function queryPartition<T = Item>(opts: {
 }
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+type NoTable<T> = Omit<NonNullable<T>, 'TableName'>;
+/** One write of a transaction, without the table name (filled in by `transact`). */
+export type TxItem =
+  | { Put: NoTable<TransactItem['Put']> }
+  | { Update: NoTable<TransactItem['Update']> }
+  | { Delete: NoTable<TransactItem['Delete']> }
+  | { ConditionCheck: NoTable<TransactItem['ConditionCheck']> };
 
-/** A multi-item write: all or nothing. The table name is filled in for every item. */
-export async function transact(items: TransactItem[]): Promise<void> {
+/** A multi-item write: all or nothing. */
+export async function transact(items: TxItem[]): Promise<void> {
   const TableName = tableName();
   const filled = items.map((it) => {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(it)) out[k] = v ? { TableName, ...v } : v;
-    return out as TransactItem;
+    const [op, params] = Object.entries(it)[0]!;
+    return { [op]: { ...params, TableName } } as TransactItem;
   });
   await db().send(new TransactWriteCommand({ TransactItems: filled }));
 }

@@ -1,0 +1,110 @@
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Permissions } from '@caseload/contract/auth';
+import type { Role, UserType } from '@caseload/contract/enums';
+import { db, queryPartition, transact } from '../db.ts';
+import { entity, keys } from '../keys.ts';
+import { tableName } from '../table.ts';
+
+export interface UserItem {
+  id: string;
+  accountId: string;
+  email: string;
+  passwordHash: string;
+  firstName: string;
+  lastName: string;
+  role: Role;
+  userType: UserType;
+  parentUserId?: string;
+  isActive: boolean;
+  twoFactorEnabled: boolean;
+  /** Encrypted TOTP secrets: the enabled one and the one waiting for its first code. */
+  twoFactorSecret?: string;
+  twoFactorPendingSecret?: string;
+  /** The last accepted TOTP time step: a code is accepted once. */
+  twoFactorLastStep?: number;
+  permissions?: Permissions;
+  createdAt: string;
+  updatedAt: string;
+  createdBy?: string;
+}
+
+export interface AccountItem {
+  id: string;
+  name: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export class EmailTakenError extends Error {}
+
+/** Writes the user and its e-mail claim in one transaction: the e-mail is unique system-wide. */
+export async function putNewUser(user: UserItem, account?: AccountItem) {
+  try {
+    await transact([
+      ...(account
+        ? [{ Put: { Item: { ...keys.account(account.id), type: entity.account, ...account }, ConditionExpression: 'attribute_not_exists(PK)' } }]
+        : []),
+      { Put: { Item: { ...keys.user(user.accountId, user.id), type: entity.user, ...user }, ConditionExpression: 'attribute_not_exists(PK)' } },
+      {
+        Put: {
+          Item: { ...keys.email(user.email), type: entity.email, accountId: user.accountId, userId: user.id },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+    ]);
+  } catch (e) {
+    if ((e as Error).name === 'TransactionCanceledException') {
+      const reasons = (e as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+      if (reasons.some((r) => r.Code === 'ConditionalCheckFailed')) throw new EmailTakenError('email taken');
+    }
+    throw e;
+  }
+}
+
+export async function findUserIdByEmail(email: string) {
+  const res = await db().send(new GetCommand({ TableName: tableName(), Key: keys.email(email), ConsistentRead: true }));
+  return res.Item as { accountId: string; userId: string } | undefined;
+}
+
+export async function getUser(accountId: string, userId: string) {
+  const res = await db().send(new GetCommand({ TableName: tableName(), Key: keys.user(accountId, userId), ConsistentRead: true }));
+  return res.Item as UserItem | undefined;
+}
+
+export async function getAccount(accountId: string) {
+  const res = await db().send(new GetCommand({ TableName: tableName(), Key: keys.account(accountId) }));
+  return res.Item as AccountItem | undefined;
+}
+
+export function listUsers(accountId: string) {
+  const { PK, SKPrefix } = keys.userPrefix(accountId);
+  return queryPartition<UserItem>({ pk: PK, skPrefix: SKPrefix, consistent: true });
+}
+
+/** Sets fields on an existing user; refuses to create one. */
+export async function updateUser(accountId: string, userId: string, fields: Partial<UserItem>, remove: (keyof UserItem)[] = []) {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const sets = Object.entries(fields).map(([k, v], i) => {
+    names[`#f${i}`] = k;
+    values[`:v${i}`] = v;
+    return `#f${i} = :v${i}`;
+  });
+  const removes = remove.map((k, i) => {
+    names[`#r${i}`] = k;
+    return `#r${i}`;
+  });
+  const res = await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.user(accountId, userId),
+      UpdateExpression: [sets.length ? `SET ${sets.join(', ')}` : '', removes.length ? `REMOVE ${removes.join(', ')}` : ''].join(' ').trim(),
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: Object.keys(values).length ? values : undefined,
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  return res.Attributes as UserItem;
+}
+

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { acct, keys, normalizeEmail } from './keys.ts';
+
+describe('key builders', () => {
+  it('puts every tenant item under ACCT#<accountId> on the table and on each index', () => {
+    const a = 'a1';
+    const tenantKeys = [
+      keys.account(a).PK,
+      keys.user(a, 'u').PK,
+      keys.organization(a, 'o').PK,
+      keys.client(a, 'c').PK,
+      keys.goal(a, 'g').PK,
+      keys.goalIndex(a, 'c', 'g').GSI1PK,
+      keys.session(a, 's').PK,
+      keys.sessionIndex(a, '2026-01-01T09:00:00.000Z', 's').GSI2PK,
+      keys.sessionNote(a, 's', 'c').PK,
+      keys.progress(a, 's', 'g').PK,
+      keys.progressIndex(a, 'c', 's', 'g', 't').GSI1PK,
+      keys.progressIndex(a, 'c', 's', 'g', 't').GSI2PK,
+      keys.progressNote(a, 'p').PK,
+      keys.progressNoteIndex(a, 'c', 't', 'p').GSI2PK,
+      keys.audit(a, 't', 'e').PK,
+      keys.trustedDevice(a, 'u', 'd').PK,
+      keys.counters(a, '2026-W01').PK,
+    ];
+    for (const k of tenantKeys) expect(k.startsWith(`${acct(a)}`)).toBe(true);
+  });
+
+  it('keeps one account from matching another account whose id it prefixes', () => {
+    expect(keys.client('ab', 'c').PK).toBe('ACCT#ab');
+    expect(keys.sessionDocs('a', 's')).toBe('ACCT#a#SESSION#s');
+    expect(keys.sessionDocs('a', 's')).not.toBe(keys.sessionDocs('ab', 's'));
+  });
+
+  it('sorts sessions and progress by time inside their index partitions', () => {
+    const early = keys.sessionIndex('a', '2026-01-01T09:00:00.000Z', 'z').GSI2SK;
+    const late = keys.sessionIndex('a', '2026-01-01T10:00:00.000Z', 'a').GSI2SK;
+    expect(early < late).toBe(true);
+    expect(keys.progressIndex('a', 'c', 's', 'g', '2026-02-01T00:00:00.000Z').GSI1SK).toBe('PROG#2026-02-01T00:00:00.000Z#g');
+  });
+
+  it('normalizes e-mail addresses for uniqueness and lockout', () => {
+    expect(normalizeEmail('  Ann.Lee@School.ORG ')).toBe('ann.lee@school.org');
+    expect(keys.email('A@B.co')).toEqual(keys.email('a@b.co'));
+    expect(keys.loginAttempts('X@Y.z').PK).toBe('LOGIN#x@y.z');
+  });
+
+  it('keys one autosave target per (session, client) and (session, goal)', () => {
+    expect(keys.sessionNote('a', 's', 'c')).toEqual({ PK: 'ACCT#a#SESSION#s', SK: 'NOTE#c' });
+    expect(keys.progress('a', 's', 'g')).toEqual({ PK: 'ACCT#a#SESSION#s', SK: 'PROG#g' });
+    expect(keys.progressNotePeriod('a', 'c', '2026-01-01', '2026-02-01').SK).toBe('PNOTEPERIOD#c#2026-01-01#2026-02-01');
+  });
+});

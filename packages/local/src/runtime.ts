@@ -1,0 +1,75 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { ensureTable } from '@caseload/core/db';
+import { tableName } from '@caseload/core/table';
+import { startDynamoLocal, type EmbeddedDynamo } from './dynamodb-local.ts';
+import { createLocalServer } from './server.ts';
+
+export const repoRoot = resolve(import.meta.dirname, '../../..');
+const webRoot = join(repoRoot, 'web');
+const webDist = join(webRoot, 'dist');
+
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const st = statSync(path);
+  if (!st.isDirectory()) return st.mtimeMs;
+  return readdirSync(path).reduce((m, f) => Math.max(m, newestMtime(join(path, f))), st.mtimeMs);
+}
+
+/** Builds the SPA when web/dist is missing or older than its sources (or the contract it uses). */
+export async function buildWebIfStale(log: (s: string) => void = console.log) {
+  const built = existsSync(join(webDist, 'index.html')) ? statSync(join(webDist, 'index.html')).mtimeMs : 0;
+  const sources = Math.max(
+    newestMtime(join(webRoot, 'src')),
+    newestMtime(join(webRoot, 'index.html')),
+    newestMtime(join(webRoot, 'vite.config.ts')),
+    newestMtime(join(repoRoot, 'packages/contract/src')),
+  );
+  if (built >= sources) return;
+  log('Building the web app...');
+  const { build } = await import('vite');
+  await build({ configFile: join(webRoot, 'vite.config.ts'), logLevel: 'warn' });
+}
+
+export interface RunningApp {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts everything `npm start` needs: DynamoDB Local on disk (unless DYNAMODB_ENDPOINT is set),
+ * the table, the SPA build, and one HTTP server for the SPA and /api/*.
+ */
+export async function startApp(opts: { port?: number; host?: string; dataDir?: string; serveWeb?: boolean; log?: (s: string) => void } = {}): Promise<RunningApp> {
+  const log = opts.log ?? console.log;
+  let dynamo: EmbeddedDynamo | undefined;
+  if (!process.env.DYNAMODB_ENDPOINT) {
+    dynamo = await startDynamoLocal({ dataDir: opts.dataDir ?? process.env.DATA_DIR ?? join(repoRoot, '.data') });
+    process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
+  }
+  try {
+    if (await ensureTable(tableName())) log(`Created table ${tableName()}`);
+    const serveWeb = opts.serveWeb ?? true;
+    if (serveWeb) await buildWebIfStale(log);
+    const server = createLocalServer({ webDir: serveWeb ? webDist : undefined });
+    const port = opts.port ?? Number(process.env.PORT ?? 3000);
+    const host = opts.host ?? process.env.HOST ?? '127.0.0.1';
+    await new Promise<void>((res, rej) => {
+      server.once('error', rej);
+      server.listen(port, host, () => res());
+    });
+    const actual = (server.address() as { port: number }).port;
+    const url = `http://${host}:${actual}`;
+    return {
+      url,
+      stop: async () => {
+        server.closeAllConnections();
+        await new Promise<void>((res) => server.close(() => res()));
+        await dynamo?.stop();
+      },
+    };
+  } catch (e) {
+    await dynamo?.stop();
+    throw e;
+  }
+}

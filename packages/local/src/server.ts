@@ -1,0 +1,90 @@
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { extname, join, normalize, resolve } from 'node:path';
+import { MAX_BODY_BYTES } from '@caseload/pipeline/pipeline';
+import { json, securityHeaders } from '@caseload/pipeline/http';
+import { dispatch } from './dispatch.ts';
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/** The same policy the CloudFront response-headers policy sends for the SPA. */
+export const SPA_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'";
+
+const spaHeaders = {
+  'Content-Security-Policy': SPA_CSP,
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+};
+
+function readBody(req: IncomingMessage): Promise<string | 'too-large'> {
+  return new Promise((res, rej) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size <= MAX_BODY_BYTES + 1) chunks.push(c);
+    });
+    req.on('end', () => res(size > MAX_BODY_BYTES ? 'too-large' : Buffer.concat(chunks).toString('utf8')));
+    req.on('error', rej);
+  });
+}
+
+async function handleApi(req: IncomingMessage, res: ServerResponse) {
+  const body = await readBody(req);
+  const result =
+    body === 'too-large'
+      ? json(413, { message: 'The request is too large' })
+      : await dispatch({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body, sourceIp: req.socket.remoteAddress });
+  const headers: Record<string, string | string[]> = { ...(result.headers as Record<string, string>) };
+  if (result.cookies?.length) headers['Set-Cookie'] = result.cookies;
+  res.writeHead(result.statusCode ?? 200, headers);
+  res.end(result.body ?? '');
+}
+
+function serveStatic(webDir: string, req: IncomingMessage, res: ServerResponse) {
+  const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://local').pathname);
+  const file = normalize(join(webDir, pathname));
+  const inside = file.startsWith(webDir);
+  const isFile = inside && existsSync(file) && statSync(file).isFile();
+  // Screen paths (no file extension) get index.html; a missing asset is a real 404.
+  const target = isFile ? file : extname(pathname) ? undefined : join(webDir, 'index.html');
+  if (!target || !existsSync(target)) {
+    res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', ...spaHeaders });
+    res.end('Not found');
+    return;
+  }
+  const immutable = target.includes(`${join(webDir, 'assets')}`);
+  res.writeHead(200, {
+    'Content-Type': MIME[extname(target)] ?? 'application/octet-stream',
+    'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+    ...spaHeaders,
+  });
+  createReadStream(target).pipe(res);
+}
+
+/** One process serving the SPA and /api/* through the same handler modules Lambda runs. */
+export function createLocalServer(opts: { webDir?: string } = {}): Server {
+  const webDir = opts.webDir ? resolve(opts.webDir) : undefined;
+  return createServer((req, res) => {
+    const path = req.url ?? '/';
+    const work = path === '/api' || path.startsWith('/api/') || path.startsWith('/api?')
+      ? handleApi(req, res)
+      : Promise.resolve(webDir ? serveStatic(webDir, req, res) : (res.writeHead(404, securityHeaders), res.end()));
+    work.catch(() => {
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json', ...securityHeaders });
+      res.end(JSON.stringify({ message: 'Internal server error' }));
+    });
+  });
+}

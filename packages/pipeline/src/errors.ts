@@ -1,0 +1,33 @@
+import { HttpError } from '@caseload/core/errors';
+import { json, type ApiResult } from './http.ts';
+
+const THROTTLED = new Set(['ProvisionedThroughputExceededException', 'ThrottlingException', 'RequestLimitExceeded', 'LimitExceededException']);
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'TimeoutError', 'RequestTimeout', 'ServiceUnavailable', 'InternalServerError']);
+
+/**
+ * Maps anything thrown to an answer. Domain errors carry their own status; database throttling and
+ * outages become 503, lost races 409; anything else is a 500 with no internals. Logs name the error
+ * class only: no bodies, no PHI, no secrets.
+ */
+export function mapError(error: unknown): ApiResult {
+  if (error instanceof HttpError) {
+    return json(error.status, { message: error.message, ...error.body }, { headers: error.headers });
+  }
+  const e = error as { name?: string; code?: string; $metadata?: unknown; CancellationReasons?: { Code?: string }[] };
+  const name = e?.name ?? 'Error';
+  if (THROTTLED.has(name)) {
+    console.warn(JSON.stringify({ level: 'warn', event: 'throttled', error: name }));
+    return json(503, { message: 'The service is busy. Please try again in a moment.' }, { headers: { 'Retry-After': '1' } });
+  }
+  if (name === 'TransactionCanceledException' || name === 'ConditionalCheckFailedException' || name === 'TransactionConflictException') {
+    const throttled = e.CancellationReasons?.some((r) => r.Code === 'ThrottlingError' || r.Code === 'ProvisionedThroughputExceeded');
+    if (throttled) return json(503, { message: 'The service is busy. Please try again in a moment.' }, { headers: { 'Retry-After': '1' } });
+    return json(409, { message: 'This record was changed at the same time by another request. Please try again.' });
+  }
+  if (UNREACHABLE.has(name) || (e?.code && UNREACHABLE.has(e.code))) {
+    console.error(JSON.stringify({ level: 'error', event: 'database_unavailable', error: e.code ?? name }));
+    return json(503, { message: 'The service is temporarily unavailable. Please try again in a moment.' }, { headers: { 'Retry-After': '2' } });
+  }
+  console.error(JSON.stringify({ level: 'error', event: 'unhandled', error: name }));
+  return json(500, { message: 'Internal server error' });
+}

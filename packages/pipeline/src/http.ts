@@ -1,0 +1,60 @@
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+
+export type ApiEvent = APIGatewayProxyEventV2;
+export type ApiResult = APIGatewayProxyStructuredResultV2;
+
+/** Headers on every API answer: nothing cached, nothing sniffed or framed, no server banner. */
+export const securityHeaders: Record<string, string> = {
+  'Cache-Control': 'no-store',
+  Pragma: 'no-cache',
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': 'no-referrer',
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+  'Cross-Origin-Resource-Policy': 'same-origin',
+  'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
+};
+
+export function json(status: number, body: unknown, extra: Partial<ApiResult> = {}): ApiResult {
+  return {
+    statusCode: status,
+    ...extra,
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...securityHeaders, ...(extra.headers as Record<string, string>) },
+    body: JSON.stringify(body),
+  };
+}
+
+export function parseCookies(event: ApiEvent): Record<string, string> {
+  const out: Record<string, string> = {};
+  const all = [...(event.cookies ?? []), ...(event.headers?.cookie ? event.headers.cookie.split(';') : [])];
+  for (const c of all) {
+    const i = c.indexOf('=');
+    if (i <= 0) continue;
+    const name = c.slice(0, i).trim();
+    if (!(name in out)) {
+      try {
+        out[name] = decodeURIComponent(c.slice(i + 1).trim());
+      } catch {
+        out[name] = c.slice(i + 1).trim();
+      }
+    }
+  }
+  return out;
+}
+
+/** Whether the request came over HTTPS, so cookies get `Secure`. Local HTTP development does not. */
+export function isHttps(event: ApiEvent): boolean {
+  const proto = event.headers?.['x-forwarded-proto'];
+  if (proto) return proto.split(',')[0]!.trim() === 'https';
+  return process.env.COOKIE_SECURE === 'true';
+}
+
+export function serializeCookie(
+  name: string,
+  value: string,
+  opts: { maxAge: number; secure: boolean; path?: string },
+): string {
+  const parts = [`${name}=${encodeURIComponent(value)}`, `Path=${opts.path ?? '/'}`, `Max-Age=${opts.maxAge}`, 'HttpOnly', 'SameSite=Strict'];
+  if (opts.secure) parts.push('Secure');
+  return parts.join('; ');
+}

@@ -1,0 +1,141 @@
+import middy, { type MiddlewareObj } from '@middy/core';
+import type { RouteDef } from '@caseload/contract/manifest';
+import { resolveSession, SESSION_COOKIE } from '@caseload/core/auth/login-sessions';
+import type { AuthContext, RequestMeta } from '@caseload/core/context';
+import { BadRequestError, ForbiddenError, HttpError, NotImplementedError, UnauthorizedError } from '@caseload/core/errors';
+import type * as z from 'zod';
+import { mapError } from './errors.ts';
+import { isHttps, json, parseCookies, securityHeaders, type ApiEvent, type ApiResult } from './http.ts';
+
+/** Largest accepted request body. Rich-text notes are capped well below this by their schemas. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface ApiRequest<R extends RouteDef> {
+  body: Out<R['body']>;
+  query: Out<R['query']>;
+  params: Out<R['params']>;
+  /** Present on every `auth: 'user'` route; on public routes only when a session exists. */
+  auth: R['auth'] extends 'user' ? AuthContext : AuthContext | undefined;
+  meta: RequestMeta & { secure: boolean };
+  event: ApiEvent;
+}
+
+/** What a handler may return: a JSON body (200), or a reply with status, cookies, headers. */
+export interface Reply {
+  [replyTag]: true;
+  status: number;
+  body: unknown;
+  cookies?: string[];
+  headers?: Record<string, string>;
+  /** Send `body` as-is (a string) with this content type instead of JSON. */
+  contentType?: string;
+}
+const replyTag = Symbol('reply');
+export const reply = (r: Omit<Reply, typeof replyTag>): Reply => ({ [replyTag]: true, ...r });
+const isReply = (v: unknown): v is Reply => typeof v === 'object' && v !== null && replyTag in v;
+
+/** The parsed request, handed from the middleware to the handler function. */
+const parsedRequests = new WeakMap<ApiEvent, ApiRequest<RouteDef>>();
+
+/** 415 / 413 / 400: the body must be JSON, small, and well formed. */
+function parseBody(event: ApiEvent): unknown {
+  const raw = event.body;
+  if (raw === undefined || raw === null || raw === '') return undefined;
+  const text = event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
+  if (Buffer.byteLength(text, 'utf8') > MAX_BODY_BYTES) throw new HttpError(413, 'The request is too large');
+  const type = (event.headers?.['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type !== 'application/json') throw new HttpError(415, 'Requests must be sent as application/json');
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new BadRequestError('The request body is not valid JSON');
+  }
+}
+
+/** 403 for a request another site made: a foreign Origin or Sec-Fetch-Site: cross-site. */
+function checkOrigin(event: ApiEvent) {
+  const h = event.headers ?? {};
+  if (h['sec-fetch-site'] === 'cross-site') throw new ForbiddenError('Cross-site requests are not allowed');
+  const origin = h['origin'];
+  if (!origin) return;
+  const allowed = (process.env.ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean);
+  let host: string;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    throw new ForbiddenError('Cross-site requests are not allowed');
+  }
+  const sameHost = host === (h['x-forwarded-host'] ?? h['host']);
+  if (!sameHost && !allowed.includes(origin)) throw new ForbiddenError('Cross-site requests are not allowed');
+}
+
+function validate<S extends z.ZodType>(schema: S | undefined, value: unknown, where: 'body' | 'query' | 'params') {
+  if (!schema) return undefined;
+  const result = schema.safeParse(value ?? {});
+  if (result.success) return result.data;
+  const errors = result.error.issues.map((i) => ({ path: i.path.map(String).join('.') || where, message: i.message }));
+  if (where === 'params') throw new HttpError(404, 'Not found');
+  throw new BadRequestError(errors[0]?.message ?? 'Invalid request', errors);
+}
+
+function pipelineMiddleware(route: RouteDef): MiddlewareObj<ApiEvent, ApiResult> {
+  return {
+    before: async (request) => {
+      const { event } = request;
+      checkOrigin(event);
+      const rawBody = parseBody(event);
+      const cookies = parseCookies(event);
+      const h = event.headers ?? {};
+      const meta = {
+        ip: event.requestContext?.http?.sourceIp ?? 'unknown',
+        userAgent: (h['user-agent'] ?? '').slice(0, 512),
+        cookies,
+        secure: isHttps(event),
+      };
+      const auth = await resolveSession(cookies[SESSION_COOKIE]);
+      if (route.auth === 'user' && !auth) throw new UnauthorizedError();
+      if (route.permission && auth && !auth.permissions[route.permission]) throw new ForbiddenError();
+      parsedRequests.set(event, {
+        auth,
+        meta,
+        event,
+        params: validate(route.params, event.pathParameters, 'params'),
+        query: validate(route.query, event.queryStringParameters, 'query'),
+        body: validate(route.body, rawBody, 'body'),
+      } as ApiRequest<RouteDef>);
+    },
+    onError: async (request) => {
+      request.response = mapError(request.error);
+    },
+  };
+}
+
+function toResult(value: unknown): ApiResult {
+  if (!isReply(value)) return json(200, value ?? { ok: true });
+  if (value.contentType) {
+    return {
+      statusCode: value.status,
+      headers: { ...securityHeaders, 'Content-Type': value.contentType, ...value.headers },
+      cookies: value.cookies,
+      body: String(value.body),
+    };
+  }
+  return json(value.status, value.body ?? { ok: true }, { cookies: value.cookies, headers: value.headers });
+}
+
+/**
+ * The one handler stack every route uses: origin check, body parsing, session, permission, zod
+ * validation, error mapping and security headers, then the route's own function.
+ */
+export function createHandler<R extends RouteDef>(route: R, fn: (req: ApiRequest<R>) => Promise<unknown> | unknown) {
+  return middy<ApiEvent, ApiResult>()
+    .use(pipelineMiddleware(route))
+    .handler(async (event) => toResult(await fn(parsedRequests.get(event) as ApiRequest<R>)));
+}
+
+/** Until a route's feature is built it answers 501, but only after sign-in and permission checks. */
+export const notImplemented = () => {
+  throw new NotImplementedError();
+};

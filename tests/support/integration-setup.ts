@@ -1,0 +1,12 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, inject } from 'vitest';
+import { ensureTable } from '../../packages/core/src/db.ts';
+
+// Each test file gets its own table in the shared in-memory DynamoDB Local.
+process.env.DYNAMODB_ENDPOINT = inject('dynamoEndpoint');
+process.env.TABLE_NAME = `test-${randomUUID()}`;
+process.env.NOTE_GENERATOR ??= 'local';
+
+beforeAll(async () => {
+  await ensureTable(process.env.TABLE_NAME);
+});
