@@ -1,4 +1,5 @@
 import { routes } from '@caseload/contract/manifest';
-import { createHandler, notImplemented } from '@caseload/pipeline/pipeline';
+import { disableTwoFactor } from '@caseload/core/auth/two-factor';
+import { createHandler } from '@caseload/pipeline/pipeline';
 
-export const handler = createHandler(routes.disableTwoFactor, notImplemented);
+export const handler = createHandler(routes.disableTwoFactor, ({ auth, body }) => disableTwoFactor(auth, body));

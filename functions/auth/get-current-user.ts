@@ -1,4 +1,5 @@
 import { routes } from '@caseload/contract/manifest';
-import { createHandler, notImplemented } from '@caseload/pipeline/pipeline';
+import { currentUser } from '@caseload/core/auth/service';
+import { createHandler } from '@caseload/pipeline/pipeline';
 
-export const handler = createHandler(routes.getCurrentUser, notImplemented);
+export const handler = createHandler(routes.getCurrentUser, ({ auth }) => currentUser(auth));

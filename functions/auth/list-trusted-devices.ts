@@ -1,4 +1,5 @@
 import { routes } from '@caseload/contract/manifest';
-import { createHandler, notImplemented } from '@caseload/pipeline/pipeline';
+import { listTrustedDevices } from '@caseload/core/auth/trusted-devices';
+import { createHandler } from '@caseload/pipeline/pipeline';
 
-export const handler = createHandler(routes.listTrustedDevices, notImplemented);
+export const handler = createHandler(routes.listTrustedDevices, ({ auth }) => listTrustedDevices(auth));

@@ -1,4 +1,9 @@
 import { routes } from '@caseload/contract/manifest';
-import { createHandler, notImplemented } from '@caseload/pipeline/pipeline';
+import { logout } from '@caseload/core/auth/service';
+import { clearedSessionCookie } from '@caseload/pipeline/cookies';
+import { createHandler, reply } from '@caseload/pipeline/pipeline';
 
-export const handler = createHandler(routes.logout, notImplemented);
+export const handler = createHandler(routes.logout, async ({ auth, meta }) => {
+  await logout(auth);
+  return reply({ status: 200, body: { ok: true }, cookies: [clearedSessionCookie(meta.secure)] });
+});

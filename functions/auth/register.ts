@@ -1,4 +1,9 @@
 import { routes } from '@caseload/contract/manifest';
-import { createHandler, notImplemented } from '@caseload/pipeline/pipeline';
+import { register } from '@caseload/core/auth/service';
+import { sessionCookie } from '@caseload/pipeline/cookies';
+import { createHandler, reply } from '@caseload/pipeline/pipeline';
 
-export const handler = createHandler(routes.register, notImplemented);
+export const handler = createHandler(routes.register, async ({ body, meta }) => {
+  const { user, session } = await register(body, meta);
+  return reply({ status: 201, body: user, cookies: [sessionCookie(session, meta.secure)] });
+});

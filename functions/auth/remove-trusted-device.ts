@@ -1,4 +1,8 @@
 import { routes } from '@caseload/contract/manifest';
-import { createHandler, notImplemented } from '@caseload/pipeline/pipeline';
+import { removeTrustedDevice } from '@caseload/core/auth/trusted-devices';
+import { createHandler } from '@caseload/pipeline/pipeline';
 
-export const handler = createHandler(routes.removeTrustedDevice, notImplemented);
+export const handler = createHandler(routes.removeTrustedDevice, async ({ auth, params }) => {
+  await removeTrustedDevice(auth, params.id);
+  return { ok: true };
+});

@@ -94,7 +94,14 @@ function pipelineMiddleware(route: RouteDef): MiddlewareObj<ApiEvent, ApiResult>
         cookies,
         secure: isHttps(event),
       };
-      const auth = await resolveSession(cookies[SESSION_COOKIE]);
+      // A stale cookie must not stop a public route (signing in again is how it gets replaced).
+      const auth =
+        route.auth === 'user'
+          ? await resolveSession(cookies[SESSION_COOKIE])
+          : await resolveSession(cookies[SESSION_COOKIE]).catch((e: unknown) => {
+              if (e instanceof UnauthorizedError) return undefined;
+              throw e;
+            });
       if (route.auth === 'user' && !auth) throw new UnauthorizedError();
       if (route.permission && auth && !auth.permissions[route.permission]) throw new ForbiddenError();
       parsedRequests.set(event, {

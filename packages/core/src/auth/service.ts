@@ -1,0 +1,104 @@
+import type { CurrentUser } from '@caseload/contract/auth';
+import type * as z from 'zod';
+import type { loginBody, registerBody } from '@caseload/contract/auth';
+import { recordAudit } from '../audit.ts';
+import { nowIso } from '../clock.ts';
+import type { AuthContext, RequestMeta } from '../context.ts';
+import { ConflictError, UnauthorizedError } from '../errors.ts';
+import { newId } from '../ids.ts';
+import { normalizeEmail } from '../keys.ts';
+import { createLoginSession, deleteLoginSession, effectivePermissions } from './login-sessions.ts';
+import { assertNotLocked, MAX_FAILED_ATTEMPTS, recordFailure, resetFailures } from './lockout.ts';
+import { dummyHash, hashPassword, verifyPassword } from './passwords.ts';
+import { isTrustedDevice } from './trusted-devices.ts';
+import { EmailTakenError, findUserIdByEmail, getAccount, getUser, putNewUser, type UserItem } from './users-repo.ts';
+
+export type NewSession = Awaited<ReturnType<typeof createLoginSession>>;
+
+export async function toCurrentUser(user: UserItem): Promise<CurrentUser> {
+  const account = await getAccount(user.accountId);
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    role: user.role,
+    userType: user.userType,
+    accountId: user.accountId,
+    accountName: account?.name ?? '',
+    twoFactorEnabled: user.twoFactorEnabled,
+    permissions: effectivePermissions(user),
+  };
+}
+
+/** Creates the account (tenant) and its owner in one transaction, then signs the owner in. */
+export async function register(input: z.output<typeof registerBody>, meta: RequestMeta) {
+  const at = nowIso();
+  const accountId = newId();
+  const user: UserItem = {
+    id: newId(),
+    accountId,
+    email: normalizeEmail(input.email),
+    passwordHash: await hashPassword(input.password),
+    firstName: input.firstName,
+    lastName: input.lastName,
+    role: input.role,
+    userType: 'owner',
+    isActive: true,
+    twoFactorEnabled: false,
+    createdAt: at,
+    updatedAt: at,
+  };
+  try {
+    await putNewUser(user, { id: accountId, name: input.accountName, createdAt: at, updatedAt: at });
+  } catch (e) {
+    if (e instanceof EmailTakenError) throw new ConflictError('An account with this email already exists');
+    throw e;
+  }
+  await recordAudit(accountId, { action: 'account.registered', actorId: user.id, actorName: fullName(user), summary: 'Account created', ip: meta.ip });
+  const session = await createLoginSession(accountId, user.id, 'active');
+  return { user: await toCurrentUser(user), session };
+}
+
+export const fullName = (u: Pick<UserItem, 'firstName' | 'lastName'>) => `${u.firstName} ${u.lastName}`;
+
+/**
+ * Password sign-in. Unknown e-mails take the same path (a dummy hash, the same counting and the
+ * same answers), so neither timing nor the lockout reveals who has an account.
+ */
+export async function login(input: z.output<typeof loginBody>, meta: RequestMeta, trustedDeviceToken: string | undefined) {
+  const email = normalizeEmail(input.username);
+  await assertNotLocked(email);
+  const lookup = await findUserIdByEmail(email);
+  const user = lookup ? await getUser(lookup.accountId, lookup.userId) : undefined;
+  const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyHash()));
+  if (!user || !ok) {
+    const failedAttempts = await recordFailure(email);
+    if (user) await recordAudit(user.accountId, { action: 'auth.login_failed', actorId: user.id, actorName: fullName(user), summary: 'Failed sign-in attempt' });
+    throw new UnauthorizedError(
+      `Invalid email or password. ${failedAttempts} failed attempts. ${MAX_FAILED_ATTEMPTS - failedAttempts} remaining before lockout.`,
+      { failedAttempts },
+    );
+  }
+  if (!user.isActive) throw new UnauthorizedError('This account has been deactivated. Contact your administrator.', { failedAttempts: 0 });
+  await resetFailures(email);
+  if (user.twoFactorEnabled && !(await isTrustedDevice(user, trustedDeviceToken))) {
+    const session = await createLoginSession(user.accountId, user.id, 'pending2fa');
+    return { requiresTwoFactor: true as const, session };
+  }
+  await recordAudit(user.accountId, { action: 'auth.login', actorId: user.id, actorName: fullName(user), summary: 'Signed in' });
+  const session = await createLoginSession(user.accountId, user.id, 'active');
+  return { user: await toCurrentUser(user), session };
+}
+
+export async function logout(auth: AuthContext | undefined) {
+  if (!auth) return;
+  await deleteLoginSession(auth.sessionHash);
+  await recordAudit(auth.accountId, { action: 'auth.logout', actorId: auth.userId, actorName: `${auth.firstName} ${auth.lastName}`, summary: 'Signed out' });
+}
+
+export async function currentUser(auth: AuthContext) {
+  const user = await getUser(auth.accountId, auth.userId);
+  if (!user) throw new UnauthorizedError();
+  return toCurrentUser(user);
+}
