@@ -138,6 +138,9 @@ export const dashboardStats = z.object({
 });
 export type DashboardStats = z.infer<typeof dashboardStats>;
 
+/** The user's local Monday 00:00, so "this week" follows the user's time zone. */
+export const dashboardStatsQuery = z.object({ weekStart: isoDateTime.optional() });
+
 export const activitiesQuery = z.object({ scope: z.enum(['account', 'mine']).default('account') });
 export const activity = z.object({
   id: z.string(),

@@ -54,7 +54,7 @@ export const routes = {
   removeTrustedDevice: route({ method: 'DELETE', path: '/api/trusted-devices/{id}', handler: 'auth/remove-trusted-device', auth: 'user', params: idParams, response: okBody }),
 
   // ---- part 1: dashboard and activity
-  getDashboardStats: route({ method: 'GET', path: '/api/dashboard/stats', handler: 'dashboard/get-dashboard-stats', auth: 'user', response: caseload.dashboardStats }),
+  getDashboardStats: route({ method: 'GET', path: '/api/dashboard/stats', handler: 'dashboard/get-dashboard-stats', auth: 'user', query: caseload.dashboardStatsQuery, response: caseload.dashboardStats }),
   listActivities: route({ method: 'GET', path: '/api/activities', handler: 'dashboard/list-activities', auth: 'user', query: caseload.activitiesQuery, response: list(caseload.activity) }),
 
   // ---- organizations

@@ -21,8 +21,9 @@ export const MAX_CODE_ATTEMPTS = 5;
 
 /** Checks a code at ±1 step and returns the matched time step, or undefined. */
 async function matchStep(secret: string, token: string): Promise<number | undefined> {
-  const result = await verify({ secret, token, epoch: nowSeconds(), epochTolerance: STEP_SECONDS });
-  return result.valid ? Math.floor(result.epoch / STEP_SECONDS) : undefined;
+  const epoch = nowSeconds();
+  const result = await verify({ secret, token, epoch, epochTolerance: STEP_SECONDS });
+  return result.valid ? Math.floor(epoch / STEP_SECONDS) + result.delta : undefined;
 }
 
 /**

@@ -1,0 +1,42 @@
+import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { canSeeOrganization, type AuthContext } from '../context.ts';
+import { db } from '../db.ts';
+import { NotFoundError } from '../errors.ts';
+import type { ClientItem } from '../items.ts';
+import { keys } from '../keys.ts';
+import { tableName } from '../table.ts';
+
+/**
+ * The one gate to a client and everything hanging off it: the client must be in the caller's
+ * account (the key says so) and inside the caller's organizations. Anything else is a 404, so
+ * another tenant's ids and hidden clients look the same as ids that do not exist.
+ */
+export async function getVisibleClient(auth: AuthContext, clientId: string, opts: { includeArchived?: boolean } = {}): Promise<ClientItem> {
+  const res = await db().send(new GetCommand({ TableName: tableName(), Key: keys.client(auth.accountId, clientId) }));
+  const client = res.Item as ClientItem | undefined;
+  if (!client || (client.archivedAt && !opts.includeArchived) || !canSeeOrganization(auth, client.organizationId)) {
+    throw new NotFoundError('Client');
+  }
+  return client;
+}
+
+/** Several clients at once (one BatchGet per 100); every id must be visible, or 404. */
+export async function getVisibleClients(auth: AuthContext, clientIds: string[], opts: { includeArchived?: boolean } = {}): Promise<ClientItem[]> {
+  const unique = [...new Set(clientIds)];
+  const found = new Map<string, ClientItem>();
+  for (let i = 0; i < unique.length; i += 100) {
+    let request: Record<string, { Keys: Record<string, unknown>[] }> | undefined = {
+      [tableName()]: { Keys: unique.slice(i, i + 100).map((id) => keys.client(auth.accountId, id)) },
+    };
+    while (request && Object.keys(request).length) {
+      const res = await db().send(new BatchGetCommand({ RequestItems: request }));
+      for (const item of res.Responses?.[tableName()] ?? []) found.set((item as ClientItem).id, item as ClientItem);
+      request = res.UnprocessedKeys as typeof request;
+    }
+  }
+  return unique.map((id) => {
+    const c = found.get(id);
+    if (!c || (c.archivedAt && !opts.includeArchived) || !canSeeOrganization(auth, c.organizationId)) throw new NotFoundError('Client');
+    return c;
+  });
+}

@@ -1,0 +1,196 @@
+/**
+ * Dashboard counters, so the dashboard's cost does not grow with the caseload.
+ *
+ * Scopes: `ALL` (the whole account) and `ORG#<id>` / `ORG#none` (clients without an organization),
+ * so a user limited to some organizations reads only theirs. Two kinds of item per scope:
+ * - `COUNTERS#<scope>`: activeClients, activeGoals, and per month `clientsAdded_<yyyymm>`,
+ *   `goalsMastered_<yyyymm>`;
+ * - `COUNTERS#<scope>#D#<yyyy-mm-dd>` (UTC day): per half-hour slot `n_<HHmm>` sessions scheduled,
+ *   `c_<HHmm>` completed, `x_<HHmm>` canceled; a week is at most 8 such items per scope.
+ * Every write is an `ADD` inside the same transaction as the record it counts.
+ */
+import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
+import { db, type TxItem } from './db.ts';
+import { entity, keys } from './keys.ts';
+import { tableName } from './table.ts';
+
+export const orgScope = (organizationId: string | undefined) => `ORG#${organizationId ?? 'none'}`;
+const scopesOf = (orgIds: (string | undefined)[]) => ['ALL', ...new Set(orgIds.map(orgScope))];
+
+const monthKey = (iso: string) => iso.slice(0, 7).replace('-', '');
+const slotOf = (iso: string) => {
+  const d = new Date(iso);
+  const hh = String(d.getUTCHours()).padStart(2, '0');
+  const mm = d.getUTCMinutes() < 30 ? '00' : '30';
+  return { day: d.toISOString().slice(0, 10), slot: `${hh}${mm}` };
+};
+
+function addUpdate(accountId: string, period: string, deltas: Record<string, number>): TxItem | undefined {
+  const entries = Object.entries(deltas).filter(([, v]) => v !== 0);
+  if (!entries.length) return undefined;
+  const names: Record<string, string> = { '#type': 'type' };
+  const values: Record<string, unknown> = { ':type': entity.counters };
+  const adds = entries.map(([k, v], i) => {
+    names[`#a${i}`] = k;
+    values[`:a${i}`] = v;
+    return `#a${i} :a${i}`;
+  });
+  return {
+    Update: {
+      Key: keys.counters(accountId, period),
+      UpdateExpression: `SET #type = :type ADD ${adds.join(', ')}`,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    },
+  };
+}
+
+export interface SessionCountDelta {
+  scheduled?: number;
+  completed?: number;
+  canceled?: number;
+}
+
+/** Counter updates for a session at `scheduledAt` touching clients of these organizations. */
+export function sessionCounterUpdates(accountId: string, orgIds: (string | undefined)[], scheduledAt: string, delta: SessionCountDelta): TxItem[] {
+  const { day, slot } = slotOf(scheduledAt);
+  return scopesOf(orgIds)
+    .map((scope) =>
+      addUpdate(accountId, `${scope}#D#${day}`, { [`n_${slot}`]: delta.scheduled ?? 0, [`c_${slot}`]: delta.completed ?? 0, [`x_${slot}`]: delta.canceled ?? 0 }),
+    )
+    .filter((u): u is TxItem => !!u);
+}
+
+/** The count changes a session's move from one state to another means (either side may be absent). */
+export function sessionCounterChanges(
+  accountId: string,
+  before: { orgIds: (string | undefined)[]; scheduledAt: string; status: string } | undefined,
+  after: { orgIds: (string | undefined)[]; scheduledAt: string; status: string } | undefined,
+): TxItem[] {
+  const of = (s: { status: string }, sign: number): SessionCountDelta => ({
+    scheduled: sign,
+    completed: s.status === 'completed' ? sign : 0,
+    canceled: s.status === 'canceled' ? sign : 0,
+  });
+  const out: TxItem[] = [];
+  if (before) out.push(...sessionCounterUpdates(accountId, before.orgIds, before.scheduledAt, of(before, -1)));
+  if (after) out.push(...sessionCounterUpdates(accountId, after.orgIds, after.scheduledAt, of(after, 1)));
+  return mergeUpdates(out);
+}
+
+export interface CaseloadDelta {
+  activeClients?: number;
+  activeGoals?: number;
+  clientsAdded?: number;
+  goalsMastered?: number;
+}
+
+/** Counter updates for clients and goals of one organization, at time `at` (for the month keys). */
+export function caseloadCounterUpdates(accountId: string, organizationId: string | undefined, delta: CaseloadDelta, at: string): TxItem[] {
+  const month = monthKey(at);
+  return scopesOf([organizationId])
+    .map((scope) =>
+      addUpdate(accountId, scope, {
+        activeClients: delta.activeClients ?? 0,
+        activeGoals: delta.activeGoals ?? 0,
+        [`clientsAdded_${month}`]: delta.clientsAdded ?? 0,
+        [`goalsMastered_${month}`]: delta.goalsMastered ?? 0,
+      }),
+    )
+    .filter((u): u is TxItem => !!u);
+}
+
+/** Folds updates of the same counter item into one (a transaction may touch an item only once). */
+export function mergeUpdates(updates: TxItem[]): TxItem[] {
+  const byKey = new Map<string, { key: Record<string, unknown>; deltas: Record<string, number> }>();
+  for (const u of updates) {
+    if (!('Update' in u)) continue;
+    const key = u.Update.Key as Record<string, string>;
+    const id = `${key.PK}|${key.SK}`;
+    const entry = byKey.get(id) ?? { key, deltas: {} };
+    const names = u.Update.ExpressionAttributeNames ?? {};
+    const values = u.Update.ExpressionAttributeValues ?? {};
+    for (const [alias, attr] of Object.entries(names)) {
+      if (!alias.startsWith('#a')) continue;
+      entry.deltas[attr] = (entry.deltas[attr] ?? 0) + Number(values[`:a${alias.slice(2)}`]);
+    }
+    byKey.set(id, entry);
+  }
+  return [...byKey.values()]
+    .map(({ key, deltas }) => addUpdate(String(key.PK).slice('ACCT#'.length), String(key.SK).slice('COUNTERS#'.length), deltas))
+    .filter((u): u is TxItem => !!u);
+}
+
+type CounterItem = Record<string, number | string>;
+
+async function batchGet(accountId: string, periods: string[]): Promise<Map<string, CounterItem>> {
+  const out = new Map<string, CounterItem>();
+  for (let i = 0; i < periods.length; i += 100) {
+    let request: Record<string, { Keys: Record<string, unknown>[] }> | undefined = {
+      [tableName()]: { Keys: periods.slice(i, i + 100).map((p) => keys.counters(accountId, p)) },
+    };
+    while (request && Object.keys(request).length) {
+      const res = await db().send(new BatchGetCommand({ RequestItems: request }));
+      for (const item of res.Responses?.[tableName()] ?? []) out.set(String(item.SK).slice('COUNTERS#'.length), item as CounterItem);
+      request = res.UnprocessedKeys as typeof request;
+    }
+  }
+  return out;
+}
+
+export interface DashboardCounts {
+  activeClients: number;
+  activeGoals: number;
+  clientsAddedThisMonth: number;
+  goalsMasteredThisMonth: number;
+  weekSessions: number;
+  lastWeekSessions: number;
+  dueSoFar: number;
+  completedSoFar: number;
+  remainingThisWeek: number;
+}
+
+/**
+ * Reads the counters for the user's scopes: one BatchGet of (scopes × 16 days + scopes) items,
+ * whatever the caseload's size. `weekStart` is the user's local Monday 00:00.
+ */
+export async function readDashboardCounts(accountId: string, orgIds: string[] | undefined, weekStart: Date, now: Date): Promise<DashboardCounts> {
+  const scopes = orgIds ? orgIds.map((o) => orgScope(o)) : ['ALL'];
+  const lastWeekStart = new Date(weekStart.getTime() - 7 * 86400_000);
+  const weekEnd = new Date(weekStart.getTime() + 7 * 86400_000);
+  const days: string[] = [];
+  for (let t = Date.UTC(lastWeekStart.getUTCFullYear(), lastWeekStart.getUTCMonth(), lastWeekStart.getUTCDate()); t < weekEnd.getTime(); t += 86400_000) {
+    days.push(new Date(t).toISOString().slice(0, 10));
+  }
+  const periods = scopes.flatMap((s) => [s, ...days.map((d) => `${s}#D#${d}`)]);
+  const items = await batchGet(accountId, periods);
+  const month = monthKey(now.toISOString());
+  const counts: DashboardCounts = { activeClients: 0, activeGoals: 0, clientsAddedThisMonth: 0, goalsMasteredThisMonth: 0, weekSessions: 0, lastWeekSessions: 0, dueSoFar: 0, completedSoFar: 0, remainingThisWeek: 0 };
+  const num = (v: unknown) => (typeof v === 'number' ? v : 0);
+  for (const scope of scopes) {
+    const totals = items.get(scope) ?? {};
+    counts.activeClients += num(totals.activeClients);
+    counts.activeGoals += num(totals.activeGoals);
+    counts.clientsAddedThisMonth += num(totals[`clientsAdded_${month}`]);
+    counts.goalsMasteredThisMonth += num(totals[`goalsMastered_${month}`]);
+    for (const day of days) {
+      const item = items.get(`${scope}#D#${day}`);
+      if (!item) continue;
+      for (const [attr, value] of Object.entries(item)) {
+        if (!attr.startsWith('n_')) continue;
+        const slot = attr.slice(2);
+        const at = Date.parse(`${day}T${slot.slice(0, 2)}:${slot.slice(2)}:00.000Z`);
+        const live = num(value) - num(item[`x_${slot}`]);
+        const completed = num(item[`c_${slot}`]);
+        if (at >= lastWeekStart.getTime() && at < weekStart.getTime()) counts.lastWeekSessions += live;
+        if (at < weekStart.getTime() || at >= weekEnd.getTime()) continue;
+        counts.weekSessions += live;
+        if (at <= now.getTime()) {
+          counts.dueSoFar += live;
+          counts.completedSoFar += completed;
+        } else counts.remainingThisWeek += live;
+      }
+    }
+  }
+  return counts;
+}

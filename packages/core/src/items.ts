@@ -1,0 +1,110 @@
+/**
+ * The stored shape of each tenant item (beyond PK/SK/GSI keys and `type`). Services map these to
+ * the contract's response shapes; nothing outside core sees an item.
+ */
+import type { ClientStatus, GoalStatus, GoalType, GradeLevel, NoteAuthor, OrganizationType, ParticipantStatus, ProgressNoteStatus, SessionStatus, SessionType } from '@caseload/contract/enums';
+
+interface Audited {
+  createdAt: string;
+  updatedAt: string;
+  createdBy?: string;
+  updatedBy?: string;
+}
+
+export interface OrganizationItem extends Audited {
+  id: string;
+  accountId: string;
+  name: string;
+  type: OrganizationType;
+  address?: string;
+  phone?: string;
+  contactPerson?: string;
+  archivedAt?: string;
+}
+
+export interface ClientItem extends Audited {
+  id: string;
+  accountId: string;
+  organizationId?: string;
+  firstName: string;
+  lastInitial: string;
+  gradeLevel?: GradeLevel;
+  teacher?: string;
+  diagnosis?: string;
+  sessionFrequency?: number;
+  status: ClientStatus;
+  /** Archived clients leave every list and cannot be scheduled; their records stay. */
+  archivedAt?: string;
+}
+
+export interface GoalItem extends Audited {
+  id: string;
+  accountId: string;
+  clientId: string;
+  /** Copied from the client so organization limits apply without reading the client. */
+  organizationId?: string;
+  name: string;
+  type: GoalType;
+  description: string;
+  targetCriteria: string;
+  targetDate?: string;
+  status: GoalStatus;
+  masteredDate?: string;
+}
+
+export interface ParticipantEntry {
+  status: ParticipantStatus;
+  firstName: string;
+  lastInitial: string;
+  organizationId?: string;
+  addedAt: string;
+}
+
+export interface SessionItem extends Audited {
+  id: string;
+  accountId: string;
+  type: SessionType;
+  status: SessionStatus;
+  scheduledAt: string;
+  duration: number;
+  notes?: string;
+  /** Participants as a map keyed by client id (one item per session). */
+  participants: Record<string, ParticipantEntry>;
+}
+
+export interface SessionNoteItem {
+  accountId: string;
+  sessionId: string;
+  clientId: string;
+  notes: string;
+  updatedAt: string;
+  updatedBy?: string;
+}
+
+export interface ProgressItem {
+  id: string;
+  accountId: string;
+  sessionId: string;
+  goalId: string;
+  clientId: string;
+  organizationId?: string;
+  successfulAttempts: number;
+  totalAttempts: number;
+  notes?: string;
+  /** The session's scheduled time, so period queries follow when the work happened. */
+  recordedAt: string;
+  updatedAt: string;
+  updatedBy?: string;
+}
+
+export interface ProgressNoteItem extends Audited {
+  id: string;
+  accountId: string;
+  clientId: string;
+  organizationId?: string;
+  content: string;
+  reportingPeriodStart: string;
+  reportingPeriodEnd: string;
+  generatedBy: NoteAuthor;
+  status: ProgressNoteStatus;
+}
