@@ -1,0 +1,55 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type * as z from 'zod';
+import type { CurrentUser, loginBody, registerBody, verifyTwoFactorBody } from '@caseload/contract/auth';
+import { api, clearCurrentUser, currentUserKey, isApiError } from '../../../lib/api.ts';
+import { queryClient } from '../../../lib/query-client.ts';
+
+/** 401 on this read means "signed out", not an error (spec §7). */
+async function fetchCurrentUser({ signal }: { signal: AbortSignal }): Promise<CurrentUser | null> {
+  try {
+    return await api('getCurrentUser', { signal, expectUnauthorized: true });
+  } catch (error) {
+    if (isApiError(error, 401)) return null;
+    throw error;
+  }
+}
+
+export function useCurrentUser() {
+  return useQuery({ queryKey: currentUserKey, queryFn: fetchCurrentUser });
+}
+
+function storeUser(user: CurrentUser) {
+  queryClient.setQueryData<CurrentUser | null>(currentUserKey, user);
+}
+
+/** A wrong password answers 401; that is a login outcome, not an ended session. */
+export function useLogin() {
+  return useMutation({
+    mutationFn: (body: z.input<typeof loginBody>) => api('login', { body, expectUnauthorized: true }),
+    onSuccess: (result) => {
+      if (!('requiresTwoFactor' in result)) storeUser(result);
+    },
+  });
+}
+
+export function useVerifyTwoFactor() {
+  return useMutation({
+    mutationFn: (body: z.input<typeof verifyTwoFactorBody>) => api('verifyTwoFactor', { body, expectUnauthorized: true }),
+    onSuccess: storeUser,
+  });
+}
+
+export function useRegister() {
+  return useMutation({
+    mutationFn: (body: z.input<typeof registerBody>) => api('register', { body }),
+    onSuccess: storeUser,
+  });
+}
+
+export function useLogout() {
+  return useMutation({
+    mutationFn: () => api('logout'),
+    onSuccess: clearCurrentUser,
+    onError: (error) => console.error('Logout failed', error),
+  });
+}

@@ -1,0 +1,75 @@
+import { Box, Card, Flex, Heading, IconButton, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { format } from 'date-fns';
+import type { TrustedDevice } from '@caseload/contract/auth';
+import { MonitorIcon, TrashIcon } from '../../../components/icons.tsx';
+import { notify } from '../../../lib/toaster.ts';
+import { useRemoveTrustedDevice, useTrustedDevices } from '../api/security.ts';
+
+const formatDate = (iso: string) => format(new Date(iso), 'MMM d, yyyy');
+
+export function TrustedDevicesCard() {
+  const devices = useTrustedDevices();
+
+  return (
+    <Card.Root>
+      <Card.Header>
+        <Heading as="h2" size="lg">
+          Trusted Devices
+        </Heading>
+        <Text color="fg.muted" fontSize="sm">
+          Devices you chose to remember skip the code at sign-in for 2 weeks.
+        </Text>
+      </Card.Header>
+      <Card.Body>
+        {devices.isPending ? (
+          <Skeleton height="16" />
+        ) : devices.isError ? (
+          <Text color="red.600">Could not load your trusted devices.</Text>
+        ) : devices.data.length === 0 ? (
+          <Text color="fg.muted">No trusted devices found.</Text>
+        ) : (
+          <Stack as="ul" gap="3" listStyleType="none">
+            {devices.data.map((device) => (
+              <DeviceRow key={device.id} device={device} />
+            ))}
+          </Stack>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function DeviceRow({ device }: { device: TrustedDevice }) {
+  const remove = useRemoveTrustedDevice();
+  const removeDevice = () =>
+    remove.mutate(device.id, {
+      onSuccess: () => notify.success({ title: 'Trusted device removed successfully.' }),
+      onError: () => notify.error({ title: 'Failed to remove trusted device.' }),
+    });
+
+  return (
+    <Flex as="li" borderWidth="1px" borderRadius="md" p="3" gap="3" align="center">
+      <Box color="fg.muted">
+        <MonitorIcon />
+      </Box>
+      <Box flex="1" minW="0">
+        <Text fontWeight="medium">{device.deviceName}</Text>
+        <Text fontSize="sm" color="fg.muted">
+          IP address: {device.ipAddress}
+        </Text>
+        <Text fontSize="sm" color="fg.muted">
+          Last used: {formatDate(device.lastUsedAt)} · Expires: {formatDate(device.expiresAt)}
+        </Text>
+      </Box>
+      <IconButton
+        aria-label={`Remove ${device.deviceName}`}
+        variant="ghost"
+        colorPalette="red"
+        onClick={removeDevice}
+        loading={remove.isPending}
+      >
+        <TrashIcon />
+      </IconButton>
+    </Flex>
+  );
+}

@@ -1,0 +1,150 @@
+/**
+ * The one typed API client. Every call names a route of the contract's manifest, so paths, payloads
+ * and response types come from one place. Shared request behaviour is spec part 1 §7–§8.
+ */
+import { queryOptions } from '@tanstack/react-query';
+import type * as z from 'zod';
+import { buildPath, routes, type RouteName, type Routes } from '@caseload/contract/manifest';
+import type { CurrentUser } from '@caseload/contract/auth';
+import { queryClient } from './query-client.ts';
+
+type InputOf<S> = S extends z.ZodType ? z.input<S> : never;
+
+export type ApiResponse<N extends RouteName> = z.output<Routes[N]['response']>;
+
+export interface ApiOptions<N extends RouteName> {
+  params?: InputOf<Routes[N]['params']>;
+  query?: InputOf<Routes[N]['query']>;
+  body?: InputOf<Routes[N]['body']>;
+  signal?: AbortSignal;
+  /**
+   * For calls where 401 is an answer rather than an ended session (the current-user read, a wrong
+   * password or code): a plain 401 then leaves the current user alone. `X-Session-Expired: true`
+   * still clears it.
+   */
+  expectUnauthorized?: boolean;
+}
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super(`${status}: ${JSON.stringify(body)}`);
+  }
+}
+
+export const currentUserKey = ['/api/user'] as const;
+
+/** Forgets the signed-in user and every cached record, so the next person at a shared computer sees nothing. */
+export function clearCurrentUser(): void {
+  queryClient.setQueryData<CurrentUser | null>(currentUserKey, null);
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== currentUserKey[0] });
+}
+
+export async function api<N extends RouteName>(name: N, options: ApiOptions<N> = {}): Promise<ApiResponse<N>> {
+  const route = routes[name];
+  const hasBody = options.body !== undefined;
+  const response = await fetch(urlFor(route.path, options), {
+    method: route.method,
+    credentials: 'include',
+    headers: hasBody ? { 'Content-Type': 'application/json' } : undefined,
+    body: hasBody ? JSON.stringify(options.body) : undefined,
+    signal: options.signal,
+  });
+
+  const sessionExpired = response.headers.get('X-Session-Expired') === 'true';
+  if (sessionExpired || (response.status === 401 && !options.expectUnauthorized)) {
+    clearCurrentUser();
+    console.log('Session expired during API call - user data cleared');
+  }
+  if (!response.ok) throw new ApiError(response.status, await readErrorBody(response));
+  return (await readBody(response)) as ApiResponse<N>;
+}
+
+function urlFor(path: string, { params, query }: { params?: unknown; query?: unknown }): string {
+  const url = buildPath(path, params as Record<string, string> | undefined);
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries((query ?? {}) as Record<string, unknown>)) {
+    if (value === undefined || value === null) continue;
+    for (const item of Array.isArray(value) ? value : [value]) search.append(key, String(item));
+  }
+  const qs = search.toString();
+  return qs ? `${url}?${qs}` : url;
+}
+
+/** JSON when the server says so; otherwise the text (e.g. a CSV export); nothing for an empty answer. */
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  return response.headers.get('Content-Type')?.includes('json') ? JSON.parse(text) : text;
+}
+
+async function readErrorBody(response: Response): Promise<unknown> {
+  const error = response.statusText || `Server error ${response.status}`;
+  let text = '';
+  try {
+    text = await response.text();
+  } catch {
+    // An unreadable body is treated like an empty one.
+  }
+  if (!text) return { error };
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return { error, raw: text.slice(0, 200) };
+  }
+}
+
+export function isApiError(error: unknown, status?: number): error is ApiError {
+  return error instanceof ApiError && (status === undefined || error.status === status);
+}
+
+function bodyField(error: unknown, field: string): unknown {
+  if (!isApiError(error) || typeof error.body !== 'object' || error.body === null) return undefined;
+  return (error.body as Record<string, unknown>)[field];
+}
+
+/** The server's human message (`body.message`) for a toast or banner, or the given fallback. */
+export function errorMessage(error: unknown, fallback: string): string {
+  const message = bodyField(error, 'message');
+  return typeof message === 'string' && message ? message : fallback;
+}
+
+/** A number the server put in an error body, e.g. `failedAttempts` or `remainingTime`. */
+export function errorNumber(error: unknown, field: string): number | undefined {
+  const value = bodyField(error, field);
+  return typeof value === 'number' ? value : undefined;
+}
+
+/** A 400's `{ errors: [{ path, message }] }` as field → first message, to show next to the inputs. */
+export function serverFieldErrors(error: unknown): Record<string, string> {
+  const errors = bodyField(error, 'errors');
+  const result: Record<string, string> = {};
+  if (!Array.isArray(errors)) return result;
+  for (const item of errors as { path?: unknown; message?: unknown }[]) {
+    if (typeof item.path === 'string' && typeof item.message === 'string') result[item.path] ??= item.message;
+  }
+  return result;
+}
+
+/**
+ * Query key and function for a read. The key's parts joined with '/' give the path (spec §7):
+ * `getSession` with id 7 → ['/api/sessions', '7'], so invalidating ['/api/sessions'] also
+ * refreshes the detail reads beneath it. A query object, when given, is the last part.
+ */
+export function apiQuery<N extends RouteName>(name: N, options: Omit<ApiOptions<N>, 'signal' | 'body'> = {}) {
+  return queryOptions({
+    queryKey: queryKeyFor(name, options),
+    queryFn: ({ signal }) => api(name, { ...options, signal }),
+  });
+}
+
+export function queryKeyFor<N extends RouteName>(name: N, { params, query }: Pick<ApiOptions<N>, 'params' | 'query'> = {}): unknown[] {
+  const template = routes[name].path;
+  const firstParam = template.indexOf('/{');
+  const base = firstParam === -1 ? template : template.slice(0, firstParam);
+  const rest = firstParam === -1 ? [] : buildPath(template.slice(firstParam + 1), params as Record<string, string>).split('/');
+  return query === undefined ? [base, ...rest] : [base, ...rest, query];
+}

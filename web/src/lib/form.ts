@@ -1,0 +1,13 @@
+import type * as z from 'zod';
+
+export type FieldErrors = Record<string, string>;
+
+/** A zod result's issues as field → first message, keyed by the top-level field name. */
+export function zodFieldErrors(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? '');
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}

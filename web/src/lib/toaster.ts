@@ -1,0 +1,20 @@
+import { createToaster } from '@chakra-ui/react';
+
+/** Spec §9: only one toast at a time. */
+export const toaster = createToaster({ placement: 'top-end', max: 1, pauseOnPageIdle: true });
+
+interface Notice {
+  title: string;
+  description?: string;
+}
+
+/** Replaces whatever toast is showing, so the newest outcome is the one the user reads. */
+function show(type: 'success' | 'error', notice: Notice) {
+  toaster.dismiss();
+  toaster.create({ ...notice, type, closable: true });
+}
+
+export const notify = {
+  success: (notice: Notice) => show('success', notice),
+  error: (notice: Notice) => show('error', notice),
+};
