@@ -43,8 +43,10 @@ export interface RunningApp {
 export async function startApp(opts: { port?: number; host?: string; dataDir?: string; serveWeb?: boolean; log?: (s: string) => void } = {}): Promise<RunningApp> {
   const log = opts.log ?? console.log;
   let dynamo: EmbeddedDynamo | undefined;
+  // The data folder also holds the local key that seals TOTP secrets (see core/auth/secret-box.ts).
+  process.env.DATA_DIR = resolve(opts.dataDir ?? process.env.DATA_DIR ?? join(repoRoot, '.data'));
   if (!process.env.DYNAMODB_ENDPOINT) {
-    dynamo = await startDynamoLocal({ dataDir: opts.dataDir ?? process.env.DATA_DIR ?? join(repoRoot, '.data') });
+    dynamo = await startDynamoLocal({ dataDir: process.env.DATA_DIR });
     process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
   }
   try {
