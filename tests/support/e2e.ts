@@ -1,0 +1,36 @@
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { ensureTable } from '../../packages/core/src/db.ts';
+import { startApp, type RunningApp } from '../../packages/local/src/runtime.ts';
+
+export const chromiumPath = () => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const hasChromium = () => existsSync(chromiumPath());
+
+/**
+ * Starts the product the way `npm start` does (same server, same handlers, SPA built if stale),
+ * over the run's in-memory DynamoDB Local with a table of its own.
+ */
+export async function startE2eApp(): Promise<RunningApp> {
+  process.env.DYNAMODB_ENDPOINT = inject('dynamoEndpoint');
+  process.env.TABLE_NAME = `e2e-${randomUUID()}`;
+  process.env.NOTE_GENERATOR ??= 'local';
+  await ensureTable(process.env.TABLE_NAME);
+  return startApp({ port: 0, dataDir: mkdtempSync(join(tmpdir(), 'caseload-e2e-')), log: () => undefined });
+}
+
+/** Debian's Chromium through playwright-core, with a throwaway profile. */
+export async function openBrowser(): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'caseload-chromium-')), {
+    executablePath: chromiumPath(),
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    viewport: { width: 1280, height: 900 },
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  page.setDefaultTimeout(15_000);
+  return { context, page };
+}
