@@ -1,0 +1,90 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import type { Activity } from '@caseload/contract/caseload';
+import { jsonResponse, mockFetch, testUser } from '../../test/fetch.ts';
+import { renderApp } from '../../test/render.tsx';
+
+function signedIn(activities: Activity[] = []) {
+  let user: typeof testUser | null = testUser;
+  return mockFetch(({ method, url }) => {
+    if (url === '/api/user') return user ? jsonResponse(200, user) : jsonResponse(401, {});
+    if (url === '/api/activities?scope=mine') return jsonResponse(200, activities);
+    if (method === 'POST' && url === '/api/logout') {
+      user = null;
+      return jsonResponse(200, { ok: true });
+    }
+    return jsonResponse(404, {});
+  });
+}
+
+/** happy-dom applies media queries to its viewport; the menu button shows only below the lg breakpoint. */
+function setViewportWidth(width: number) {
+  const { happyDOM } = window as unknown as { happyDOM: { setViewport(size: { width: number; height: number }): void } };
+  const previous = { width: window.innerWidth, height: window.innerHeight };
+  happyDOM.setViewport({ width, height: previous.height });
+  onTestFinished(() => happyDOM.setViewport(previous));
+}
+
+describe('shell', () => {
+  it('lists every section and marks the current one', async () => {
+    signedIn();
+    renderApp('/sessions/5f0e');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    const labels = within(nav).getAllByRole('link').map((link) => link.textContent);
+    expect(labels).toEqual(['Dashboard', 'Clients', 'Sessions', 'Progress Notes', 'Reports', 'Organizations', 'User Management', 'Security']);
+    expect(within(nav).getByRole('link', { name: 'Sessions' }).getAttribute('aria-current')).toBe('page');
+    expect(within(screen.getByRole('banner')).getByText('Sessions')).toBeTruthy();
+
+    fireEvent.click(within(nav).getByRole('link', { name: 'Clients' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Client Management' })).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: 'Clients' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('opens the mobile menu and closes it with Escape', async () => {
+    setViewportWidth(375);
+    signedIn();
+    renderApp('/');
+    const menuButton = await screen.findByRole('button', { name: 'Open navigation menu' });
+    // Off-screen links must not be reachable until the menu opens.
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+    fireEvent.click(menuButton);
+    expect(menuButton.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(menuButton.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+  });
+
+  it("shows the user's recent activity from the bell", async () => {
+    signedIn([{ id: 'a1', at: new Date().toISOString(), action: 'login', summary: 'Signed in', actorName: 'Jane Doe' }]);
+    renderApp('/');
+    fireEvent.click(await screen.findByRole('button', { name: 'Notifications' }));
+    const panel = screen.getByRole('region', { name: 'Recent activity' });
+    expect(await within(panel).findByText('Signed in')).toBeTruthy();
+    expect(within(panel).getByText(/Jane Doe · less than a minute ago/)).toBeTruthy();
+  });
+
+  it("says 'No recent activity' when there is none", async () => {
+    signedIn([]);
+    renderApp('/');
+    fireEvent.click(await screen.findByRole('button', { name: 'Notifications' }));
+    expect(await screen.findByText('No recent activity')).toBeTruthy();
+  });
+
+  it('goes to the security settings from the settings button', async () => {
+    signedIn();
+    renderApp('/');
+    fireEvent.click(await screen.findByRole('button', { name: 'Settings' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Security Settings' })).toBeTruthy();
+  });
+
+  it('signs out and returns to the sign-in page', async () => {
+    vi.spyOn(console, 'log').mockImplementation(() => {});
+    const fetchMock = signedIn();
+    renderApp('/');
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign Out' }));
+    expect(await screen.findByRole('tab', { name: 'Sign In' })).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/auth'));
+    expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/logout' && init?.method === 'POST')).toBe(true);
+  });
+});

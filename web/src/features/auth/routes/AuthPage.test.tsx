@@ -1,0 +1,156 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockFetch, signedOut, testUser } from '../../../test/fetch.ts';
+import { renderApp } from '../../../test/render.tsx';
+
+type LoginAnswer = () => Response;
+
+/** The sign-in page for a visitor, with the login endpoint answering as given. */
+async function openSignIn(login: LoginAnswer, verify: LoginAnswer = () => jsonResponse(200, testUser)) {
+  const fetchMock = mockFetch(({ method, url }) => {
+    if (method === 'POST' && url === '/api/login') return login();
+    if (method === 'POST' && url === '/api/2fa/verify') return verify();
+    return signedOut();
+  });
+  renderApp('/auth');
+  await screen.findByRole('tab', { name: 'Sign In' });
+  return fetchMock;
+}
+
+function signIn(email = 'jane@school.example', password = 'whatever') {
+  fireEvent.change(screen.getByLabelText('Email'), { target: { value: email } });
+  fireEvent.change(screen.getByLabelText('Password'), { target: { value: password } });
+  fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+}
+
+describe('sign in', () => {
+  it('validates with the contract schema before calling the server', async () => {
+    const fetchMock = await openSignIn(() => jsonResponse(200, testUser));
+    signIn('not-an-email', '');
+    expect(await screen.findByText('Please enter a valid email address')).toBeTruthy();
+    expect(screen.getByText('Password is required')).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/login')).toBe(false);
+  });
+
+  it('shows the failed-attempt banner on a 401', async () => {
+    await openSignIn(() => jsonResponse(401, { message: 'Invalid email or password', failedAttempts: 3 }));
+    signIn();
+    const banner = await screen.findByRole('alert');
+    expect(within(banner).getByText('Login Failed')).toBeTruthy();
+    expect(within(banner).getByText('Invalid email or password')).toBeTruthy();
+    expect(within(banner).getByText('3 failed attempts. 7 remaining before lockout.')).toBeTruthy();
+  });
+
+  it('locks the form on a 429 and counts down until the lock clears', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await openSignIn(() => jsonResponse(429, { message: 'Locked', remainingTime: 2 }));
+    signIn();
+
+    const button = await screen.findByRole('button', { name: 'Locked - Try again in 0:02' });
+    expect(button.hasAttribute('disabled')).toBe(true);
+    expect((screen.getByLabelText('Email') as HTMLInputElement).disabled).toBe(true);
+    expect(screen.getByText('Account Temporarily Locked')).toBeTruthy();
+    expect(screen.getByText('Too many failed login attempts. Please try again in 0 minutes and 2 seconds.')).toBeTruthy();
+
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(screen.getByRole('button', { name: 'Locked - Try again in 0:01' })).toBeTruthy();
+
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(screen.getByRole('button', { name: 'Sign In' }).hasAttribute('disabled')).toBe(false);
+    expect(screen.queryByText('Account Temporarily Locked')).toBeNull();
+  });
+
+  it('asks for a code when the server requires two-factor, then signs in', async () => {
+    const fetchMock = await openSignIn(() => jsonResponse(200, { requiresTwoFactor: true }));
+    signIn();
+
+    const dialog = await screen.findByRole('dialog');
+    const verify = within(dialog).getByRole('button', { name: 'Verify' });
+    const code = within(dialog).getByLabelText('Verification code');
+    fireEvent.change(code, { target: { value: '12345' } });
+    expect(verify.hasAttribute('disabled')).toBe(true);
+    fireEvent.change(code, { target: { value: '123456' } });
+    expect(verify.hasAttribute('disabled')).toBe(false);
+    const remember = within(dialog).getByLabelText('Remember this device for 2 weeks') as HTMLInputElement;
+    fireEvent.click(remember);
+    await waitFor(() => expect(remember.checked).toBe(true));
+    fireEvent.click(verify);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+    expect(await screen.findByText('Login successful')).toBeTruthy();
+    const verifyCall = fetchMock.mock.calls.find(([url]) => url === '/api/2fa/verify');
+    expect(JSON.parse(String(verifyCall?.[1]?.body))).toEqual({ token: '123456', rememberDevice: true });
+  });
+
+  it('tells the user when the code is refused', async () => {
+    await openSignIn(
+      () => jsonResponse(200, { requiresTwoFactor: true }),
+      () => jsonResponse(401, {}),
+    );
+    signIn();
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Verification code'), { target: { value: '000000' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Verification failed')).toBeTruthy();
+    expect(screen.getByText('Invalid 2FA code. Please try again.')).toBeTruthy();
+  });
+});
+
+describe('sign up', () => {
+  async function openSignUp(register: LoginAnswer) {
+    const fetchMock = mockFetch(({ method, url }) => (method === 'POST' && url === '/api/register' ? register() : signedOut()));
+    renderApp('/auth');
+    fireEvent.click(await screen.findByRole('tab', { name: 'Sign Up' }));
+    await screen.findByLabelText('First Name');
+    return fetchMock;
+  }
+
+  /** Only the visible tab panel: the Sign In form stays mounted (hidden) and has its own Email and Password. */
+  function fill(values: Record<string, string>) {
+    const panel = within(screen.getByRole('tabpanel'));
+    for (const [label, value] of Object.entries(values)) fireEvent.change(panel.getByLabelText(label), { target: { value } });
+  }
+
+  const valid = {
+    'First Name': 'Jane',
+    'Last Name': 'Doe',
+    Email: 'jane@school.example',
+    'Organization Name': 'Lincoln Elementary',
+    Password: 'Str0ng!Passw0rd',
+    'Confirm Password': 'Str0ng!Passw0rd',
+  };
+
+  it('lists the invalid fields and shows each message', async () => {
+    await openSignUp(() => jsonResponse(200, testUser));
+    fill({ ...valid, Password: 'short', 'Confirm Password': 'Str0ng!Passw0rd!' });
+    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+
+    expect(await screen.findByText('Please correct the following fields:')).toBeTruthy();
+    expect(screen.getByText('Password must be at least 12 characters long')).toBeTruthy();
+    expect(screen.getByText("Passwords don't match")).toBeTruthy();
+  });
+
+  it('shows the server text when registration fails', async () => {
+    await openSignUp(() => jsonResponse(409, { message: 'An account with this email already exists' }));
+    fill(valid);
+    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText('Registration failed: An account with this email already exists')).toBeTruthy();
+  });
+
+  it('signs the new user in and goes to the dashboard, without sending the confirmation', async () => {
+    const fetchMock = await openSignUp(() => jsonResponse(201, testUser));
+    fill(valid);
+    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
+    const call = fetchMock.mock.calls.find(([url]) => url === '/api/register');
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({
+      email: 'jane@school.example',
+      password: 'Str0ng!Passw0rd',
+      firstName: 'Jane',
+      lastName: 'Doe',
+      accountName: 'Lincoln Elementary',
+      role: 'slp',
+    });
+  });
+});

@@ -1,0 +1,33 @@
+import { vi } from 'vitest';
+import type { CurrentUser } from '@caseload/contract/auth';
+import { permissionDefaults } from '@caseload/contract/enums';
+
+export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
+}
+
+type Handler = (request: { method: string; url: string; init: RequestInit }) => Response | Promise<Response>;
+
+/** Replaces the global fetch; every call is recorded on the returned mock. */
+export function mockFetch(handler: Handler) {
+  const fetchMock = vi.fn((input: RequestInfo | URL, init: RequestInit = {}) =>
+    Promise.resolve(handler({ method: init.method ?? 'GET', url: String(input), init })),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+export const signedOut = () => jsonResponse(401, { message: 'Not signed in' });
+
+export const testUser: CurrentUser = {
+  id: '5d6f1a8e-0c4b-4e8a-9f51-2b7c3d9e1a01',
+  email: 'jane@school.example',
+  firstName: 'Jane',
+  lastName: 'Doe',
+  role: 'slp',
+  userType: 'owner',
+  accountId: '7a2e4c1b-3d5f-4a6b-8c9d-0e1f2a3b4c5d',
+  accountName: 'Lincoln Elementary',
+  twoFactorEnabled: false,
+  permissions: { ...permissionDefaults, allowedOrganizationIds: [] },
+};
