@@ -1,0 +1,155 @@
+/**
+ * API: an HTTP API with the `$default` stage (throttled, access-logged without request paths or
+ * bodies) and one Lambda function per route of the manifest, made in a loop. Nothing here names
+ * a route: the manifest is the only list.
+ */
+import { Aws, Duration } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type * as kms from 'aws-cdk-lib/aws-kms';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import type { RouteDef } from '../../packages/contract/src/manifest.ts';
+import { accessProfileForRoute, CREDENTIAL_ROUTES, isAuthHandler } from './access.ts';
+import { LOG_RETENTION, type FunctionFactory } from './functions.ts';
+import type { Notes } from './notes.ts';
+import type { RolePool } from './roles.ts';
+
+export type ManifestRoute = RouteDef & { name: string };
+
+/** API Gateway stops waiting at 30 s; the default for routes that do not ask for more. */
+export const DEFAULT_ROUTE_TIMEOUT_SECONDS = 10;
+
+export interface ApiProps {
+  rateLimit: number;
+  burstLimit: number;
+  authRateLimit: number;
+  authBurstLimit: number;
+}
+
+export interface RouteFunction {
+  route: ManifestRoute;
+  fn: lambda.Function;
+  httpRoute: apigw.HttpRoute;
+}
+
+export interface AddRoutesProps {
+  routes: readonly ManifestRoute[];
+  factory: FunctionFactory;
+  environment: Record<string, string>;
+  /** Extra environment for auth/ functions (the TOTP sealing key), encrypted with `authKey`. */
+  authEnvironment: Record<string, string>;
+  authKey: kms.IKey;
+  roles: RolePool;
+  notes: Notes;
+}
+
+/** `getCurrentUser` → `GetCurrentUser`, for construct ids. */
+export const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
+
+export class Api extends Construct {
+  readonly httpApi: apigw.HttpApi;
+  readonly stage: apigw.HttpStage;
+  readonly accessLogs: logs.LogGroup;
+  readonly routeFunctions: RouteFunction[] = [];
+  private readonly props: ApiProps;
+
+  constructor(scope: Construct, id: string, props: ApiProps) {
+    super(scope, id);
+    this.props = props;
+    this.httpApi = new apigw.HttpApi(this, 'HttpApi', {
+      description: 'Caseload API: one route per manifest entry',
+      // The stage is made below, so it can carry throttling and access logs.
+      createDefaultStage: false,
+    });
+
+    this.accessLogs = new logs.LogGroup(this, 'AccessLogs', { retention: LOG_RETENTION });
+    // No path (it carries record ids), no query string, no headers, no body: nothing clinical.
+    const format = AccessLogFormat.custom(
+      JSON.stringify({
+        requestId: '$context.requestId',
+        time: '$context.requestTime',
+        ip: '$context.identity.sourceIp',
+        routeKey: '$context.routeKey',
+        status: '$context.status',
+        responseLength: '$context.responseLength',
+        responseLatency: '$context.responseLatency',
+        integrationLatency: '$context.integrationLatency',
+        integrationStatus: '$context.integrationStatus',
+        error: '$context.error.responseType',
+      }),
+    );
+    this.stage = new apigw.HttpStage(this, 'DefaultStage', {
+      httpApi: this.httpApi,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: { rateLimit: props.rateLimit, burstLimit: props.burstLimit },
+      accessLogSettings: { destination: new apigw.LogGroupLogDestination(this.accessLogs), format },
+    });
+  }
+
+  /** `abc123.execute-api.eu-west-1.amazonaws.com`: the CloudFront origin. */
+  get domainName(): string {
+    return `${this.httpApi.apiId}.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}`;
+  }
+
+  addManifestRoutes({ routes, factory, environment, authEnvironment, authKey, roles, notes }: AddRoutesProps) {
+    const missing = factory.missingEntries(routes.map((r) => r.handler));
+    if (missing.length > 0) {
+      throw new Error(`Handler modules missing for ${missing.length} manifest route(s): ${missing.map((h) => `functions/${h}.ts`).join(', ')}`);
+    }
+    const seenKeys = new Set<string>();
+    for (const route of routes) {
+      const routeKey = `${route.method} ${route.path}`;
+      if (seenKeys.has(routeKey)) throw new Error(`Duplicate route in the manifest: ${routeKey}`);
+      seenKeys.add(routeKey);
+
+      const id = pascal(route.name);
+      const profile = accessProfileForRoute(route);
+      const auth = isAuthHandler(route.handler);
+      const fn = factory.create(this, id, {
+        handler: route.handler,
+        description: `${routeKey} (${route.handler})`,
+        timeout: Duration.seconds(route.timeoutSeconds ?? DEFAULT_ROUTE_TIMEOUT_SECONDS),
+        // Password hashing (scrypt) is CPU-bound, and Lambda's CPU grows with memory.
+        memorySize: auth ? 1024 : 512,
+        environment: {
+          ...environment,
+          ...(auth ? authEnvironment : {}),
+          ...(profile.enqueue ? { BULK_QUEUE_URL: notes.queue.queueUrl } : {}),
+        },
+        environmentEncryption: auth ? authKey : undefined,
+        role: (logGroup) => roles.roleFor(profile, logGroup),
+      });
+
+      const httpRoute = new apigw.HttpRoute(this, `${id}Route`, {
+        httpApi: this.httpApi,
+        routeKey: apigw.HttpRouteKey.with(route.path, apigw.HttpMethod[route.method]),
+        integration: new HttpLambdaIntegration(`${id}Integration`, fn),
+      });
+      this.routeFunctions.push({ route, fn, httpRoute });
+    }
+    this.throttleCredentialRoutes();
+  }
+
+  /**
+   * Sign-in routes get a much lower per-route limit than the stage (credential stuffing; the
+   * per-e-mail lockout in code is the second line). Route settings may only name routes that
+   * exist, so the stage waits for them.
+   */
+  private throttleCredentialRoutes() {
+    const cfnStage = this.stage.node.defaultChild as apigw.CfnStage;
+    const settings: Record<string, apigw.CfnStage.RouteSettingsProperty> = {};
+    for (const { route, httpRoute } of this.routeFunctions) {
+      if (!(CREDENTIAL_ROUTES as readonly string[]).includes(route.handler)) continue;
+      settings[`${route.method} ${route.path}`] = {
+        throttlingRateLimit: this.props.authRateLimit,
+        throttlingBurstLimit: this.props.authBurstLimit,
+      };
+      this.stage.node.addDependency(httpRoute);
+    }
+    if (Object.keys(settings).length > 0) cfnStage.routeSettings = settings;
+  }
+}

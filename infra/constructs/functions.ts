@@ -1,0 +1,116 @@
+/**
+ * One way to make a Lambda function for a handler module under functions/: nodejs22.x on arm64,
+ * ESM bundled by the repository's own esbuild (no Docker), minified with source maps, its own
+ * log group with a retention, JSON logs.
+ *
+ * For fast template tests the bundling can be switched off (`bundling: 'inline'`): the function
+ * then gets a two-line inline placeholder. Everything else (runtime, architecture, environment,
+ * role, policies, log group, integration) is identical, so the template assertions still hold.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Duration } from 'aws-cdk-lib';
+import type * as iam from 'aws-cdk-lib/aws-iam';
+import type * as kms from 'aws-cdk-lib/aws-kms';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { repoRoot, type CaseloadConfig } from '../config.ts';
+
+/**
+ * ESM output still meets CommonJS dependencies that call `require` (for Node built-ins): give
+ * the bundle a real `require`. The name is unlikely to clash with bundled code, which esbuild
+ * renames.
+ */
+export const ESM_REQUIRE_BANNER = "import { createRequire } from 'module'; const require = createRequire(import.meta.url);";
+
+export const RUNTIME = lambda.Runtime.NODEJS_22_X;
+export const ARCHITECTURE = lambda.Architecture.ARM_64;
+export const LOG_RETENTION = logs.RetentionDays.ONE_MONTH;
+
+export interface HandlerFunctionProps {
+  /** Module under functions/, without extension: `sessions/create-session`. */
+  handler: string;
+  description: string;
+  timeout: Duration;
+  memorySize: number;
+  environment: Record<string, string>;
+  /** Customer-managed key for the environment variables (default: the AWS-managed key). */
+  environmentEncryption?: kms.IKey;
+  /** The execution role, given the function's log group (see roles.ts). */
+  role: (logGroup: logs.ILogGroup) => iam.IRole;
+}
+
+export class FunctionFactory {
+  constructor(private readonly config: Pick<CaseloadConfig, 'bundling' | 'bundleAwsSdk' | 'functionsDir'>) {}
+
+  entryFor(handler: string): string {
+    return join(this.config.functionsDir, `${handler}.ts`);
+  }
+
+  bundles(handler: string): boolean {
+    const b = this.config.bundling;
+    if (b === 'esbuild') return true;
+    if (b === 'inline') return false;
+    return b.only.includes(handler);
+  }
+
+  /** Handler modules that will be bundled but do not exist: reported all at once, not one by one. */
+  missingEntries(handlers: string[]): string[] {
+    return handlers.filter((h) => this.bundles(h) && !existsSync(this.entryFor(h)));
+  }
+
+  create(scope: Construct, id: string, props: HandlerFunctionProps): lambda.Function {
+    const logGroup = new logs.LogGroup(scope, `${id}Logs`, { retention: LOG_RETENTION });
+    const common = {
+      description: props.description,
+      runtime: RUNTIME,
+      architecture: ARCHITECTURE,
+      memorySize: props.memorySize,
+      timeout: props.timeout,
+      environment: props.environment,
+      environmentEncryption: props.environmentEncryption,
+      logGroup,
+      role: props.role(logGroup),
+      loggingFormat: lambda.LoggingFormat.JSON,
+      applicationLogLevelV2: lambda.ApplicationLogLevel.INFO,
+      systemLogLevelV2: lambda.SystemLogLevel.WARN,
+    } satisfies Partial<lambda.FunctionProps>;
+
+    if (!this.bundles(props.handler)) {
+      return new lambda.Function(scope, id, {
+        ...common,
+        handler: 'index.handler',
+        code: lambda.Code.fromInline(
+          `exports.handler = async () => ({ statusCode: 503, body: '{"message":"placeholder code: synthesized without bundling"}' });`,
+        ),
+      });
+    }
+
+    return new nodejs.NodejsFunction(scope, id, {
+      ...common,
+      entry: this.entryFor(props.handler),
+      handler: 'handler',
+      projectRoot: repoRoot,
+      depsLockFilePath: join(repoRoot, 'package-lock.json'),
+      bundling: {
+        forceDockerBundling: false,
+        format: nodejs.OutputFormat.ESM,
+        target: 'node22',
+        platform: 'node',
+        minify: true,
+        sourceMap: true,
+        // Stack traces need the mappings, not the original sources: keeps the .map small.
+        sourcesContent: false,
+        // Prefer packages' ES module builds: esbuild tree-shakes them far better.
+        mainFields: ['module', 'main'],
+        banner: ESM_REQUIRE_BANNER,
+        // The nodejs22.x runtime ships AWS SDK v3; see CaseloadConfig.bundleAwsSdk.
+        externalModules: this.config.bundleAwsSdk ? [] : ['@aws-sdk/*'],
+        charset: nodejs.Charset.UTF8,
+        logLevel: nodejs.LogLevel.WARNING,
+      },
+    });
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * Execution roles, one per access profile (see access.ts). A function gets the role of its
+ * profile, so it holds exactly the permissions its profile lists and nothing else; functions
+ * with identical needs share the role instead of each carrying a copy.
+ *
+ * Logging is scoped too: instead of the managed AWSLambdaBasicExecutionRole (logs:* on every log
+ * group), a role may write only to the log groups of the functions that use it.
+ */
+import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as logs from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import type { AccessProfile } from './access.ts';
+import type { Data } from './data.ts';
+import type { Notes } from './notes.ts';
+
+interface PooledRole {
+  role: iam.Role;
+  profile: string;
+  logs: iam.PolicyStatement;
+}
+
+export class RolePool extends Construct {
+  private readonly roles = new Map<string, PooledRole>();
+
+  constructor(
+    scope: Construct,
+    id: string,
+    private readonly deps: { data: Data; notes: Notes },
+  ) {
+    super(scope, id);
+  }
+
+  /** The role for `profile`, made on first use; `logGroup` is added to what it may write. */
+  roleFor(profile: AccessProfile, logGroup: logs.ILogGroup): iam.Role {
+    const signature = JSON.stringify(profile);
+    let pooled = this.roles.get(profile.name);
+    if (pooled && pooled.profile !== signature) {
+      throw new Error(`Two different access profiles share the name ${profile.name}; give them distinct names.`);
+    }
+    if (!pooled) {
+      const role = new iam.Role(this, profile.name, {
+        assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+        description: `Caseload functions with access profile ${profile.name}`,
+      });
+      const logStatement = new iam.PolicyStatement({ sid: 'OwnLogs', actions: ['logs:CreateLogStream', 'logs:PutLogEvents'] });
+      role.addToPrincipalPolicy(logStatement);
+      this.deps.data.grantTableAccess(role, profile.table);
+      if (profile.totp) this.deps.data.grantTotp(role);
+      if (profile.bedrock) this.deps.notes.grantBedrock(role);
+      if (profile.enqueue) this.deps.notes.grantEnqueue(role);
+      pooled = { role, profile: signature, logs: logStatement };
+      this.roles.set(profile.name, pooled);
+    }
+    pooled.logs.addResources(logGroup.logGroupArn);
+    return pooled.role;
+  }
+
+  get all(): iam.Role[] {
+    return [...this.roles.values()].map((r) => r.role);
+  }
+}

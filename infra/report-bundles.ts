@@ -1,0 +1,107 @@
+/**
+ * Prints every Lambda function's bundle size from a synthesized cloud assembly:
+ *
+ *   npx tsx infra/report-bundles.ts [cdk.out] [--budget=150] [--strict]
+ *
+ * It reads each stack template, finds every AWS::Lambda::Function whose code is a file asset
+ * (asset.<hash>/index.mjs), and prints the minified size, gzip size and source map size, largest
+ * first, marking those above the budget (KiB; design budget: 150 KB for a typical handler).
+ * `--strict` exits 1 when any bundle is over budget. infra/app.ts prints the same report after
+ * every synth with real bundling.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+export interface BundleInfo {
+  /** The function's description: `GET /api/user (auth/get-current-user)`, or its logical id. */
+  name: string;
+  logicalId: string;
+  assetDir: string;
+  bytes: number;
+  gzipBytes: number;
+  mapBytes: number;
+}
+
+interface Template {
+  Resources?: Record<string, { Type: string; Properties?: Record<string, unknown>; Metadata?: Record<string, unknown> }>;
+}
+
+function stackTemplates(assemblyDir: string): string[] {
+  const manifest = JSON.parse(readFileSync(join(assemblyDir, 'manifest.json'), 'utf8')) as {
+    artifacts?: Record<string, { type: string; properties?: { templateFile?: string } }>;
+  };
+  return Object.values(manifest.artifacts ?? {})
+    .filter((a) => a.type === 'aws:cloudformation:stack' && a.properties?.templateFile)
+    .map((a) => join(assemblyDir, a.properties!.templateFile!));
+}
+
+/** The asset directory of a function: from asset metadata, or from the S3 key `<hash>.zip`. */
+function assetDirOf(assemblyDir: string, resource: { Properties?: Record<string, unknown>; Metadata?: Record<string, unknown> }) {
+  const metaPath = resource.Metadata?.['aws:asset:path'];
+  if (typeof metaPath === 'string') return join(assemblyDir, metaPath);
+  const code = resource.Properties?.Code as { S3Key?: unknown } | undefined;
+  if (typeof code?.S3Key === 'string' && code.S3Key.endsWith('.zip')) return join(assemblyDir, `asset.${code.S3Key.slice(0, -4)}`);
+  return undefined;
+}
+
+export function collectBundles(assemblyDir: string): BundleInfo[] {
+  const out: BundleInfo[] = [];
+  for (const file of stackTemplates(assemblyDir)) {
+    const template = JSON.parse(readFileSync(file, 'utf8')) as Template;
+    for (const [logicalId, resource] of Object.entries(template.Resources ?? {})) {
+      if (resource.Type !== 'AWS::Lambda::Function') continue;
+      const dir = assetDirOf(assemblyDir, resource);
+      if (!dir) continue; // inline code (placeholder mode)
+      const entry = ['index.mjs', 'index.js'].map((f) => join(dir, f)).find((f) => existsSync(f));
+      if (!entry) continue; // not a Node bundle (e.g. the S3 deployment's Python handler)
+      const map = `${entry}.map`;
+      const description = resource.Properties?.Description;
+      out.push({
+        name: typeof description === 'string' ? description : logicalId,
+        logicalId,
+        assetDir: dir,
+        bytes: statSync(entry).size,
+        gzipBytes: gzipSync(readFileSync(entry)).length,
+        mapBytes: existsSync(map) ? statSync(map).size : 0,
+      });
+    }
+  }
+  return out.sort((a, b) => b.bytes - a.bytes);
+}
+
+const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
+
+export function formatReport(bundles: BundleInfo[], budgetKiB = 150): string {
+  if (bundles.length === 0) return 'No bundled functions in the assembly (synthesized without bundling?).';
+  const width = Math.max(...bundles.map((b) => b.name.length));
+  const lines = bundles.map(
+    (b) =>
+      `${b.bytes > budgetKiB * 1024 ? '!' : ' '} ${b.name.padEnd(width)}  ${kib(b.bytes).padStart(10)}  gzip ${kib(b.gzipBytes).padStart(9)}  map ${kib(b.mapBytes).padStart(9)}`,
+  );
+  const total = bundles.reduce((s, b) => s + b.bytes, 0);
+  const sorted = bundles.map((b) => b.bytes).sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)] ?? 0;
+  const over = bundles.filter((b) => b.bytes > budgetKiB * 1024).length;
+  return [
+    `Lambda bundles (${bundles.length}), minified index.mjs, largest first; ! = over ${budgetKiB} KiB`,
+    ...lines,
+    `total ${kib(total)}, median ${kib(median)}, largest ${kib(sorted[sorted.length - 1] ?? 0)}, over budget: ${over}`,
+  ].join('\n');
+}
+
+function main(argv: string[]) {
+  const dir = resolve(argv.find((a) => !a.startsWith('--')) ?? 'cdk.out');
+  const budgetArg = argv.find((a) => a.startsWith('--budget='));
+  const budget = budgetArg ? Number(budgetArg.slice('--budget='.length)) : 150;
+  if (!existsSync(join(dir, 'manifest.json'))) {
+    console.error(`No cloud assembly at ${dir}: run npm run synth first.`);
+    process.exit(1);
+  }
+  const bundles = collectBundles(dir);
+  console.log(formatReport(bundles, budget));
+  if (argv.includes('--strict') && bundles.some((b) => b.bytes > budget * 1024)) process.exit(1);
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main(process.argv.slice(2));

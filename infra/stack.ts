@@ -1,0 +1,124 @@
+/**
+ * The Caseload stack: environment-agnostic (no account, region or lookups), so `cdk synth` runs
+ * offline; the region comes from the deploying credentials.
+ *
+ *   CloudFront ─┬─ /*      → S3 (the SPA; index.html for screen paths by a CloudFront Function)
+ *               └─ /api/*  → HTTP API ($default) → one Lambda per manifest route → DynamoDB
+ *                                                   notes → Bedrock; bulk → SQS → worker → Bedrock
+ */
+import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import type { Construct } from 'constructs';
+import { routeList } from '../packages/contract/src/manifest.ts';
+import { tableDefinition } from '../packages/core/src/table.ts';
+import { defaultConfig, validateConfig, type CaseloadConfig } from './config.ts';
+import { BULK_WORKER_HANDLER, workerAccessProfile } from './constructs/access.ts';
+import { Alarms } from './constructs/alarms.ts';
+import { Api, type ManifestRoute } from './constructs/api.ts';
+import { Data } from './constructs/data.ts';
+import { FunctionFactory } from './constructs/functions.ts';
+import { Notes } from './constructs/notes.ts';
+import { RolePool } from './constructs/roles.ts';
+import { Web } from './constructs/web.ts';
+
+/** The bulk worker may run as long as Lambda allows. */
+export const WORKER_TIMEOUT = Duration.minutes(15);
+
+export interface CaseloadStackProps extends StackProps {
+  config?: Partial<CaseloadConfig>;
+  /** Defaults to the manifest's routeList; tests may pass a subset. */
+  routes?: readonly ManifestRoute[];
+}
+
+export class CaseloadStack extends Stack {
+  readonly config: CaseloadConfig;
+  readonly data: Data;
+  readonly api: Api;
+  readonly web: Web;
+  readonly notes: Notes;
+  readonly worker: lambda.Function;
+  readonly alarms: Alarms;
+  readonly roles: RolePool;
+
+  constructor(scope: Construct, id: string, props: CaseloadStackProps = {}) {
+    super(scope, id, { description: 'Caseload: practice management for speech-language pathologists', ...props });
+    const config = (this.config = defaultConfig(props.config));
+    validateConfig(config);
+    const routes = props.routes ?? routeList;
+    const factory = new FunctionFactory(config);
+
+    this.data = new Data(this, 'Data');
+    this.api = new Api(this, 'Api', {
+      rateLimit: config.apiRateLimit,
+      burstLimit: config.apiBurstLimit,
+      authRateLimit: config.authRateLimit,
+      authBurstLimit: config.authBurstLimit,
+    });
+    this.web = new Web(this, 'Web', {
+      apiDomainName: this.api.domainName,
+      webDir: config.webDir,
+      domainName: config.domainName,
+      certificateArn: config.certificateArn,
+    });
+    this.notes = new Notes(this, 'Notes', { modelId: config.modelId, workerTimeout: WORKER_TIMEOUT });
+
+    // The pipeline accepts a state-changing request when its Origin is the request's own host
+    // or listed here. Behind CloudFront the Host is the API's (not forwarded), so the site's
+    // origin must be listed. ALLOWED_ORIGIN is the single value, for code that wants one.
+    const allowedOrigin = config.allowedOrigin ?? this.web.siteUrl;
+    const environment: Record<string, string> = {
+      TABLE_NAME: this.data.table.tableName,
+      NODE_OPTIONS: '--enable-source-maps',
+      ALLOWED_ORIGIN: allowedOrigin,
+      ALLOWED_ORIGINS: allowedOrigin,
+      // Served over HTTPS only: cookies are always Secure.
+      COOKIE_SECURE: 'true',
+      NOTE_GENERATOR: 'bedrock',
+      BEDROCK_MODEL_ID: config.modelId,
+      TOTP_KMS_KEY_ID: this.data.totpKey.keyArn,
+    };
+
+    const roles = (this.roles = new RolePool(this, 'Roles', { data: this.data, notes: this.notes }));
+    this.api.addManifestRoutes({
+      routes,
+      factory,
+      environment,
+      // Resolved by CloudFormation at deploy time (a dynamic reference, never in the template).
+      authEnvironment: { SECRET_ENCRYPTION_KEY: this.data.totpSealingSecret.secretValue.unsafeUnwrap() },
+      authKey: this.data.totpKey,
+      roles,
+      notes: this.notes,
+    });
+
+    const missingWorker = factory.missingEntries([BULK_WORKER_HANDLER]);
+    if (missingWorker.length > 0) throw new Error(`Handler module missing: functions/${BULK_WORKER_HANDLER}.ts (the bulk note worker)`);
+    this.worker = factory.create(this.notes, 'BulkGenerationWorker', {
+      handler: BULK_WORKER_HANDLER,
+      description: `SQS bulk progress-note generation (${BULK_WORKER_HANDLER})`,
+      timeout: WORKER_TIMEOUT,
+      memorySize: 1024,
+      environment,
+      role: (logGroup) => roles.roleFor(workerAccessProfile(), logGroup),
+    });
+    this.notes.attachWorker(this.worker, config.bulkWorkerConcurrency);
+
+    this.alarms = new Alarms(this, 'Alarms', {
+      httpApi: this.api.httpApi,
+      table: this.data.table,
+      indexNames: tableDefinition.globalSecondaryIndexes.map((g) => g.indexName),
+      deadLetterQueue: this.notes.deadLetterQueue,
+      alarmEmail: config.alarmEmail,
+    });
+
+    new CfnOutput(this, 'SiteUrl', { value: this.web.siteUrl, description: 'Open this in a browser' });
+    new CfnOutput(this, 'ApiUrl', { value: `${this.web.siteUrl}/api`, description: 'The API, through CloudFront' });
+    new CfnOutput(this, 'ApiEndpoint', { value: this.api.stage.url, description: 'The HTTP API directly (execute-api)' });
+    new CfnOutput(this, 'DistributionDomainName', { value: this.web.distribution.distributionDomainName, description: 'CNAME target for a custom domain' });
+    new CfnOutput(this, 'DistributionId', { value: this.web.distribution.distributionId });
+    new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
+    new CfnOutput(this, 'BulkQueueUrl', { value: this.notes.queue.queueUrl });
+    new CfnOutput(this, 'BulkDeadLetterQueueUrl', { value: this.notes.deadLetterQueue.queueUrl });
+    new CfnOutput(this, 'AlarmTopicArn', { value: this.alarms.topic.topicArn, description: 'Subscribe operators here' });
+    new CfnOutput(this, 'BedrockModelId', { value: config.modelId });
+  }
+}

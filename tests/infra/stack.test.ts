@@ -1,0 +1,522 @@
+/**
+ * The synthesized CloudFormation template of the Caseload stack (issue 7's acceptance list).
+ * Synthesized without bundling (inline placeholder code) so it runs in seconds; bundle.test.ts
+ * covers real bundling.
+ */
+import { Match } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { routeList } from '../../packages/contract/src/manifest.ts';
+import { tableDefinition } from '../../packages/core/src/table.ts';
+import { DEFAULT_MODEL_ID } from '../../infra/config.ts';
+import { READ_ACTIONS, WRITE_ACTIONS } from '../../infra/constructs/access.ts';
+import { CONTENT_SECURITY_POLICY } from '../../infra/constructs/web.ts';
+import {
+  asList,
+  handlerFunctions,
+  ofType,
+  refId,
+  referencedIds,
+  statements,
+  statementsOfHandler,
+  synthStack,
+  type Resource,
+  type Statement,
+  type Synth,
+} from './support.ts';
+
+const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
+const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
+const WORKER = 'notes/bulk-generation-worker';
+
+let s: Synth;
+beforeAll(() => {
+  s = synthStack();
+});
+
+const only = <T>(items: T[], what: string): T => {
+  if (items.length !== 1) throw new Error(`expected exactly one ${what}, found ${items.length}`);
+  return items[0]!;
+};
+const actionsOf = (st: Statement) => asList(st.Action);
+const tableId = () => only(ofType(s.resources, 'AWS::DynamoDB::Table'), 'table')[0];
+
+describe('API: one function per manifest route', () => {
+  it('has a Lambda function for every manifest route and the bulk worker, nothing unexpected', () => {
+    const fns = handlerFunctions(s.resources);
+    const expected = [...routeList.map((r) => r.handler), WORKER].sort();
+    expect([...fns.keys()].sort()).toEqual(expected);
+  });
+
+  it('wires every manifest route to its own function through an HTTP API route with the same key', () => {
+    const routes = ofType(s.resources, 'AWS::ApiGatewayV2::Route');
+    expect(routes).toHaveLength(routeList.length);
+    const fns = handlerFunctions(s.resources);
+    const apiId = only(ofType(s.resources, 'AWS::ApiGatewayV2::Api'), 'HTTP API')[0];
+
+    for (const route of routeList) {
+      const routeKey = `${route.method} ${route.path}`;
+      const [, apiRoute] = only(
+        routes.filter(([, r]) => r.Properties?.RouteKey === routeKey),
+        `route ${routeKey}`,
+      );
+      expect(refId(apiRoute.Properties?.ApiId)).toBe(apiId);
+      // Target: integrations/<Ref integration>
+      const integrationId = [...referencedIds(apiRoute.Properties?.Target)][0]!;
+      const integration = s.resources[integrationId]!;
+      expect(integration.Type).toBe('AWS::ApiGatewayV2::Integration');
+      expect(integration.Properties).toMatchObject({ IntegrationType: 'AWS_PROXY', PayloadFormatVersion: '2.0' });
+      const fn = fns.get(route.handler)!;
+      expect(refId(integration.Properties?.IntegrationUri), routeKey).toBe(fn.id);
+      expect(fn.resource.Properties?.Description).toBe(`${routeKey} (${route.handler})`);
+      // API Gateway may invoke it, and only from this API.
+      const permissions = ofType(s.resources, 'AWS::Lambda::Permission').filter(([, p]) => refId(p.Properties?.FunctionName) === fn.id);
+      expect(permissions.length, routeKey).toBeGreaterThan(0);
+      for (const [, p] of permissions) {
+        expect(p.Properties?.Principal).toBe('apigateway.amazonaws.com');
+        expect(referencedIds(p.Properties?.SourceArn).has(apiId)).toBe(true);
+      }
+    }
+  });
+
+  it('runs every function on nodejs22.x, arm64, with JSON logs into its own log group with a retention', () => {
+    for (const [handler, { resource }] of handlerFunctions(s.resources)) {
+      const p = resource.Properties!;
+      expect(p.Runtime, handler).toBe('nodejs22.x');
+      expect(p.Architectures, handler).toEqual(['arm64']);
+      expect(p.Handler, handler).toBe('index.handler');
+      expect(p.LoggingConfig?.LogFormat, handler).toBe('JSON');
+      const logGroup = s.resources[refId(p.LoggingConfig?.LogGroup)!]!;
+      expect(logGroup.Type).toBe('AWS::Logs::LogGroup');
+      expect(logGroup.Properties?.RetentionInDays).toBe(30);
+    }
+    // No Node function of any kind (ours or CDK's helpers) on another Node runtime.
+    for (const [id, r] of ofType(s.resources, 'AWS::Lambda::Function')) {
+      const runtime = String(r.Properties?.Runtime ?? '');
+      if (runtime.startsWith('nodejs')) expect(runtime, id).toBe('nodejs22.x');
+    }
+  });
+
+  it('gives functions the environment the handlers read', () => {
+    const table = tableId();
+    for (const [handler, { resource }] of handlerFunctions(s.resources)) {
+      const env = resource.Properties!.Environment.Variables as Record<string, unknown>;
+      expect(refId(env.TABLE_NAME), handler).toBe(table);
+      expect(env.NODE_OPTIONS).toBe('--enable-source-maps');
+      expect(env.NOTE_GENERATOR).toBe('bedrock');
+      expect(env.BEDROCK_MODEL_ID).toBe(DEFAULT_MODEL_ID);
+      expect(env.COOKIE_SECURE).toBe('true');
+      expect(env.ALLOWED_ORIGINS).toEqual(env.ALLOWED_ORIGIN);
+      expect(JSON.stringify(env.ALLOWED_ORIGINS)).toContain('DomainName');
+      expect(env.TOTP_KMS_KEY_ID).toBeDefined();
+      expect('BULK_QUEUE_URL' in env, handler).toBe(handler === 'notes/bulk-generate-progress-notes');
+    }
+  });
+
+  it('hands the TOTP sealing key to auth functions only: a deploy-time secret reference, env encrypted with the TOTP key', () => {
+    const totpKey = Object.entries(s.resources).find(([id, r]) => r.Type === 'AWS::KMS::Key' && id.includes('Totp'))![0];
+    const [secretId, secret] = only(ofType(s.resources, 'AWS::SecretsManager::Secret'), 'secret');
+    expect(refId(secret.Properties?.KmsKeyId)).toBe(totpKey);
+    expect(secret.DeletionPolicy).toBe('Retain');
+    for (const [handler, { resource }] of handlerFunctions(s.resources)) {
+      const value = resource.Properties!.Environment.Variables.SECRET_ENCRYPTION_KEY;
+      if (handler.startsWith('auth/')) {
+        expect(JSON.stringify(value), handler).toContain('{{resolve:secretsmanager:');
+        expect(referencedIds(value).has(secretId)).toBe(true);
+        expect(refId(resource.Properties?.KmsKeyArn), handler).toBe(totpKey);
+      } else {
+        expect(value, handler).toBeUndefined();
+      }
+    }
+  });
+
+  it('uses the long timeout only where the manifest asks for it, within API Gateway’s 30 s', () => {
+    const fns = handlerFunctions(s.resources);
+    for (const route of routeList) {
+      const timeout = fns.get(route.handler)!.resource.Properties?.Timeout as number;
+      expect(timeout).toBe(route.timeoutSeconds ?? 10);
+      expect(timeout).toBeLessThan(30);
+    }
+  });
+
+  it('serves the HTTP API on a throttled, access-logged $default stage', () => {
+    s.template.resourceCountIs('AWS::ApiGatewayV2::Stage', 1);
+    const [, stage] = ofType(s.resources, 'AWS::ApiGatewayV2::Stage')[0]!;
+    expect(stage.Properties).toMatchObject({
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingRateLimit: 100, ThrottlingBurstLimit: 200 },
+      RouteSettings: {
+        'POST /api/login': { throttlingRateLimit: 5, throttlingBurstLimit: 10 },
+        'POST /api/register': { throttlingRateLimit: 5, throttlingBurstLimit: 10 },
+        'POST /api/2fa/verify': { throttlingRateLimit: 5, throttlingBurstLimit: 10 },
+      },
+    });
+    const format = JSON.parse(stage.Properties!.AccessLogSettings.Format as string) as Record<string, string>;
+    expect(format.requestId).toBe('$context.requestId');
+    // No request path (record ids), query strings or bodies in the access log.
+    expect(Object.values(format).join(' ')).not.toMatch(/\$context\.(path|resourcePath)|querystring|body/i);
+  });
+});
+
+describe('IAM', () => {
+  const dynamoStatements = () => statements(s.resources).filter(({ statement }) => actionsOf(statement).some((a) => a.startsWith('dynamodb:')));
+
+  it('never grants dynamodb:Scan, dynamodb:* or any wildcard DynamoDB action', () => {
+    expect(dynamoStatements().length).toBeGreaterThan(0);
+    for (const { statement } of dynamoStatements()) {
+      for (const action of actionsOf(statement)) {
+        expect(action).not.toBe('dynamodb:Scan');
+        expect(action).not.toContain('*');
+        expect([...READ_ACTIONS, ...WRITE_ACTIONS]).toContain(action);
+      }
+    }
+    for (const { statement } of statements(s.resources)) expect(actionsOf(statement)).not.toContain('*');
+  });
+
+  it('limits every DynamoDB statement to the table and its indexes, with a LeadingKeys condition', () => {
+    const table = tableId();
+    for (const { statement } of dynamoStatements()) {
+      const resources = asList(statement.Resource);
+      expect(resources.length).toBeGreaterThan(0);
+      for (const r of resources) {
+        expect(r).not.toBe('*');
+        expect([...referencedIds(r)]).toEqual([table]);
+        const serialized = JSON.stringify(r);
+        expect(serialized.includes('/index/*') || refId(r) === table).toBe(true);
+      }
+      const keys = statement.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'] as string[] | undefined;
+      expect(keys?.length).toBeGreaterThan(0);
+      for (const k of keys!) expect(k).toMatch(/^(ACCT|EMAIL|LSESS|LOGIN|TDEV)#\*$/);
+    }
+  });
+
+  it('grants nothing on Resource "*" except CloudFront invalidation for the site deployment', () => {
+    for (const { statement } of statements(s.resources)) {
+      if (asList(statement.Resource).includes('*')) {
+        expect(actionsOf(statement).every((a) => a.startsWith('cloudfront:') && a.endsWith('Invalidation'))).toBe(true);
+      }
+    }
+  });
+
+  it('keeps GET routes read-only: writes only the login-session touch on LSESS#', () => {
+    for (const route of routeList.filter((r) => r.method === 'GET')) {
+      for (const st of statementsOfHandler(s.resources, route.handler)) {
+        const dynamo = actionsOf(st).filter((a) => a.startsWith('dynamodb:'));
+        const writes = dynamo.filter((a) => !(READ_ACTIONS as readonly string[]).includes(a));
+        if (writes.length === 0) continue;
+        expect(writes, route.handler).toEqual(['dynamodb:UpdateItem']);
+        expect(st.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'], route.handler).toEqual(['LSESS#*']);
+        expect(asList(st.Resource)).toHaveLength(1);
+      }
+    }
+  });
+
+  it('lets only auth routes (and user creation) touch e-mail, login-attempt and trusted-device keys', () => {
+    for (const route of routeList) {
+      const keys = statementsOfHandler(s.resources, route.handler).flatMap(
+        (st) => (st.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'] as string[] | undefined) ?? [],
+      );
+      expect(keys, route.handler).toContain('LSESS#*');
+      const authOnly = keys.filter((k) => ['EMAIL#*', 'LOGIN#*', 'TDEV#*'].includes(k));
+      if (route.handler === 'users/create-user') expect(authOnly).toEqual(['EMAIL#*']);
+      else if (!route.handler.startsWith('auth/') || route.method === 'GET') expect(authOnly, route.handler).toEqual([]);
+      else expect(authOnly.sort(), route.handler).toEqual(['EMAIL#*', 'LOGIN#*', 'TDEV#*']);
+    }
+    const worker = statementsOfHandler(s.resources, WORKER).flatMap(
+      (st) => (st.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'] as string[] | undefined) ?? [],
+    );
+    expect(worker).toEqual(['ACCT#*']);
+  });
+
+  it('grants the TOTP key (Encrypt/Decrypt only) to auth functions and to nothing else', () => {
+    const totpKey = Object.entries(s.resources).find(([id, r]) => r.Type === 'AWS::KMS::Key' && id.includes('Totp'))![0];
+    for (const [handler] of handlerFunctions(s.resources)) {
+      const onKey = statementsOfHandler(s.resources, handler).filter((st) => referencedIds(st.Resource).has(totpKey));
+      if (handler.startsWith('auth/')) {
+        expect(onKey.flatMap(actionsOf).sort(), handler).toEqual(['kms:Decrypt', 'kms:Encrypt']);
+      } else {
+        expect(onKey, handler).toEqual([]);
+      }
+    }
+  });
+
+  it('lets functions use the table key only through DynamoDB', () => {
+    const tableKey = refId(only(ofType(s.resources, 'AWS::DynamoDB::Table'), 'table')[1].Properties?.SSESpecification.KMSMasterKeyId)!;
+    const onKey = statements(s.resources).filter(({ statement }) => referencedIds(statement.Resource).has(tableKey));
+    expect(onKey.length).toBeGreaterThan(0);
+    for (const { statement } of onKey) {
+      expect(JSON.stringify(statement.Condition?.StringEquals?.['kms:ViaService'])).toContain('dynamodb.');
+    }
+  });
+});
+
+describe('Data', () => {
+  it('builds the table from tableDefinition: keys, GSIs, TTL, on demand', () => {
+    const gsis = tableDefinition.globalSecondaryIndexes.map((g) => ({
+      IndexName: g.indexName,
+      KeySchema: [
+        { AttributeName: g.partitionKey, KeyType: 'HASH' },
+        { AttributeName: g.sortKey, KeyType: 'RANGE' },
+      ],
+      Projection: { ProjectionType: 'ALL' },
+    }));
+    s.template.hasResourceProperties('AWS::DynamoDB::Table', {
+      KeySchema: [
+        { AttributeName: tableDefinition.partitionKey, KeyType: 'HASH' },
+        { AttributeName: tableDefinition.sortKey, KeyType: 'RANGE' },
+      ],
+      BillingMode: 'PAY_PER_REQUEST',
+      GlobalSecondaryIndexes: gsis,
+      TimeToLiveSpecification: { AttributeName: tableDefinition.ttlAttribute, Enabled: true },
+    });
+  });
+
+  it('protects the table: PITR, deletion protection, retained, encrypted with a customer-managed key', () => {
+    s.template.hasResource('AWS::DynamoDB::Table', {
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+      Properties: Match.objectLike({
+        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+        DeletionProtectionEnabled: true,
+        SSESpecification: { SSEEnabled: true, SSEType: 'KMS', KMSMasterKeyId: Match.anyValue() },
+      }),
+    });
+    const keys = ofType(s.resources, 'AWS::KMS::Key');
+    expect(keys).toHaveLength(2);
+    for (const [, key] of keys) {
+      expect(key.Properties?.EnableKeyRotation).toBe(true);
+      expect(key.DeletionPolicy).toBe('Retain');
+    }
+    expect(ofType(s.resources, 'AWS::KMS::Alias').map(([, a]) => a.Properties?.AliasName).sort()).toEqual(['alias/Caseload/table', 'alias/Caseload/totp']);
+  });
+});
+
+describe('Notes', () => {
+  const bedrockStatements = (synth: Synth) =>
+    statements(synth.resources).filter(({ statement }) => actionsOf(statement).some((a) => a.startsWith('bedrock:')));
+
+  it('grants Bedrock InvokeModel* on the configured foundation model only, to note generation only', () => {
+    const found = bedrockStatements(s);
+    expect(found.length).toBeGreaterThan(0);
+    for (const { statement } of found) {
+      expect(actionsOf(statement).sort()).toEqual(['bedrock:InvokeModel', 'bedrock:InvokeModelWithResponseStream']);
+      const resources = asList(statement.Resource);
+      expect(resources).toHaveLength(1);
+      const arn = JSON.stringify(resources[0]);
+      expect(arn).toContain(`:bedrock:`);
+      expect(arn).toContain(`::foundation-model/${DEFAULT_MODEL_ID}`);
+      expect(arn).toContain('AWS::Region');
+      expect(arn).not.toMatch(/foundation-model\/\*|bedrock:\*/);
+    }
+    const withBedrock = [...handlerFunctions(s.resources).keys()].filter((h) =>
+      statementsOfHandler(s.resources, h).some((st) => actionsOf(st).some((a) => a.startsWith('bedrock:'))),
+    );
+    expect(withBedrock.sort()).toEqual(['notes/bulk-generation-worker', 'notes/generate-progress-note']);
+  });
+
+  it('grants an inference profile and its model only through that profile when the model id is a profile', () => {
+    const profile = 'us.anthropic.claude-3-5-haiku-20241022-v1:0';
+    const synth = synthStack({ modelId: profile });
+    const found = bedrockStatements(synth).map(({ statement }) => statement);
+    const profileStatements = found.filter((st) => JSON.stringify(st.Resource).includes(`:inference-profile/${profile}`));
+    const modelStatements = found.filter((st) => JSON.stringify(st.Resource).includes('foundation-model/'));
+    expect(profileStatements.length).toBeGreaterThan(0);
+    expect(modelStatements.length).toBeGreaterThan(0);
+    for (const st of modelStatements) {
+      expect(JSON.stringify(st.Resource)).toContain(':bedrock:*::foundation-model/anthropic.claude-3-5-haiku-20241022-v1:0');
+      expect(JSON.stringify(st.Condition?.StringEquals?.['bedrock:InferenceProfileArn'])).toContain(`inference-profile/${profile}`);
+    }
+    for (const st of found) expect(JSON.stringify(st.Resource)).not.toContain('foundation-model/*');
+    const [, fn] = [...handlerFunctions(synth.resources)].find(([h]) => h === 'notes/generate-progress-note')!;
+    expect(fn.resource.Properties?.Environment.Variables.BEDROCK_MODEL_ID).toBe(profile);
+  });
+
+  it('runs bulk generation on a queue-fed worker with a dead-letter queue', () => {
+    const worker = handlerFunctions(s.resources).get(WORKER)!;
+    expect(worker.resource.Properties?.Timeout).toBe(900);
+    const [, mapping] = only(ofType(s.resources, 'AWS::Lambda::EventSourceMapping'), 'event source mapping');
+    expect(refId(mapping.Properties?.FunctionName)).toBe(worker.id);
+    expect(mapping.Properties).toMatchObject({ BatchSize: 1, ScalingConfig: { MaximumConcurrency: 2 } });
+
+    const queueId = refId(mapping.Properties?.EventSourceArn)!;
+    const queue = s.resources[queueId]!;
+    expect(queue.Type).toBe('AWS::SQS::Queue');
+    expect(queue.Properties?.RedrivePolicy.maxReceiveCount).toBe(3);
+    expect(queue.Properties?.VisibilityTimeout).toBeGreaterThan(900);
+    const dlq = s.resources[refId(queue.Properties?.RedrivePolicy.deadLetterTargetArn)!]!;
+    expect(dlq.Type).toBe('AWS::SQS::Queue');
+    expect(dlq.Properties?.MessageRetentionPeriod).toBe(14 * 24 * 3600);
+
+    // Only the bulk route may enqueue, and only SendMessage.
+    const senders = [...handlerFunctions(s.resources).keys()].filter((h) =>
+      statementsOfHandler(s.resources, h).some((st) => actionsOf(st).includes('sqs:SendMessage')),
+    );
+    expect(senders).toEqual(['notes/bulk-generate-progress-notes']);
+    const send = statementsOfHandler(s.resources, 'notes/bulk-generate-progress-notes').find((st) => actionsOf(st).includes('sqs:SendMessage'))!;
+    expect(actionsOf(send)).toEqual(['sqs:SendMessage']);
+    expect(refId(send.Resource)).toBe(queueId);
+  });
+});
+
+describe('Web', () => {
+  const distribution = () => only(ofType(s.resources, 'AWS::CloudFront::Distribution'), 'distribution')[1].Properties!.DistributionConfig;
+
+  it('routes /api/* to the HTTP API: HTTPS only, all methods, caching disabled, all viewer headers but Host', () => {
+    const config = distribution();
+    const api = only(
+      (config.CacheBehaviors as Record<string, any>[]).filter((b) => b.PathPattern === '/api/*'),
+      '/api/* behaviour',
+    );
+    expect(api).toMatchObject({
+      CachePolicyId: CACHING_DISABLED,
+      OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
+      ViewerProtocolPolicy: 'https-only',
+    });
+    expect([...api.AllowedMethods].sort()).toEqual(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT']);
+    const origin = (config.Origins as Record<string, any>[]).find((o) => o.Id === api.TargetOriginId)!;
+    expect(origin.CustomOriginConfig.OriginProtocolPolicy).toBe('https-only');
+    const apiId = only(ofType(s.resources, 'AWS::ApiGatewayV2::Api'), 'HTTP API')[0];
+    expect(referencedIds(origin.DomainName).has(apiId)).toBe(true);
+    expect(JSON.stringify(origin.DomainName)).toContain('.execute-api.');
+  });
+
+  it('serves the SPA from the private bucket through OAC, with the rewrite function and no error pages', () => {
+    const config = distribution();
+    const def = config.DefaultCacheBehavior;
+    expect(def.ViewerProtocolPolicy).toBe('redirect-to-https');
+    const fnId = refId(def.FunctionAssociations[0].FunctionARN)!;
+    expect(def.FunctionAssociations).toHaveLength(1);
+    expect(def.FunctionAssociations[0].EventType).toBe('viewer-request');
+    expect(s.resources[fnId]!.Type).toBe('AWS::CloudFront::Function');
+    expect(config.CustomErrorResponses).toBeUndefined();
+    const origin = (config.Origins as Record<string, any>[]).find((o) => o.Id === def.TargetOriginId)!;
+    expect(origin.OriginAccessControlId).toBeDefined();
+    const bucketId = [...referencedIds(origin.DomainName)][0]!;
+    expect(s.resources[bucketId]!.Properties?.PublicAccessBlockConfiguration).toEqual({
+      BlockPublicAcls: true,
+      BlockPublicPolicy: true,
+      IgnorePublicAcls: true,
+      RestrictPublicBuckets: true,
+    });
+    const [, policy] = only(
+      ofType(s.resources, 'AWS::S3::BucketPolicy').filter(([, p]) => refId(p.Properties?.Bucket) === bucketId),
+      'bucket policy',
+    );
+    const denyInsecure = asList<Statement>(policy.Properties?.PolicyDocument.Statement).find((st) => st.Effect === 'Deny');
+    expect(denyInsecure?.Condition?.Bool?.['aws:SecureTransport']).toBe('false');
+  });
+
+  it('rewrites screen paths to /index.html and leaves files alone (the function code itself)', () => {
+    const [, fn] = only(ofType(s.resources, 'AWS::CloudFront::Function'), 'CloudFront function');
+    expect(fn.Properties?.FunctionConfig.Runtime).toBe('cloudfront-js-2.0');
+    const handler = new Function(`${fn.Properties!.FunctionCode as string}; return handler;`)() as (e: unknown) => { uri: string };
+    const run = (uri: string) => handler({ request: { uri, method: 'GET', headers: {} } }).uri;
+    expect(run('/')).toBe('/index.html');
+    expect(run('/clients')).toBe('/index.html');
+    expect(run('/sessions/5b4e7c7e-1d2f-4c1a-9f0e-000000000000')).toBe('/index.html');
+    expect(run('/auth/')).toBe('/index.html');
+    expect(run('/assets/index-abc123.js')).toBe('/assets/index-abc123.js');
+    expect(run('/favicon.svg')).toBe('/favicon.svg');
+  });
+
+  it('sends a strict CSP the SPA passes, HSTS, nosniff, DENY framing and a referrer policy', () => {
+    const [, policy] = only(
+      ofType(s.resources, 'AWS::CloudFront::ResponseHeadersPolicy').filter(
+        ([, p]) => p.Properties?.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy,
+      ),
+      'CSP policy',
+    );
+    const h = policy.Properties!.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+    const csp = h.ContentSecurityPolicy.ContentSecurityPolicy as string;
+    expect(csp).toBe(CONTENT_SECURITY_POLICY);
+    const directives = Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k!, v]));
+    expect(directives['script-src']).toEqual(["'self'"]);
+    expect(directives['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
+    expect(directives['img-src']).toEqual(["'self'", 'data:']);
+    expect(directives['connect-src']).toEqual(["'self'"]);
+    expect(directives['frame-ancestors']).toEqual(["'none'"]);
+    expect(directives['object-src']).toEqual(["'none'"]);
+    expect(directives['base-uri']).toEqual(["'self'"]);
+    expect(directives['form-action']).toEqual(["'self'"]);
+    expect(csp).not.toContain('unsafe-eval');
+    expect(h.StrictTransportSecurity).toMatchObject({ AccessControlMaxAgeSec: 63072000, IncludeSubdomains: true, Override: true });
+    expect(h.ContentTypeOptions.Override).toBe(true);
+    expect(h.FrameOptions).toEqual({ FrameOption: 'DENY', Override: true });
+    expect(h.ReferrerPolicy.ReferrerPolicy).toBe('no-referrer');
+    const defaultPolicy = distribution().DefaultCacheBehavior.ResponseHeadersPolicyId;
+    expect(s.resources[refId(defaultPolicy)!]).toBe(policy);
+  });
+
+  it('deploys the built SPA and invalidates the distribution', () => {
+    const deployments = ofType(s.resources, 'Custom::CDKBucketDeployment');
+    expect(deployments.length).toBeGreaterThan(0);
+    const invalidating = deployments.filter(([, d]) => d.Properties?.DistributionId);
+    expect(invalidating).toHaveLength(1);
+    expect(invalidating[0]![1].Properties?.DistributionPaths).toEqual(['/*']);
+  });
+
+  it('puts a custom domain and its certificate on the distribution when configured', () => {
+    const certificateArn = 'arn:aws:acm:us-east-1:123456789012:certificate/abc';
+    const synth = synthStack({ domainName: 'caseload.example.org', certificateArn });
+    const config = only(ofType(synth.resources, 'AWS::CloudFront::Distribution'), 'distribution')[1].Properties!.DistributionConfig;
+    expect(config.Aliases).toEqual(['caseload.example.org']);
+    expect(config.ViewerCertificate).toMatchObject({ AcmCertificateArn: certificateArn, MinimumProtocolVersion: 'TLSv1.2_2021', SslSupportMethod: 'sni-only' });
+    for (const [, { resource }] of handlerFunctions(synth.resources)) {
+      expect(resource.Properties?.Environment.Variables.ALLOWED_ORIGINS).toBe('https://caseload.example.org');
+    }
+    expect(() => synthStack({ domainName: 'caseload.example.org' })).toThrow(/certificateArn/);
+  });
+});
+
+describe('Operations', () => {
+  const alarms = () => ofType(s.resources, 'AWS::CloudWatch::Alarm').map(([, a]) => a);
+  const metricNames = (a: Resource) => [
+    a.Properties?.MetricName,
+    ...asList<Record<string, any>>(a.Properties?.Metrics).map((m) => m.MetricStat?.Metric.MetricName),
+  ];
+
+  it('alarms on API 5xx rate, Lambda throttles, DynamoDB throttles and dead letters, into one topic', () => {
+    const all = alarms();
+    const find = (metric: string) => all.filter((a) => metricNames(a).includes(metric));
+    expect(find('5xx')).toHaveLength(1);
+    expect(find('Count')).toHaveLength(1);
+    expect(find('Throttles')).toHaveLength(1);
+    expect(find('ReadThrottleEvents')).toHaveLength(1);
+    expect(find('WriteThrottleEvents')).toHaveLength(1);
+    const dlqAlarm = only(find('ApproximateNumberOfMessagesVisible'), 'DLQ alarm');
+    const dlq = ofType(s.resources, 'AWS::SQS::Queue').find(([, q]) => !q.Properties?.RedrivePolicy)![0];
+    expect(referencedIds(dlqAlarm.Properties?.Dimensions).has(dlq)).toBe(true);
+    const topic = only(ofType(s.resources, 'AWS::SNS::Topic'), 'topic')[0];
+    for (const a of all) expect(refId(asList(a.Properties?.AlarmActions)[0])).toBe(topic);
+  });
+
+  it('outputs the site URL and the API URL', () => {
+    const outputs = s.json.Outputs ?? {};
+    expect(JSON.stringify(outputs.SiteUrl.Value)).toContain('https://');
+    expect(JSON.stringify(outputs.ApiUrl.Value)).toContain('/api');
+    expect(outputs.ApiEndpoint).toBeDefined();
+  });
+
+  it('stays environment-agnostic and well inside the 500-resource limit', () => {
+    expect(s.stack.environment).toBe('aws://unknown-account/unknown-region');
+    expect(Object.keys(s.resources).length).toBeLessThan(400);
+  });
+
+  it('has no dependency cycle between resources', () => {
+    const edges = new Map<string, Set<string>>();
+    for (const [id, r] of Object.entries(s.resources)) {
+      const deps = referencedIds(r.Properties);
+      for (const d of asList(r.DependsOn)) deps.add(d);
+      edges.set(id, new Set([...deps].filter((d) => d in s.resources)));
+    }
+    const state = new Map<string, 1 | 2>();
+    const visit = (id: string, path: string[]) => {
+      if (state.get(id) === 2) return;
+      if (state.get(id) === 1) throw new Error(`cycle: ${[...path, id].join(' -> ')}`);
+      state.set(id, 1);
+      for (const d of edges.get(id) ?? []) visit(d, [...path, id]);
+      state.set(id, 2);
+    };
+    for (const id of edges.keys()) visit(id, []);
+  });
+});
