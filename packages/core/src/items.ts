@@ -1,6 +1,9 @@
 /**
  * The stored shape of each tenant item (beyond PK/SK/GSI keys and `type`). Services map these to
  * the contract's response shapes; nothing outside core sees an item.
+ *
+ * `type` on every item is the ENTITY type (keys.ts `entity`), so a record's own kind is stored as
+ * `orgType`, `sessionType` and `goalType` and mapped back to `type` in API answers.
  */
 import type { ClientStatus, GoalStatus, GoalType, GradeLevel, NoteAuthor, OrganizationType, ParticipantStatus, ProgressNoteStatus, SessionStatus, SessionType } from '@caseload/contract/enums';
 
@@ -15,11 +18,13 @@ export interface OrganizationItem extends Audited {
   id: string;
   accountId: string;
   name: string;
-  type: OrganizationType;
+  orgType: OrganizationType;
   address?: string;
   phone?: string;
   contactPerson?: string;
   archivedAt?: string;
+  /** Non-archived clients in the organization, kept by the client writes: archiving needs it at 0. */
+  clientCount?: number;
 }
 
 export interface ClientItem extends Audited {
@@ -44,12 +49,14 @@ export interface GoalItem extends Audited {
   /** Copied from the client so organization limits apply without reading the client. */
   organizationId?: string;
   name: string;
-  type: GoalType;
+  goalType: GoalType;
   description: string;
   targetCriteria: string;
   targetDate?: string;
   status: GoalStatus;
   masteredDate?: string;
+  /** Bumped by every goal write: a write conditioned on it cannot lose a concurrent one. */
+  version?: number;
 }
 
 export interface ParticipantEntry {
@@ -63,13 +70,15 @@ export interface ParticipantEntry {
 export interface SessionItem extends Audited {
   id: string;
   accountId: string;
-  type: SessionType;
+  sessionType: SessionType;
   status: SessionStatus;
   scheduledAt: string;
   duration: number;
   notes?: string;
   /** Participants as a map keyed by client id (one item per session). */
   participants: Record<string, ParticipantEntry>;
+  /** Bumped by every session write: a write conditioned on it cannot lose a concurrent one. */
+  version?: number;
 }
 
 export interface SessionNoteItem {
