@@ -50,7 +50,8 @@ async function handleApi(req: IncomingMessage, res: ServerResponse) {
   const headers: Record<string, string | string[]> = { ...(result.headers as Record<string, string>) };
   if (result.cookies?.length) headers['Set-Cookie'] = result.cookies;
   res.writeHead(result.statusCode ?? 200, headers);
-  res.end(result.body ?? '');
+  // Binary answers (a PDF) arrive base64-encoded, as API Gateway expects them from Lambda.
+  res.end(result.isBase64Encoded ? Buffer.from(result.body ?? '', 'base64') : (result.body ?? ''));
 }
 
 function serveStatic(webDir: string, req: IncomingMessage, res: ServerResponse) {

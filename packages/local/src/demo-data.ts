@@ -1,0 +1,127 @@
+import { goalTypes, gradeLevels } from '@caseload/contract/enums';
+import { HttpClient, inParallel } from './http-client.ts';
+
+export const DEMO_OWNER = { email: 'owner@maple-district.demo', password: 'Caseload-demo-2026!' };
+export const DEMO_CHILDREN = [
+  { email: 'slp@maple-district.demo', password: 'Caseload-demo-2026!', role: 'slp', note: 'SLP at Maple Elementary: sessions, goals and notes, that school only' },
+  { email: 'assistant@maple-district.demo', password: 'Caseload-demo-2026!', role: 'assistant', note: 'assistant: documents sessions, read-only otherwise' },
+] as const;
+
+const FIRST_NAMES = ['Ava', 'Liam', 'Mia', 'Noah', 'Zoe', 'Eli', 'Lily', 'Owen', 'Ruby', 'Leo', 'Nora', 'Jack', 'Ivy', 'Luca', 'Emma', 'Kai', 'Aria', 'Finn', 'Maya', 'Theo'];
+const DIAGNOSES = ['Speech sound disorder', 'Expressive language delay', 'Receptive language disorder', 'Childhood-onset fluency disorder', 'Social communication disorder', 'Voice disorder', 'Phonological disorder'];
+const GOAL_TEXT: Record<(typeof goalTypes)[number], [string, string]> = {
+  articulation: ['Produce /r/ in initial position', 'Produce /r/ in the initial position of words with 80% accuracy'],
+  expressive_language: ['Use complete sentences', 'Use 5+ word sentences to describe pictures with 80% accuracy'],
+  fluency: ['Use easy onset', 'Use easy onset strategies in structured conversation with 75% accuracy'],
+  other: ['Follow classroom routines', 'Follow 2-step classroom directions with visual support with 80% accuracy'],
+  pragmatics: ['Maintain topic', 'Maintain a conversational topic for 3 turns with 70% accuracy'],
+  receptive_language: ['Answer wh- questions', 'Answer who/what/where questions about a short story with 80% accuracy'],
+  voice: ['Use healthy vocal volume', 'Use an appropriate vocal volume in the classroom with 80% accuracy'],
+};
+
+/** A small deterministic random generator, so the demo district is the same every time. */
+function rng(seed: number) {
+  return () => ((seed = (seed * 1664525 + 1013904223) % 2 ** 32) / 2 ** 32);
+}
+
+/** Seeds the demo district through the API, as users would create it. Returns what it made. */
+export async function seedDemo(baseUrl: string, log: (s: string) => void) {
+  const random = rng(42);
+  const owner = new HttpClient(baseUrl);
+  const registered = await owner.request('POST', '/api/register', { ...DEMO_OWNER, firstName: 'Dana', lastName: 'Whitfield', accountName: 'Maple Valley School District', role: 'admin' });
+  if (registered.status === 409) return { alreadySeeded: true };
+  if (registered.status >= 300) throw new Error(`register failed: ${registered.status}`);
+
+  const orgs: { id: string }[] = [];
+  for (const org of [
+    { name: 'Maple Elementary School', type: 'school', address: '12 Maple Ave', phone: '555-0101', contactPerson: 'Principal Reyes' },
+    { name: 'Cedar Middle School', type: 'school', address: '400 Cedar Rd', phone: '555-0102', contactPerson: 'Principal Okafor' },
+    { name: 'Riverside Speech Clinic', type: 'clinic', address: '9 River St', phone: '555-0103', contactPerson: 'Dr. Lin' },
+  ]) orgs.push(await owner.ok('POST', '/api/organizations', org));
+  log('  3 organizations');
+
+  const [slp, assistant] = DEMO_CHILDREN;
+  await owner.ok('POST', '/api/users', {
+    user: { firstName: 'Sam', lastName: 'Rivera', email: slp.email, password: slp.password, role: slp.role },
+    permissions: { canCreateClients: true, canEditClients: true, canCreateSessions: true, canEditSessions: true, canDeleteSessions: true, canManageGoals: true, canGenerateProgressNotes: true, canEditProgressNotes: true, allowedOrganizationIds: [orgs[0]!.id] },
+  });
+  await owner.ok('POST', '/api/users', {
+    user: { firstName: 'Alex', lastName: 'Chen', email: assistant.email, password: assistant.password, role: assistant.role },
+    permissions: { canEditSessions: true },
+  });
+  log('  2 child users');
+
+  const clients: { id: string; orgIndex: number }[] = [];
+  await inParallel(Array.from({ length: 60 }, (_, i) => i), 6, async (i) => {
+    const orgIndex = i % 3;
+    const c = await owner.ok('POST', '/api/clients', {
+      firstName: FIRST_NAMES[i % FIRST_NAMES.length],
+      lastInitial: String.fromCharCode(65 + ((i * 7) % 26)),
+      organizationId: orgs[orgIndex]!.id,
+      gradeLevel: gradeLevels[orgIndex === 1 ? 7 + (i % 3) : i % 7],
+      sessionFrequency: 1 + (i % 3),
+      teacher: orgIndex === 2 ? undefined : `Room ${100 + (i % 12)}`,
+      diagnosis: DIAGNOSES[i % DIAGNOSES.length],
+      status: i % 20 === 19 ? 'inactive' : 'active',
+    });
+    clients.push({ id: c.id, orgIndex });
+  });
+  log('  60 clients');
+
+  const goalsByClient = new Map<string, string[]>();
+  await inParallel(clients, 6, async (c, i) => {
+    const ids: string[] = [];
+    for (let g = 0; g < 2; g++) {
+      const type = goalTypes[(i + g * 3) % goalTypes.length]!;
+      const [name, criteria] = GOAL_TEXT[type];
+      const goal = await owner.ok('POST', '/api/goals', { clientId: c.id, name, type, description: `<p>${criteria}.</p>`, targetCriteria: '80% accuracy across 3 sessions' });
+      ids.push(goal.id);
+    }
+    goalsByClient.set(c.id, ids);
+  });
+  log('  120 goals (every type)');
+
+  // A semester: 16 weeks back from today, each client seen weekly, in pairs from the same school.
+  const monday = new Date();
+  monday.setHours(0, 0, 0, 0);
+  monday.setDate(monday.getDate() - ((monday.getDay() + 6) % 7));
+  const pairs: { clients: typeof clients; at: Date; week: number }[] = [];
+  for (let week = 15; week >= -1; week--) {
+    for (let p = 0; p < clients.length; p += 2) {
+      const at = new Date(monday.getTime() - week * 7 * 86400_000);
+      at.setDate(at.getDate() + ((p / 2) % 5));
+      at.setHours(8 + ((p / 2) % 8), (p / 2) % 2 ? 30 : 0);
+      pairs.push({ clients: clients.slice(p, p + 2), at, week });
+    }
+  }
+  let documented = 0;
+  await inParallel(pairs, 6, async ({ clients: group, at, week }) => {
+    const past = at.getTime() < Date.now();
+    const session = await owner.ok('POST', '/api/sessions', { type: 'therapy', clientIds: group.map((c) => c.id), scheduledAt: at.toISOString(), duration: 30, notes: '' });
+    if (!past) return;
+    const canceled = random() < 0.05;
+    await owner.ok('PUT', `/api/sessions/${session.id}`, { type: 'therapy', clientIds: group.map((c) => c.id), scheduledAt: at.toISOString(), duration: 30, notes: '', status: canceled ? 'canceled' : 'completed' });
+    if (canceled) return;
+    for (const c of group) {
+      const absent = random() < 0.08;
+      await owner.ok('PATCH', `/api/sessions/${session.id}/participants/${c.id}`, { status: absent ? 'absent' : 'present' });
+      if (absent) continue;
+      await owner.ok('POST', `/api/sessions/${session.id}/notes`, { clientId: c.id, notes: `<p>Worked on target sounds with picture cards; good attention today.</p>` });
+      for (const goalId of goalsByClient.get(c.id) ?? []) {
+        const total = 10;
+        const successful = Math.min(total, Math.max(0, Math.round(3 + (15 - week) * 0.35 + random() * 2)));
+        await owner.ok('POST', `/api/sessions/${session.id}/progress`, { goalId, successfulAttempts: successful, totalAttempts: total, notes: '' });
+      }
+      documented++;
+    }
+  });
+  log(`  ${pairs.length} sessions over a semester, ${documented} documented client visits`);
+
+  const today = new Date().toISOString().slice(0, 10);
+  const monthAgo = new Date(Date.now() - 30 * 86400_000).toISOString().slice(0, 10);
+  for (const c of clients.slice(0, 5)) {
+    await owner.ok('POST', `/api/clients/${c.id}/generate-progress-note`, { reportingPeriodStart: monthAgo, reportingPeriodEnd: today });
+  }
+  log('  5 progress notes');
+  return { alreadySeeded: false };
+}

@@ -1,0 +1,36 @@
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { db } from '../../packages/core/src/db.ts';
+import { tableName } from '../../packages/core/src/table.ts';
+
+/** Attributes that change on reads (session touch, device use), not on writes by the caller. */
+const VOLATILE = new Set(['lastSeenAt', 'lastUsedAt', 'ttl']);
+/** Audit events and login sessions record who asked, not what changed. */
+const IGNORED_PARTITIONS = [/#AUDIT$/, /^LSESS#/];
+
+/**
+ * Everything stored for one account, as sorted JSON: equal fingerprints mean nothing of the
+ * account changed. (A test-only Scan of the test's own table.)
+ */
+export async function fingerprint(accountId: string): Promise<string> {
+  const items: Record<string, unknown>[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new ScanCommand({
+        TableName: tableName(),
+        ConsistentRead: true,
+        FilterExpression: 'begins_with(PK, :p) OR accountId = :a',
+        ExpressionAttributeValues: { ':p': `ACCT#${accountId}`, ':a': accountId },
+        ExclusiveStartKey,
+      }),
+    );
+    items.push(...((page.Items ?? []) as Record<string, unknown>[]));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return JSON.stringify(
+    items
+      .filter((i) => !IGNORED_PARTITIONS.some((re) => re.test(String(i.PK))))
+      .map((i) => Object.fromEntries(Object.entries(i).filter(([k]) => !VOLATILE.has(k)).sort(([a], [b]) => a.localeCompare(b))))
+      .sort((a, b) => `${a.PK}|${a.SK}`.localeCompare(`${b.PK}|${b.SK}`)),
+  );
+}

@@ -1,0 +1,80 @@
+import * as z from 'zod';
+
+type JsonSchema = {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  enum?: unknown[];
+  const?: unknown;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  format?: string;
+  minimum?: number;
+  maximum?: number;
+  minItems?: number;
+  minLength?: number;
+  default?: unknown;
+};
+
+/** Ids the sample may use, by the property names that hold them. */
+export interface SampleIds {
+  clientId?: string;
+  goalId?: string;
+  organizationId?: string;
+  [name: string]: string | undefined;
+}
+
+/**
+ * A valid value for a request schema, derived from the schema itself (via JSON Schema), so a new
+ * route's body is covered without being listed. Id-valued properties take the given ids.
+ */
+export function sampleFor(schema: z.ZodType, ids: SampleIds = {}): unknown {
+  const json = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as JsonSchema;
+  return sample(json, '', ids);
+}
+
+function idFor(name: string, ids: SampleIds): string | undefined {
+  const singular = name.replace(/Ids$/, 'Id');
+  if (singular === 'allowedOrganizationId') return ids.organizationId;
+  return ids[singular];
+}
+
+function sample(s: JsonSchema, name: string, ids: SampleIds): unknown {
+  if (s.const !== undefined) return s.const;
+  if (s.enum) return s.enum[0];
+  const variants = s.anyOf ?? s.oneOf;
+  if (variants) return sample(variants[variants.length - 1]!, name, ids);
+  const type = Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type;
+  switch (type) {
+    case 'object': {
+      const out: Record<string, unknown> = {};
+      for (const [key, prop] of Object.entries(s.properties ?? {})) out[key] = sample(prop, key, ids);
+      return out;
+    }
+    case 'array': {
+      const item = sample(s.items ?? {}, name, ids);
+      return item === undefined ? [] : [item];
+    }
+    case 'integer':
+    case 'number':
+      return s.minimum !== undefined && s.minimum > 1 ? s.minimum : s.maximum !== undefined && s.maximum < 1 ? s.maximum : 1;
+    case 'boolean':
+      return true;
+    case 'string':
+      return stringSample(s, name, ids);
+    default:
+      return s.default;
+  }
+}
+
+function stringSample(s: JsonSchema, name: string, ids: SampleIds): string {
+  if (s.format === 'uuid') return idFor(name, ids) ?? crypto.randomUUID();
+  if (s.format === 'email') return `sample-${crypto.randomUUID()}@example.test`;
+  if (s.format === 'date-time') return new Date(Date.now() + 86400_000).toISOString();
+  if (s.format === 'date') return name.toLowerCase().includes('end') ? new Date().toISOString().slice(0, 10) : new Date(Date.now() - 30 * 86400_000).toISOString().slice(0, 10);
+  if (name === 'password') return 'Sample-password-1!';
+  if (name === 'lastInitial') return 'S';
+  if (name === 'token') return '123456';
+  return 'Sample text';
+}
