@@ -141,12 +141,14 @@ export class Api extends Construct {
    */
   private throttleCredentialRoutes() {
     const cfnStage = this.stage.node.defaultChild as apigw.CfnStage;
-    const settings: Record<string, apigw.CfnStage.RouteSettingsProperty> = {};
+    // RouteSettings is a JSON map (route key → RouteSettings) that CDK passes through as is, so
+    // it is written with CloudFormation's own property names.
+    const settings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
     for (const { route, httpRoute } of this.routeFunctions) {
       if (!(CREDENTIAL_ROUTES as readonly string[]).includes(route.handler)) continue;
       settings[`${route.method} ${route.path}`] = {
-        throttlingRateLimit: this.props.authRateLimit,
-        throttlingBurstLimit: this.props.authBurstLimit,
+        ThrottlingRateLimit: this.props.authRateLimit,
+        ThrottlingBurstLimit: this.props.authBurstLimit,
       };
       this.stage.node.addDependency(httpRoute);
     }

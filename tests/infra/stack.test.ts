@@ -146,9 +146,9 @@ describe('API: one function per manifest route', () => {
       AutoDeploy: true,
       DefaultRouteSettings: { ThrottlingRateLimit: 100, ThrottlingBurstLimit: 200 },
       RouteSettings: {
-        'POST /api/login': { throttlingRateLimit: 5, throttlingBurstLimit: 10 },
-        'POST /api/register': { throttlingRateLimit: 5, throttlingBurstLimit: 10 },
-        'POST /api/2fa/verify': { throttlingRateLimit: 5, throttlingBurstLimit: 10 },
+        'POST /api/login': { ThrottlingRateLimit: 5, ThrottlingBurstLimit: 10 },
+        'POST /api/register': { ThrottlingRateLimit: 5, ThrottlingBurstLimit: 10 },
+        'POST /api/2fa/verify': { ThrottlingRateLimit: 5, ThrottlingBurstLimit: 10 },
       },
     });
     const format = JSON.parse(stage.Properties!.AccessLogSettings.Format as string) as Record<string, string>;
