@@ -17,6 +17,8 @@ export interface ApiOptions<N extends RouteName> {
   query?: InputOf<Routes[N]['query']>;
   body?: InputOf<Routes[N]['body']>;
   signal?: AbortSignal;
+  /** Lets the request outlive the page (an autosave flushed on pagehide); bodies up to 64 KiB. */
+  keepalive?: boolean;
   /**
    * For calls where 401 is an answer rather than an ended session (the current-user read, a wrong
    * password or code): a plain 401 then leaves the current user alone. `X-Session-Expired: true`
@@ -44,6 +46,15 @@ export function clearCurrentUser(): void {
 }
 
 export async function api<N extends RouteName>(name: N, options: ApiOptions<N> = {}): Promise<ApiResponse<N>> {
+  return (await readBody(await send(name, options))) as ApiResponse<N>;
+}
+
+/** A file answer (e.g. a PDF) as a Blob, with the same session and error handling as api(). */
+export async function apiFile<N extends RouteName>(name: N, options: ApiOptions<N> = {}): Promise<Blob> {
+  return (await send(name, options)).blob();
+}
+
+async function send<N extends RouteName>(name: N, options: ApiOptions<N>): Promise<Response> {
   const route = routes[name];
   const hasBody = options.body !== undefined;
   const response = await fetch(urlFor(route.path, options), {
@@ -52,6 +63,7 @@ export async function api<N extends RouteName>(name: N, options: ApiOptions<N> =
     headers: hasBody ? { 'Content-Type': 'application/json' } : undefined,
     body: hasBody ? JSON.stringify(options.body) : undefined,
     signal: options.signal,
+    keepalive: options.keepalive,
   });
 
   const sessionExpired = response.headers.get('X-Session-Expired') === 'true';
@@ -60,7 +72,7 @@ export async function api<N extends RouteName>(name: N, options: ApiOptions<N> =
     console.log('Session expired during API call - user data cleared');
   }
   if (!response.ok) throw new ApiError(response.status, await readErrorBody(response));
-  return (await readBody(response)) as ApiResponse<N>;
+  return response;
 }
 
 function urlFor(path: string, { params, query }: { params?: unknown; query?: unknown }): string {

@@ -1,0 +1,128 @@
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { isApiError } from '../../../lib/api.ts';
+import { Autosaver, type AutosaveState, type AutosaverOptions } from './autosave.ts';
+
+/**
+ * React side of {@link Autosaver}. Savers live in a module registry keyed by field (e.g.
+ * `notes:<session>:<client>`), not in the component, so that:
+ * - leaving the page (a route change unmounts it) flushes a waiting change, and a save that fails
+ *   after that keeps being retried while the app is open instead of being dropped with the component;
+ * - coming back to the page shows the text that is still unsaved, with its 'Error saving' state;
+ * - closing or reloading the tab with something unsaved asks first (beforeunload) and sends the
+ *   newest value with `keepalive` on pagehide; hiding the tab (phones) flushes too.
+ *
+ * The app uses a declarative router (BrowserRouter; see app/routes.tsx), where react-router's
+ * useBlocker is not available; flushing on unmount covers in-app navigation instead of a prompt.
+ */
+
+interface Entry {
+  saver: Autosaver<unknown>;
+  users: number;
+}
+
+const registry = new Map<string, Entry>();
+let listening = false;
+
+function everySaver(action: (saver: Autosaver<unknown>) => void) {
+  for (const entry of registry.values()) action(entry.saver);
+}
+
+/** Whether any field anywhere in the app has a change the server has not confirmed. */
+export function hasUnsavedChanges(): boolean {
+  for (const entry of registry.values()) if (entry.saver.hasUnsaved()) return true;
+  return false;
+}
+
+function listenToPage() {
+  if (listening || typeof window === 'undefined') return;
+  listening = true;
+  window.addEventListener('online', () => everySaver((saver) => saver.retryNow()));
+  window.addEventListener('beforeunload', (event) => {
+    if (!hasUnsavedChanges()) return;
+    event.preventDefault();
+    // Older browsers show the prompt only when returnValue is set.
+    event.returnValue = '';
+  });
+  window.addEventListener('pagehide', () => everySaver((saver) => saver.flushOnUnload()));
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') everySaver((saver) => void saver.flush({ keepalive: true }));
+  });
+}
+
+/** Drops a saver nobody shows once it has nothing left to send. */
+function releaseWhenSettled(key: string, entry: Entry) {
+  const release = () => {
+    if (entry.users > 0 || registry.get(key) !== entry || entry.saver.hasUnsaved()) return;
+    entry.saver.dispose();
+    registry.delete(key);
+  };
+  release();
+  if (registry.get(key) === entry) {
+    const unsubscribe = entry.saver.subscribe(() => {
+      release();
+      if (registry.get(key) !== entry || entry.users > 0) unsubscribe();
+    });
+  }
+}
+
+function entryFor<T>(key: string, options: AutosaverOptions<T>): Entry {
+  let entry = registry.get(key);
+  if (!entry) {
+    entry = { saver: new Autosaver<T>(options) as Autosaver<unknown>, users: 0 };
+    registry.set(key, entry);
+  }
+  return entry;
+}
+
+/** Network failures, 5xx, 408 and 429 may succeed when repeated; other 4xx answers will not. */
+export function isRetryableSaveError(error: unknown): boolean {
+  if (!isApiError(error)) return true;
+  return error.status >= 500 || error.status === 408 || error.status === 429;
+}
+
+export interface UseAutosaveResult<T> extends AutosaveState {
+  change: (value: T) => void;
+  flush: () => Promise<void>;
+  /** A value typed earlier that the server has not confirmed (shown again instead of the stored one). */
+  unsavedValue: T | undefined;
+}
+
+/**
+ * `useAutosave(key, options)`: call `change(value)` on every edit; read `status` for the indicator.
+ * `options` may change on every render; the newest callbacks are used.
+ */
+export function useAutosave<T>(key: string, options: AutosaverOptions<T>): UseAutosaveResult<T> {
+  listenToPage();
+  const entry = entryFor(key, { isRetryable: isRetryableSaveError, ...options });
+  const saver = entry.saver as Autosaver<T>;
+  const [unsavedValue] = useState(() => saver.unsavedValue());
+
+  useEffect(() => {
+    saver.setOptions({ isRetryable: isRetryableSaveError, ...options });
+  });
+
+  useEffect(() => {
+    entry.users += 1;
+    return () => {
+      entry.users -= 1;
+      if (entry.users === 0) {
+        void saver.flush();
+        releaseWhenSettled(key, entry);
+      }
+    };
+  }, [key, entry, saver]);
+
+  const state = useSyncExternalStore(saver.subscribe, saver.getState);
+  return {
+    ...state,
+    unsavedValue,
+    change: (value: T) => saver.change(value),
+    flush: () => saver.flush(),
+  };
+}
+
+/** For tests: forget every saver. */
+export function resetAutosaveRegistry(): void {
+  everySaver((saver) => saver.dispose());
+  registry.clear();
+}
