@@ -1,0 +1,113 @@
+import { Field, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
+import type { Organization } from '@caseload/contract/caseload';
+import { clientStatuses, gradeLevelLabels, gradeLevels } from '@caseload/contract/enums';
+import { SelectField, type SelectOption } from '../../../components/SelectField.tsx';
+import { TextField } from '../../../components/TextField.tsx';
+import type { FieldErrors } from '../../../lib/form.ts';
+import { lastInitialInput, NONE, type ClientField, type ClientFormValues } from '../lib/client-form.ts';
+import { statusLabels } from '../lib/clients.ts';
+
+interface ClientFormFieldsProps {
+  values: ClientFormValues;
+  onChange: (field: ClientField, value: string) => void;
+  errors: FieldErrors;
+  organizations: readonly Organization[];
+  /** A user limited to some organizations cannot keep a client outside them, so 'None' is not offered. */
+  allowNoOrganization: boolean;
+  disabled?: boolean;
+}
+
+const gradeOptions: SelectOption[] = [{ value: NONE, label: 'Not specified' }, ...gradeLevels.map((g) => ({ value: g, label: gradeLevelLabels[g] }))];
+const statusOptions: SelectOption[] = clientStatuses.map((s) => ({ value: s, label: statusLabels[s] }));
+
+/** The client form of the Add New Client and Edit Client dialogs (spec part 1 §2, rules in §5). */
+export function ClientFormFields({ values, onChange, errors, organizations, allowNoOrganization, disabled }: ClientFormFieldsProps) {
+  const organizationOptions: SelectOption[] = [
+    ...(allowNoOrganization ? [{ value: NONE, label: 'None' }] : []),
+    ...organizations.map((o) => ({ value: o.id, label: o.name })),
+  ];
+  // A client of an organization that is no longer listed keeps its value rather than silently becoming 'None'.
+  if (values.organizationId !== NONE && !organizations.some((o) => o.id === values.organizationId)) {
+    organizationOptions.push({ value: values.organizationId, label: 'Unavailable organization' });
+  }
+
+  return (
+    <Stack gap="4">
+      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+        <TextField
+          label="First Name"
+          value={values.firstName}
+          onChange={(v) => onChange('firstName', v)}
+          error={errors.firstName}
+          disabled={disabled}
+          required
+          autoComplete="off"
+          maxLength={100}
+        />
+        <TextField
+          label="Last Initial"
+          value={values.lastInitial}
+          onChange={(v) => onChange('lastInitial', lastInitialInput(v))}
+          error={errors.lastInitial}
+          disabled={disabled}
+          required
+          autoComplete="off"
+          helperText="One letter only"
+        />
+      </SimpleGrid>
+      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+        <SelectField
+          label="Organization"
+          value={values.organizationId}
+          onChange={(v) => onChange('organizationId', v)}
+          options={organizationOptions}
+          error={errors.organizationId}
+          disabled={disabled}
+        />
+        <SelectField
+          label="Grade Level"
+          value={values.gradeLevel}
+          onChange={(v) => onChange('gradeLevel', v)}
+          options={gradeOptions}
+          error={errors.gradeLevel}
+          disabled={disabled}
+        />
+      </SimpleGrid>
+      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+        <TextField
+          label="Sessions per Week"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={10}
+          step={1}
+          value={values.sessionFrequency}
+          onChange={(v) => onChange('sessionFrequency', v)}
+          error={errors.sessionFrequency}
+          disabled={disabled}
+        />
+        <SelectField
+          label="Status"
+          value={values.status}
+          onChange={(v) => onChange('status', v)}
+          options={statusOptions}
+          error={errors.status}
+          disabled={disabled}
+        />
+      </SimpleGrid>
+      <TextField
+        label="Teacher/Classroom"
+        value={values.teacher}
+        onChange={(v) => onChange('teacher', v)}
+        error={errors.teacher}
+        disabled={disabled}
+        maxLength={255}
+      />
+      <Field.Root invalid={Boolean(errors.diagnosis)} disabled={disabled}>
+        <Field.Label>Diagnosis/Goals Summary</Field.Label>
+        <Textarea rows={3} value={values.diagnosis} onChange={(event) => onChange('diagnosis', event.target.value)} maxLength={2000} />
+        {errors.diagnosis && <Field.ErrorText>{errors.diagnosis}</Field.ErrorText>}
+      </Field.Root>
+    </Stack>
+  );
+}

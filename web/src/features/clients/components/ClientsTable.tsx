@@ -1,0 +1,116 @@
+import { Badge, Box, HStack, IconButton, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import type { MouseEvent } from 'react';
+import type { Client, Organization } from '@caseload/contract/caseload';
+import type { ClientStatus } from '@caseload/contract/enums';
+import { ArchiveIcon, EditIcon, EyeIcon, SparklesIcon } from '../../../components/icons.tsx';
+import { clientName, frequencyLabel, gradeLabel, shortId, statusLabels } from '../lib/clients.ts';
+
+export interface ClientActions {
+  onOpen: (client: Client) => void;
+  /** Present only when the user may generate progress notes. */
+  onGenerateNote?: (client: Client) => void;
+  /** Present only when the user may archive clients. */
+  onArchive?: (client: Client) => void;
+}
+
+interface ClientsTableProps extends ClientActions {
+  clients: readonly Client[];
+  organizations: readonly Organization[];
+}
+
+const statusPalette: Record<ClientStatus, string> = { active: 'green', inactive: 'gray', discharged: 'orange' };
+const columns = ['Client', 'Organization', 'Grade', 'Diagnosis', 'Frequency', 'Status', 'Actions'] as const;
+
+export function ClientsTable({ clients, organizations, onOpen, onGenerateNote, onArchive }: ClientsTableProps) {
+  const organizationNames = new Map(organizations.map((o) => [o.id, o.name]));
+
+  return (
+    <Table.ScrollArea>
+      <Table.Root size="sm" interactive>
+        <Table.Header>
+          <Table.Row>
+            {columns.map((column) => (
+              <Table.ColumnHeader key={column} textAlign={column === 'Actions' ? 'end' : undefined}>
+                {column}
+              </Table.ColumnHeader>
+            ))}
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {clients.map((client) => {
+            const name = clientName(client);
+            // The buttons act on their own; a click elsewhere on the row opens the client.
+            const act = (action: (c: Client) => void) => (event: MouseEvent) => {
+              event.stopPropagation();
+              action(client);
+            };
+            return (
+              <Table.Row key={client.id} cursor="pointer" onClick={() => onOpen(client)} data-testid="client-row">
+                <Table.Cell>
+                  <Text fontWeight="medium">{name}</Text>
+                  <Text fontSize="xs" color="fg.muted" fontFamily="mono">
+                    ID: {shortId(client.id)}
+                  </Text>
+                </Table.Cell>
+                <Table.Cell>{(client.organizationId && organizationNames.get(client.organizationId)) ?? '—'}</Table.Cell>
+                <Table.Cell>{gradeLabel(client.gradeLevel) ?? '—'}</Table.Cell>
+                <Table.Cell maxW="64">
+                  <Text truncate title={client.diagnosis}>
+                    {client.diagnosis ?? '—'}
+                  </Text>
+                </Table.Cell>
+                <Table.Cell whiteSpace="nowrap">{frequencyLabel(client.sessionFrequency)}</Table.Cell>
+                <Table.Cell>
+                  <Badge colorPalette={statusPalette[client.status]}>{statusLabels[client.status]}</Badge>
+                </Table.Cell>
+                <Table.Cell>
+                  <HStack gap="1" justify="flex-end">
+                    <IconButton aria-label={`View ${name}`} variant="ghost" size="sm" onClick={act(onOpen)}>
+                      <EyeIcon size={16} />
+                    </IconButton>
+                    <IconButton aria-label={`Edit ${name}`} variant="ghost" size="sm" onClick={act(onOpen)}>
+                      <EditIcon size={16} />
+                    </IconButton>
+                    {onGenerateNote && (
+                      <IconButton
+                        aria-label={`Generate progress note for ${name}`}
+                        size="sm"
+                        colorPalette="purple"
+                        variant="subtle"
+                        onClick={act(onGenerateNote)}
+                      >
+                        <SparklesIcon size={16} />
+                      </IconButton>
+                    )}
+                    {onArchive && (
+                      <IconButton aria-label={`Archive ${name}`} variant="ghost" size="sm" colorPalette="red" onClick={act(onArchive)}>
+                        <ArchiveIcon size={16} />
+                      </IconButton>
+                    )}
+                  </HStack>
+                </Table.Cell>
+              </Table.Row>
+            );
+          })}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}
+
+/** The loading state: the table's shape without data. */
+export function ClientsTableSkeleton() {
+  return (
+    <Stack gap="3" aria-busy="true" role="status" aria-label="Loading clients">
+      {Array.from({ length: 5 }, (_, i) => (
+        <Box key={i} display="flex" gap="4">
+          <Skeleton height="10" flex="2" />
+          <Skeleton height="10" flex="2" />
+          <Skeleton height="10" flex="1" />
+          <Skeleton height="10" flex="3" />
+          <Skeleton height="10" flex="2" />
+        </Box>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,130 @@
+import { Alert, Button, Dialog, Flex, IconButton, Portal, Tabs } from '@chakra-ui/react';
+import { lazy, Suspense, type FormEvent } from 'react';
+import type { Client } from '@caseload/contract/caseload';
+import { CloseIcon } from '../../../components/icons.tsx';
+import { PageSpinner } from '../../../components/PageSpinner.tsx';
+import { serverFieldErrors } from '../../../lib/api.ts';
+import { isOrganizationLimited, usePermission } from '../../../lib/permissions.ts';
+import { notify } from '../../../lib/toaster.ts';
+import { useCurrentUser } from '../../auth/api/auth.ts';
+import { useOrganizations } from '../../organizations/api/organizations.ts';
+import { useUpdateClient } from '../api/clients.ts';
+import { validateClientForm, valuesFromClient } from '../lib/client-form.ts';
+import { clientName } from '../lib/clients.ts';
+import { ClientFormFields } from './ClientFormFields.tsx';
+import { useClientForm } from './useClientForm.ts';
+
+// The goals tab brings its own editor and charts; it loads when the tab is first opened.
+const ClientGoalsTab = lazy(() => import('../../goals/components/ClientGoalsTab.tsx').then((m) => ({ default: m.ClientGoalsTab })));
+
+const FORM_ID = 'edit-client-form';
+
+interface EditClientDialogProps {
+  client: Client;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/**
+ * Spec part 1 §2: 'Client Information' (the client form) and 'Goals & Progress' (part 2). The form
+ * starts from the record as it was when the dialog opened (mount it per client): a background
+ * refetch of the list does not wipe what is being typed.
+ */
+export function EditClientDialog({ client, open, onOpenChange }: EditClientDialogProps) {
+  const organizations = useOrganizations().data ?? [];
+  const allowNoOrganization = !isOrganizationLimited(useCurrentUser().data);
+  const canEdit = usePermission('canEditClients');
+  const form = useClientForm(valuesFromClient(client));
+  const update = useUpdateClient();
+  const { values, setField } = form;
+
+  const close = () => {
+    if (update.isPending) return;
+    onOpenChange(false);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!canEdit) return;
+    const result = validateClientForm(values);
+    if (!result.ok) return form.setErrors(result.errors);
+    form.setErrors({});
+    update.mutate(
+      { id: client.id, body: result.body },
+      {
+        onSuccess: () => {
+          notify.success({ title: 'Client updated', description: 'Client information has been updated successfully.' });
+          onOpenChange(false);
+        },
+        onError: (error) => {
+          form.setErrors(serverFieldErrors(error));
+          notify.error({ title: 'Update failed', description: 'Failed to update client information.' });
+        },
+      },
+    );
+  };
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(details) => !details.open && close()} size="xl" placement="center" scrollBehavior="inside">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1">
+              <Dialog.Title>Edit Client - {clientName(client)}</Dialog.Title>
+              <Dialog.Description color="fg.muted" fontSize="sm">
+                Update client information and manage goals and progress.
+              </Dialog.Description>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Tabs.Root defaultValue="info" lazyMount unmountOnExit>
+                <Tabs.List>
+                  <Tabs.Trigger value="info">Client Information</Tabs.Trigger>
+                  <Tabs.Trigger value="goals">Goals &amp; Progress</Tabs.Trigger>
+                </Tabs.List>
+                <Tabs.Content value="info">
+                  {!canEdit && (
+                    <Alert.Root status="info" mb="4">
+                      <Alert.Indicator />
+                      <Alert.Title>You can view this client but not change it.</Alert.Title>
+                    </Alert.Root>
+                  )}
+                  <form id={FORM_ID} onSubmit={submit} noValidate>
+                    <ClientFormFields
+                      values={values}
+                      onChange={setField}
+                      errors={form.errors}
+                      organizations={organizations}
+                      allowNoOrganization={allowNoOrganization}
+                      disabled={!canEdit}
+                    />
+                    <Flex justify="flex-end" gap="3" mt="6">
+                      <Button variant="outline" onClick={close} disabled={update.isPending}>
+                        {canEdit ? 'Cancel' : 'Close'}
+                      </Button>
+                      {canEdit && (
+                        <Button type="submit" colorPalette="blue" loading={update.isPending} disabled={update.isPending}>
+                          Save Changes
+                        </Button>
+                      )}
+                    </Flex>
+                  </form>
+                </Tabs.Content>
+                <Tabs.Content value="goals">
+                  <Suspense fallback={<PageSpinner minH="40" />}>
+                    <ClientGoalsTab clientId={client.id} />
+                  </Suspense>
+                </Tabs.Content>
+              </Tabs.Root>
+            </Dialog.Body>
+            <Dialog.CloseTrigger asChild>
+              <IconButton aria-label="Close" variant="ghost" size="sm" disabled={update.isPending}>
+                <CloseIcon />
+              </IconButton>
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
