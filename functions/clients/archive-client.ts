@@ -1,4 +1,8 @@
 import { routes } from '@caseload/contract/manifest';
-import { createHandler, notImplemented } from '@caseload/pipeline/pipeline';
+import { archiveClient } from '@caseload/core/caseload/clients';
+import { createHandler } from '@caseload/pipeline/pipeline';
 
-export const handler = createHandler(routes.archiveClient, notImplemented);
+export const handler = createHandler(routes.archiveClient, async ({ auth, params }) => {
+  await archiveClient(auth, params.id);
+  return { ok: true };
+});

@@ -1,4 +1,5 @@
 import { routes } from '@caseload/contract/manifest';
-import { createHandler, notImplemented } from '@caseload/pipeline/pipeline';
+import { createClient } from '@caseload/core/caseload/clients';
+import { createHandler, reply } from '@caseload/pipeline/pipeline';
 
-export const handler = createHandler(routes.createClient, notImplemented);
+export const handler = createHandler(routes.createClient, async ({ auth, body }) => reply({ status: 201, body: await createClient(auth, body) }));

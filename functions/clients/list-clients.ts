@@ -1,4 +1,5 @@
 import { routes } from '@caseload/contract/manifest';
-import { createHandler, notImplemented } from '@caseload/pipeline/pipeline';
+import { listClients } from '@caseload/core/caseload/clients';
+import { createHandler } from '@caseload/pipeline/pipeline';
 
-export const handler = createHandler(routes.listClients, notImplemented);
+export const handler = createHandler(routes.listClients, ({ auth }) => listClients(auth));

@@ -1,4 +1,5 @@
 import { routes } from '@caseload/contract/manifest';
-import { createHandler, notImplemented } from '@caseload/pipeline/pipeline';
+import { updateClient } from '@caseload/core/caseload/clients';
+import { createHandler } from '@caseload/pipeline/pipeline';
 
-export const handler = createHandler(routes.updateClient, notImplemented);
+export const handler = createHandler(routes.updateClient, ({ auth, params, body }) => updateClient(auth, params.id, body));

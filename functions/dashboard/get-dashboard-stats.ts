@@ -1,4 +1,5 @@
 import { routes } from '@caseload/contract/manifest';
-import { createHandler, notImplemented } from '@caseload/pipeline/pipeline';
+import { getDashboardStats } from '@caseload/core/caseload/dashboard';
+import { createHandler } from '@caseload/pipeline/pipeline';
 
-export const handler = createHandler(routes.getDashboardStats, notImplemented);
+export const handler = createHandler(routes.getDashboardStats, ({ auth, query }) => getDashboardStats(auth, query.weekStart));

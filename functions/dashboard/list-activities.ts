@@ -1,4 +1,5 @@
 import { routes } from '@caseload/contract/manifest';
-import { createHandler, notImplemented } from '@caseload/pipeline/pipeline';
+import { listActivities } from '@caseload/core/caseload/dashboard';
+import { createHandler } from '@caseload/pipeline/pipeline';
 
-export const handler = createHandler(routes.listActivities, notImplemented);
+export const handler = createHandler(routes.listActivities, ({ auth, query }) => listActivities(auth, query.scope));

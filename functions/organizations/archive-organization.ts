@@ -1,4 +1,8 @@
 import { routes } from '@caseload/contract/manifest';
-import { createHandler, notImplemented } from '@caseload/pipeline/pipeline';
+import { archiveOrganization } from '@caseload/core/caseload/organizations';
+import { createHandler } from '@caseload/pipeline/pipeline';
 
-export const handler = createHandler(routes.archiveOrganization, notImplemented);
+export const handler = createHandler(routes.archiveOrganization, async ({ auth, params }) => {
+  await archiveOrganization(auth, params.id);
+  return { ok: true };
+});

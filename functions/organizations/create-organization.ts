@@ -1,4 +1,7 @@
 import { routes } from '@caseload/contract/manifest';
-import { createHandler, notImplemented } from '@caseload/pipeline/pipeline';
+import { createOrganization } from '@caseload/core/caseload/organizations';
+import { createHandler, reply } from '@caseload/pipeline/pipeline';
 
-export const handler = createHandler(routes.createOrganization, notImplemented);
+export const handler = createHandler(routes.createOrganization, async ({ auth, body }) =>
+  reply({ status: 201, body: await createOrganization(auth, body) }),
+);

@@ -1,4 +1,5 @@
 import { routes } from '@caseload/contract/manifest';
-import { createHandler, notImplemented } from '@caseload/pipeline/pipeline';
+import { listOrganizations } from '@caseload/core/caseload/organizations';
+import { createHandler } from '@caseload/pipeline/pipeline';
 
-export const handler = createHandler(routes.listOrganizations, notImplemented);
+export const handler = createHandler(routes.listOrganizations, ({ auth }) => listOrganizations(auth));

@@ -1,4 +1,5 @@
 import { routes } from '@caseload/contract/manifest';
-import { createHandler, notImplemented } from '@caseload/pipeline/pipeline';
+import { updateOrganization } from '@caseload/core/caseload/organizations';
+import { createHandler } from '@caseload/pipeline/pipeline';
 
-export const handler = createHandler(routes.updateOrganization, notImplemented);
+export const handler = createHandler(routes.updateOrganization, ({ auth, params, body }) => updateOrganization(auth, params.id, body));

@@ -1,4 +1,5 @@
 import { routes } from '@caseload/contract/manifest';
-import { createHandler, notImplemented } from '@caseload/pipeline/pipeline';
+import { createUser } from '@caseload/core/caseload/users';
+import { createHandler, reply } from '@caseload/pipeline/pipeline';
 
-export const handler = createHandler(routes.createUser, notImplemented);
+export const handler = createHandler(routes.createUser, async ({ auth, body }) => reply({ status: 201, body: await createUser(auth, body) }));

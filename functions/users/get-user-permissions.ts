@@ -1,4 +1,5 @@
 import { routes } from '@caseload/contract/manifest';
-import { createHandler, notImplemented } from '@caseload/pipeline/pipeline';
+import { getUserPermissions } from '@caseload/core/caseload/users';
+import { createHandler } from '@caseload/pipeline/pipeline';
 
-export const handler = createHandler(routes.getUserPermissions, notImplemented);
+export const handler = createHandler(routes.getUserPermissions, ({ auth }) => getUserPermissions(auth));

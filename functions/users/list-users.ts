@@ -1,4 +1,5 @@
 import { routes } from '@caseload/contract/manifest';
-import { createHandler, notImplemented } from '@caseload/pipeline/pipeline';
+import { listUsers } from '@caseload/core/caseload/users';
+import { createHandler } from '@caseload/pipeline/pipeline';
 
-export const handler = createHandler(routes.listUsers, notImplemented);
+export const handler = createHandler(routes.listUsers, ({ auth }) => listUsers(auth));

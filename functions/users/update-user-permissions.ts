@@ -1,4 +1,5 @@
 import { routes } from '@caseload/contract/manifest';
-import { createHandler, notImplemented } from '@caseload/pipeline/pipeline';
+import { updateUserPermissions } from '@caseload/core/caseload/users';
+import { createHandler } from '@caseload/pipeline/pipeline';
 
-export const handler = createHandler(routes.updateUserPermissions, notImplemented);
+export const handler = createHandler(routes.updateUserPermissions, ({ auth, params, body }) => updateUserPermissions(auth, params.userId, body));

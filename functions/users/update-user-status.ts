@@ -1,4 +1,5 @@
 import { routes } from '@caseload/contract/manifest';
-import { createHandler, notImplemented } from '@caseload/pipeline/pipeline';
+import { updateUserStatus } from '@caseload/core/caseload/users';
+import { createHandler } from '@caseload/pipeline/pipeline';
 
-export const handler = createHandler(routes.updateUserStatus, notImplemented);
+export const handler = createHandler(routes.updateUserStatus, ({ auth, params, body }) => updateUserStatus(auth, params.id, body.isActive));

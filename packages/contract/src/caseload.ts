@@ -35,7 +35,8 @@ export const lastInitialSchema = z
   .trim()
   .min(1, 'Last initial is required')
   .transform((v) => v.normalize('NFC'))
-  .refine((v) => [...v].length <= 1, 'Must be exactly one character')
+  // abort: a two-letter input needs one message, not also 'must be a letter'.
+  .refine((v) => [...v].length <= 1, { message: 'Must be exactly one character', abort: true })
   .refine((v) => /^\p{L}$/u.test(v), 'Last initial must be a letter')
   .transform((v) => {
     const upper = v.toUpperCase();

@@ -34,8 +34,9 @@ export interface RouteDef<
   timeoutSeconds?: number;
 }
 
-const route = <B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType, R extends z.ZodType>(
-  def: RouteDef<B, Q, P, R>,
+/** `A` keeps each entry's literal `auth`, so handlers of `auth: 'user'` routes get a non-optional AuthContext. */
+const route = <B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType, R extends z.ZodType, A extends RouteDef['auth']>(
+  def: RouteDef<B, Q, P, R> & { auth: A },
 ) => def;
 
 const list = <T extends z.ZodType>(item: T) => z.array(item);

@@ -10,7 +10,7 @@
  * Every write is an `ADD` inside the same transaction as the record it counts.
  */
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
-import { db, type TxItem } from './db.ts';
+import { db, queryPartition, type TxItem } from './db.ts';
 import { entity, keys } from './keys.ts';
 import { tableName } from './table.ts';
 
@@ -193,4 +193,49 @@ export async function readDashboardCounts(accountId: string, orgIds: string[] | 
     }
   }
   return counts;
+}
+
+export interface OrganizationCounts {
+  activeClients: number;
+  activeGoals: number;
+  sessionsThisMonth: number;
+}
+
+/** Sessions of one day item, canceled excluded. */
+function liveSessionsOfDay(item: CounterItem): number {
+  const num = (v: unknown) => (typeof v === 'number' ? v : 0);
+  let total = 0;
+  for (const [attr, value] of Object.entries(item)) {
+    if (attr.startsWith('n_')) total += num(value) - num(item[`x_${attr.slice(2)}`]);
+  }
+  return total;
+}
+
+/**
+ * Per organization: active clients and goals, and sessions month-to-date (the 1st of `now`'s UTC
+ * month through today, canceled excluded). One BatchGet for the totals and one bounded Query of
+ * day items per organization, so the cost follows the number of organizations, not the caseload.
+ */
+export async function readOrganizationCounts(accountId: string, orgIds: string[], now: Date): Promise<Map<string, OrganizationCounts>> {
+  const today = now.toISOString().slice(0, 10);
+  const monthStart = `${today.slice(0, 8)}01`;
+  const [totals, days] = await Promise.all([
+    batchGet(accountId, orgIds.map(orgScope)),
+    Promise.all(
+      orgIds.map((id) =>
+        queryPartition<CounterItem>({
+          pk: keys.counters(accountId, orgScope(id)).PK,
+          skBetween: [keys.counters(accountId, `${orgScope(id)}#D#${monthStart}`).SK, keys.counters(accountId, `${orgScope(id)}#D#${today}`).SK],
+        }),
+      ),
+    ),
+  ]);
+  const num = (v: unknown) => (typeof v === 'number' ? v : 0);
+  return new Map(
+    orgIds.map((id, i) => {
+      const t = totals.get(orgScope(id)) ?? {};
+      const sessionsThisMonth = days[i]!.reduce((sum, item) => sum + liveSessionsOfDay(item), 0);
+      return [id, { activeClients: num(t.activeClients), activeGoals: num(t.activeGoals), sessionsThisMonth }];
+    }),
+  );
 }

@@ -10,7 +10,8 @@ import { isHttps, json, parseCookies, securityHeaders, type ApiEvent, type ApiRe
 /** Largest accepted request body. Rich-text notes are capped well below this by their schemas. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+/** A route's optional schema property is `S | undefined`; the parsed value exists exactly when S does. */
+type Out<S> = [NonNullable<S>] extends [z.ZodType] ? z.output<NonNullable<S>> : undefined;
 
 export interface ApiRequest<R extends RouteDef> {
   body: Out<R['body']>;

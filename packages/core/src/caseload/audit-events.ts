@@ -1,0 +1,17 @@
+import { recordAudit } from '../audit.ts';
+import type { AuthContext } from '../context.ts';
+
+/**
+ * Records who changed which kind of record, and when. The summary is fixed text chosen by the
+ * caller: never a name, a diagnosis or any other content of the record.
+ */
+export function auditChange(auth: AuthContext, action: string, entity: { type: string; id: string }, summary: string) {
+  return recordAudit(auth.accountId, {
+    action,
+    actorId: auth.userId,
+    actorName: `${auth.firstName} ${auth.lastName}`,
+    entityType: entity.type,
+    entityId: entity.id,
+    summary,
+  });
+}

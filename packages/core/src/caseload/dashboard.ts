@@ -1,0 +1,54 @@
+import type { Activity, DashboardStats } from '@caseload/contract/caseload';
+import { recentAudit } from '../audit.ts';
+import { now } from '../clock.ts';
+import { organizationScope, type AuthContext } from '../context.ts';
+import { readDashboardCounts } from '../counters.ts';
+
+const DAY_MS = 86_400_000;
+const RECENT_ACTIVITIES = 10;
+
+/** Monday 00:00 UTC of the week holding `at`: the default when the SPA sends no local week start. */
+export function mondayUtc(at: Date): Date {
+  const midnight = Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate());
+  const daysSinceMonday = (at.getUTCDay() + 6) % 7;
+  return new Date(midnight - daysSinceMonday * DAY_MS);
+}
+
+/** completed ÷ due so far as a whole percent; 0 when nothing is due yet. */
+export function completionRate(completed: number, due: number): number {
+  if (due <= 0) return 0;
+  return Math.min(100, Math.round((completed / due) * 100));
+}
+
+/**
+ * The four stat cards and their trend captions, from counters only: the number of DynamoDB
+ * requests depends on the user's organizations, never on the caseload.
+ */
+export async function getDashboardStats(auth: AuthContext, weekStart: string | undefined): Promise<DashboardStats> {
+  const at = now();
+  const scope = organizationScope(auth);
+  const start = weekStart ? new Date(weekStart) : mondayUtc(at);
+  const c = await readDashboardCounts(auth.accountId, scope ? [...scope] : undefined, start, at);
+  return {
+    totalClients: c.activeClients,
+    weekSessions: c.weekSessions,
+    activeGoals: c.activeGoals,
+    completionRate: completionRate(c.completedSoFar, c.dueSoFar),
+    trends: {
+      clientsAddedThisMonth: c.clientsAddedThisMonth,
+      lastWeekSessions: c.lastWeekSessions,
+      sessionsDueThisWeek: c.remainingThisWeek,
+      goalsMasteredThisMonth: c.goalsMasteredThisMonth,
+    },
+  };
+}
+
+/**
+ * The newest audit events. Other users' events are administrative information: a user who cannot
+ * manage users sees only its own, whatever scope it asks for.
+ */
+export async function listActivities(auth: AuthContext, scope: 'account' | 'mine'): Promise<Activity[]> {
+  const onlyMine = scope === 'mine' || !auth.permissions.canManageUsers;
+  const events = await recentAudit(auth.accountId, { limit: RECENT_ACTIVITIES, actorId: onlyMine ? auth.userId : undefined });
+  return events.map((e) => ({ id: e.id, at: e.at, action: e.action, summary: e.summary, actorName: e.actorName ?? 'Someone' }));
+}

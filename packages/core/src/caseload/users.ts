@@ -1,0 +1,131 @@
+import type { Permissions } from '@caseload/contract/auth';
+import type { createUserBody, ManagedUser, permissionsInput } from '@caseload/contract/caseload';
+import type * as z from 'zod';
+import { deleteUserSessions, effectivePermissions } from '../auth/login-sessions.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { EmailTakenError, getUser, listUsers as listUserItems, putNewUser, updateUser, type UserItem } from '../auth/users-repo.ts';
+import { nowIso } from '../clock.ts';
+import { organizationScope, type AuthContext } from '../context.ts';
+import { ConflictError, ForbiddenError, NotFoundError } from '../errors.ts';
+import { newId } from '../ids.ts';
+import { normalizeEmail } from '../keys.ts';
+import { auditChange } from './audit-events.ts';
+import { exceeds } from './grants.ts';
+import { assertAccountOrganizations } from './organizations.ts';
+
+export const NO_ESCALATION_MESSAGE = 'You cannot grant permissions you do not have';
+export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists';
+
+function toManagedUser(u: UserItem): ManagedUser {
+  return {
+    id: u.id,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    email: u.email,
+    role: u.role,
+    userType: u.userType,
+    isActive: u.isActive,
+    parentUserId: u.parentUserId,
+    createdAt: u.createdAt,
+    permissions: effectivePermissions(u),
+  };
+}
+
+/** The account's child users (the owner is not managed here), oldest first. */
+export async function listUsers(auth: AuthContext): Promise<ManagedUser[]> {
+  const users = await listUserItems(auth.accountId);
+  return users
+    .filter((u) => u.userType === 'child')
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+    .map(toManagedUser);
+}
+
+/** The caller's own effective permissions (an owner has every flag and all organizations). */
+export const getUserPermissions = (auth: AuthContext): Permissions => auth.permissions;
+
+/** 403 unless every flag and organization in `wanted` is the granter's own; 400 for unknown organizations. */
+async function assertGrantable(auth: AuthContext, wanted: Permissions, orgPath: string) {
+  if (exceeds(wanted, auth.permissions, organizationScope(auth))) throw new ForbiddenError(NO_ESCALATION_MESSAGE);
+  await assertAccountOrganizations(auth.accountId, wanted.allowedOrganizationIds, orgPath);
+}
+
+const normalizePermissions = (p: z.output<typeof permissionsInput>): Permissions => ({
+  ...p,
+  allowedOrganizationIds: [...new Set(p.allowedOrganizationIds)],
+});
+
+export async function createUser(auth: AuthContext, body: z.output<typeof createUserBody>): Promise<ManagedUser> {
+  const permissions = normalizePermissions(body.permissions);
+  await assertGrantable(auth, permissions, 'permissions.allowedOrganizationIds');
+  const at = nowIso();
+  const user: UserItem = {
+    id: newId(),
+    accountId: auth.accountId,
+    email: normalizeEmail(body.user.email),
+    passwordHash: await hashPassword(body.user.password),
+    firstName: body.user.firstName,
+    lastName: body.user.lastName,
+    role: body.user.role,
+    userType: 'child',
+    parentUserId: auth.userId,
+    isActive: true,
+    twoFactorEnabled: false,
+    permissions,
+    createdAt: at,
+    updatedAt: at,
+    createdBy: auth.userId,
+  };
+  try {
+    await putNewUser(user);
+  } catch (e) {
+    if (e instanceof EmailTakenError) throw new ConflictError(EMAIL_TAKEN_MESSAGE);
+    throw e;
+  }
+  await auditChange(auth, 'user.created', { type: 'user', id: user.id }, 'Added a user');
+  return toManagedUser(user);
+}
+
+type Change = 'status' | 'permissions';
+const SELF_MESSAGE: Record<Change, string> = {
+  status: 'You cannot deactivate your own account',
+  permissions: 'You cannot change your own permissions',
+};
+const OWNER_MESSAGE: Record<Change, string> = {
+  status: 'The account owner cannot be deactivated',
+  permissions: "The account owner's permissions cannot be changed",
+};
+
+/**
+ * A child user of the caller's account that the caller may change: not itself, not the owner, and
+ * not someone holding more than the caller (a limited manager cannot strip or switch off a user
+ * with wider access).
+ */
+async function getManageableUser(auth: AuthContext, userId: string, change: Change): Promise<UserItem> {
+  const target = await getUser(auth.accountId, userId);
+  if (!target) throw new NotFoundError('User');
+  if (target.id === auth.userId) throw new ForbiddenError(SELF_MESSAGE[change]);
+  if (target.userType === 'owner') throw new ForbiddenError(OWNER_MESSAGE[change]);
+  if (exceeds(effectivePermissions(target), auth.permissions, organizationScope(auth))) {
+    throw new ForbiddenError('You cannot change a user who has permissions you do not have');
+  }
+  return target;
+}
+
+/** Switches a user on or off; switching off ends every login session of that user at once. */
+export async function updateUserStatus(auth: AuthContext, userId: string, isActive: boolean): Promise<ManagedUser> {
+  await getManageableUser(auth, userId, 'status');
+  const updated = await updateUser(auth.accountId, userId, { isActive, updatedAt: nowIso() });
+  if (!isActive) await deleteUserSessions(auth.accountId, userId);
+  await auditChange(auth, isActive ? 'user.activated' : 'user.deactivated', { type: 'user', id: userId }, isActive ? 'Activated a user' : 'Deactivated a user');
+  return toManagedUser(updated);
+}
+
+/** Replaces a user's flags and organizations; takes effect on that user's next request. */
+export async function updateUserPermissions(auth: AuthContext, userId: string, input: z.output<typeof permissionsInput>): Promise<ManagedUser> {
+  await getManageableUser(auth, userId, 'permissions');
+  const permissions = normalizePermissions(input);
+  await assertGrantable(auth, permissions, 'allowedOrganizationIds');
+  const updated = await updateUser(auth.accountId, userId, { permissions, updatedAt: nowIso() });
+  await auditChange(auth, 'user.permissions_changed', { type: 'user', id: userId }, "Changed a user's permissions");
+  return toManagedUser(updated);
+}
