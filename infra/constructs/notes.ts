@@ -63,6 +63,9 @@ export function bedrockStatements(modelId: string): iam.PolicyStatement[] {
   ];
 }
 
+/** Receives before a bulk message goes to the dead-letter queue (the worker reads it too). */
+export const MAX_RECEIVE_COUNT = 3;
+
 export interface NotesProps {
   modelId: string;
   /** The worker's Lambda timeout; the queue's visibility timeout is derived from it. */
@@ -92,7 +95,7 @@ export class Notes extends Construct {
       retentionPeriod: Duration.days(4),
       encryption: sqs.QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
-      deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: 3 },
+      deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: MAX_RECEIVE_COUNT },
     });
   }
 
@@ -116,6 +119,9 @@ export class Notes extends Construct {
     if (worker.timeout && worker.timeout.toSeconds() !== this.workerTimeout.toSeconds()) {
       throw new Error('The worker timeout must match NotesProps.workerTimeout (the queue visibility timeout is derived from it).');
     }
+    // On its last receive the worker closes the job's remaining clients as failed, so the page
+    // stops waiting before the message moves to the dead-letter queue.
+    worker.addEnvironment('BULK_MAX_RECEIVES', String(MAX_RECEIVE_COUNT));
     worker.addEventSource(new SqsEventSource(this.queue, { batchSize: 1, maxConcurrency, reportBatchItemFailures: true }));
   }
 

@@ -334,6 +334,7 @@ describe('Notes', () => {
   it('runs bulk generation on a queue-fed worker with a dead-letter queue', () => {
     const worker = handlerFunctions(s.resources).get(WORKER)!;
     expect(worker.resource.Properties?.Timeout).toBe(900);
+    expect(worker.resource.Properties?.Environment.Variables.BULK_MAX_RECEIVES).toBe('3');
     const [, mapping] = only(ofType(s.resources, 'AWS::Lambda::EventSourceMapping'), 'event source mapping');
     expect(refId(mapping.Properties?.FunctionName)).toBe(worker.id);
     expect(mapping.Properties).toMatchObject({ BatchSize: 1, ScalingConfig: { MaximumConcurrency: 2 } });
