@@ -1,4 +1,5 @@
 import { routes } from '@caseload/contract/manifest';
-import { createHandler, notImplemented } from '@caseload/pipeline/pipeline';
+import { deleteProgressNote } from '@caseload/core/notes/service';
+import { createHandler } from '@caseload/pipeline/pipeline';
 
-export const handler = createHandler(routes.deleteProgressNote, notImplemented);
+export const handler = createHandler(routes.deleteProgressNote, ({ auth, params }) => deleteProgressNote(auth, params.id));

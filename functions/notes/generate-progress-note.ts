@@ -1,4 +1,7 @@
 import { routes } from '@caseload/contract/manifest';
-import { createHandler, notImplemented } from '@caseload/pipeline/pipeline';
+import { generateProgressNote } from '@caseload/core/notes/service';
+import { createHandler, reply } from '@caseload/pipeline/pipeline';
 
-export const handler = createHandler(routes.generateProgressNote, notImplemented);
+export const handler = createHandler(routes.generateProgressNote, async ({ auth, params, body }) =>
+  reply({ status: 201, body: await generateProgressNote(auth, params.id, { start: body.reportingPeriodStart, end: body.reportingPeriodEnd }) }),
+);

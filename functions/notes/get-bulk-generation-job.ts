@@ -1,4 +1,5 @@
 import { routes } from '@caseload/contract/manifest';
-import { createHandler, notImplemented } from '@caseload/pipeline/pipeline';
+import { getBulkJob } from '@caseload/core/notes/bulk';
+import { createHandler } from '@caseload/pipeline/pipeline';
 
-export const handler = createHandler(routes.getBulkGenerationJob, notImplemented);
+export const handler = createHandler(routes.getBulkGenerationJob, ({ auth, params }) => getBulkJob(auth, params.jobId));

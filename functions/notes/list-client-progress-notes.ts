@@ -1,4 +1,5 @@
 import { routes } from '@caseload/contract/manifest';
-import { createHandler, notImplemented } from '@caseload/pipeline/pipeline';
+import { listClientProgressNotes } from '@caseload/core/notes/service';
+import { createHandler } from '@caseload/pipeline/pipeline';
 
-export const handler = createHandler(routes.listClientProgressNotes, notImplemented);
+export const handler = createHandler(routes.listClientProgressNotes, ({ auth, params }) => listClientProgressNotes(auth, params.id));

@@ -1,4 +1,5 @@
 import { routes } from '@caseload/contract/manifest';
-import { createHandler, notImplemented } from '@caseload/pipeline/pipeline';
+import { listProgressNotes } from '@caseload/core/notes/service';
+import { createHandler } from '@caseload/pipeline/pipeline';
 
-export const handler = createHandler(routes.listProgressNotes, notImplemented);
+export const handler = createHandler(routes.listProgressNotes, ({ auth }) => listProgressNotes(auth));

@@ -1,4 +1,5 @@
 import { routes } from '@caseload/contract/manifest';
-import { createHandler, notImplemented } from '@caseload/pipeline/pipeline';
+import { updateProgressNote } from '@caseload/core/notes/service';
+import { createHandler } from '@caseload/pipeline/pipeline';
 
-export const handler = createHandler(routes.updateProgressNote, notImplemented);
+export const handler = createHandler(routes.updateProgressNote, ({ auth, params, body }) => updateProgressNote(auth, params.id, body.content));

@@ -1,4 +1,5 @@
 import { routes } from '@caseload/contract/manifest';
-import { createHandler, notImplemented } from '@caseload/pipeline/pipeline';
+import { getReport } from '@caseload/core/reports/report';
+import { createHandler } from '@caseload/pipeline/pipeline';
 
-export const handler = createHandler(routes.getReport, notImplemented);
+export const handler = createHandler(routes.getReport, ({ auth, query }) => getReport(auth, query));

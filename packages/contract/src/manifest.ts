@@ -107,6 +107,8 @@ export const routes = {
   deleteProgressNote: route({ method: 'DELETE', path: '/api/progress-notes/{id}', handler: 'notes/delete-progress-note', auth: 'user', permission: 'canDeleteProgressNotes', params: idParams, response: okBody }),
   bulkGenerateProgressNotes: route({ method: 'POST', path: '/api/generate-progress-notes-bulk', handler: 'notes/bulk-generate-progress-notes', auth: 'user', permission: 'canGenerateProgressNotes', body: notes.bulkGenerateBody, response: notes.bulkJob }),
   getBulkGenerationJob: route({ method: 'GET', path: '/api/generate-progress-notes-bulk/{jobId}', handler: 'notes/get-bulk-generation-job', auth: 'user', permission: 'canGenerateProgressNotes', params: notes.jobIdParams, response: notes.bulkJob }),
+  /** The note as a PDF for parents (binary; base64 on the wire to API Gateway). */
+  downloadProgressNotePdf: route({ method: 'GET', path: '/api/progress-notes/{id}/pdf', handler: 'notes/download-progress-note-pdf', auth: 'user', permission: 'canViewProgressNotes', params: idParams, response: z.string() }),
 
   // ---- reports
   getReport: route({ method: 'GET', path: '/api/reports', handler: 'reports/get-report', auth: 'user', permission: 'canViewReports', query: notes.reportQuery, response: notes.report }),

@@ -6,12 +6,19 @@ import { RICH_TEXT_MAX } from './sessions.ts';
 const BOTH_DATES = 'Please select both start and end dates for the reporting period.';
 const periodDate = z.string({ error: BOTH_DATES }).min(1, BOTH_DATES).pipe(isoDate);
 
+/** A reporting period spans at most a year (366 days, leap years included): it bounds the data read per note. */
+export const MAX_PERIOD_DAYS = 366;
+const PERIOD_TOO_LONG = 'The reporting period can be at most one year.';
+const periodDays = (start: string, end: string) => (Date.parse(end) - Date.parse(start)) / 86_400_000;
+
 export const generateNoteBody = z
   .object({ reportingPeriodStart: periodDate, reportingPeriodEnd: periodDate })
   .refine((v) => v.reportingPeriodStart < v.reportingPeriodEnd, {
     message: 'End date must be after start date.',
     path: ['reportingPeriodEnd'],
-  });
+  })
+  .refine((v) => periodDays(v.reportingPeriodStart, v.reportingPeriodEnd) <= MAX_PERIOD_DAYS, { message: PERIOD_TOO_LONG, path: ['reportingPeriodEnd'] });
+export type GenerateNoteInput = z.input<typeof generateNoteBody>;
 
 export const bulkGenerateBody = z
   .object({
@@ -28,15 +35,25 @@ export const bulkGenerateBody = z
   .refine((v) => !v.reportingPeriodStart || !v.reportingPeriodEnd || v.reportingPeriodStart < v.reportingPeriodEnd, {
     message: 'End date must be after start date.',
     path: ['reportingPeriodEnd'],
+  })
+  .refine((v) => !v.reportingPeriodStart || !v.reportingPeriodEnd || periodDays(v.reportingPeriodStart, v.reportingPeriodEnd) <= MAX_PERIOD_DAYS, {
+    message: PERIOD_TOO_LONG,
+    path: ['reportingPeriodEnd'],
   });
+export type BulkGenerateInput = z.input<typeof bulkGenerateBody>;
 
 export const bulkJob = z.object({
   jobId: id,
   status: z.enum(['running', 'completed']),
   total: z.number(),
   completed: z.number(),
+  /** Notes written by this job. */
   successCount: z.number(),
   errorCount: z.number(),
+  /** Clients left alone because a note for the period already existed (`skipExisting`). */
+  skippedCount: z.number(),
+  reportingPeriodStart: isoDate,
+  reportingPeriodEnd: isoDate,
   errors: z.array(z.object({ clientId: id, clientName: z.string(), error: z.string() })),
 });
 export type BulkJob = z.infer<typeof bulkJob>;
@@ -52,6 +69,10 @@ export const progressNote = z.object({
   updatedAt: isoDateTime,
   generatedBy: z.enum(noteAuthors),
   status: z.enum(progressNoteStatuses),
+  /** 'First L.' of the client, for lists; absent when the client record is gone. */
+  clientName: z.string().optional(),
+  /** The client's organization, for the notes page's organization filter. */
+  organizationId: id.optional(),
 });
 export type ProgressNote = z.infer<typeof progressNote>;
 

@@ -49,3 +49,12 @@ export class NotImplementedError extends HttpError {
     super(501, 'This feature is not available yet');
   }
 }
+/**
+ * The AI note generator failed (busy, slow, not enabled, unusable output). 503 when trying again
+ * later can help, 502 when it cannot; the message is shown to the user as is.
+ */
+export class NoteGenerationError extends HttpError {
+  constructor(message: string, readonly retryable: boolean) {
+    super(retryable ? 503 : 502, message, {}, retryable ? { 'Retry-After': '30' } : {});
+  }
+}

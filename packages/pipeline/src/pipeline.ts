@@ -32,6 +32,8 @@ export interface Reply {
   headers?: Record<string, string>;
   /** Send `body` as-is (a string) with this content type instead of JSON. */
   contentType?: string;
+  /** `body` is binary (a Buffer, with `contentType`): sent base64-encoded, as API Gateway requires. */
+  isBase64Encoded?: boolean;
 }
 const replyTag = Symbol('reply');
 export const reply = (r: Omit<Reply, typeof replyTag>): Reply => ({ [replyTag]: true, ...r });
@@ -127,7 +129,9 @@ function toResult(value: unknown): ApiResult {
       statusCode: value.status,
       headers: { ...securityHeaders, 'Content-Type': value.contentType, ...value.headers },
       cookies: value.cookies,
-      body: String(value.body),
+      ...(value.isBase64Encoded
+        ? { body: Buffer.from(value.body as Uint8Array).toString('base64'), isBase64Encoded: true }
+        : { body: String(value.body) }),
     };
   }
   return json(value.status, value.body ?? { ok: true }, { cookies: value.cookies, headers: value.headers });

@@ -1,0 +1,95 @@
+/**
+ * Runs a bulk-generation job: the same code in the local background task and in the SQS worker.
+ * Clients are worked on with bounded concurrency (BULK_CONCURRENCY, default 4) so a slow model is
+ * not flooded; each client's failure is recorded with its message and the others go on.
+ */
+import { permissionDefaults } from '@caseload/contract/enums';
+import { getVisibleClient } from '../caseload/access.ts';
+import type { AuthContext } from '../context.ts';
+import { HttpError } from '../errors.ts';
+import { getJobItem, recordOutcome, type BulkJobItem } from './bulk-job.ts';
+import { displayName, loadSessionsInPeriod, type Period } from './facts.ts';
+import { auditGenerated, generateAndStore, type Actor } from './service.ts';
+import type { SessionItem } from '../items.ts';
+
+const DEFAULT_CONCURRENCY = 4;
+/** Time for one client's note, model retries included (the worker may run for 15 minutes). */
+const CLIENT_BUDGET_MS = 90_000;
+export const UNKNOWN_CLIENT = 'Unknown Client';
+const GENERIC_FAILURE = 'The progress note could not be generated. Please try again.';
+
+export const bulkConcurrency = () => Math.max(1, Math.min(32, Number(process.env.BULK_CONCURRENCY) || DEFAULT_CONCURRENCY));
+
+/** Runs `fn` over `items`, at most `limit` at once; every item is tried, the first failure is rethrown. */
+export async function runPool<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const failures: unknown[] = [];
+  const lane = async () => {
+    while (next < items.length) {
+      const item = items[next++]!;
+      await fn(item).catch((e: unknown) => failures.push(e));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  if (failures.length) throw failures[0];
+}
+
+/**
+ * The starter's rights as the job recorded them, for the client gate: the worker has no login
+ * session, and a client moved out of the starter's organizations meanwhile is refused.
+ */
+function jobAuth(job: BulkJobItem): AuthContext {
+  return {
+    accountId: job.accountId,
+    userId: job.createdBy,
+    // Role and names play no part in the gate; the scope and the account do.
+    role: 'slp',
+    userType: job.userType,
+    permissions: { ...permissionDefaults, canGenerateProgressNotes: true, allowedOrganizationIds: job.allowedOrganizationIds },
+    firstName: job.actorName,
+    lastName: '',
+    sessionHash: '',
+  };
+}
+
+function userMessage(e: unknown): string {
+  if (e instanceof HttpError) return e.message;
+  console.error(JSON.stringify({ level: 'error', event: 'bulk_client_failed', error: (e as Error)?.name ?? 'Error' }));
+  return GENERIC_FAILURE;
+}
+
+async function processClient(job: BulkJobItem, clientId: string, sessions: SessionItem[]): Promise<void> {
+  const period: Period = { start: job.reportingPeriodStart, end: job.reportingPeriodEnd };
+  const actor: Actor = { accountId: job.accountId, userId: job.createdBy, actorName: job.actorName };
+  let clientName = job.clientNames[clientId] ?? UNKNOWN_CLIENT;
+  try {
+    const client = await getVisibleClient(jobAuth(job), clientId);
+    clientName = displayName(client);
+    const outcome = await generateAndStore(actor, client, period, { deadline: Date.now() + CLIENT_BUDGET_MS, skipExisting: job.skipExisting, sessions });
+    if ('skipped' in outcome) return await recordOutcome(job.accountId, job.jobId, clientId, 'skipped');
+    await auditGenerated(actor, outcome, 'bulk');
+    await recordOutcome(job.accountId, job.jobId, clientId, 'done');
+  } catch (e) {
+    await recordOutcome(job.accountId, job.jobId, clientId, 'failed', { clientId, clientName, error: userMessage(e) });
+  }
+}
+
+/** Works through the job's pending clients; safe to run again (finished clients are not redone). */
+export async function runBulkJob(accountId: string, jobId: string): Promise<void> {
+  const job = await getJobItem(accountId, jobId);
+  if (!job || job.status === 'completed') return;
+  const pending = Object.entries(job.clients).filter(([, state]) => state === 'pending').map(([id]) => id);
+  if (!pending.length) return;
+  const sessions = await loadSessionsInPeriod(accountId, { start: job.reportingPeriodStart, end: job.reportingPeriodEnd });
+  await runPool(pending, bulkConcurrency(), (clientId) => processClient(job, clientId, sessions));
+}
+
+/** Gives up on a job: every client still pending is recorded as failed with `message`. */
+export async function failRemaining(accountId: string, jobId: string, message: string): Promise<void> {
+  const job = await getJobItem(accountId, jobId);
+  if (!job) return;
+  const pending = Object.entries(job.clients).filter(([, state]) => state === 'pending').map(([id]) => id);
+  await runPool(pending, bulkConcurrency(), (clientId) =>
+    recordOutcome(accountId, jobId, clientId, 'failed', { clientId, clientName: job.clientNames[clientId] ?? UNKNOWN_CLIENT, error: message }),
+  );
+}

@@ -1,0 +1,269 @@
+/**
+ * The facts a progress note is written from, computed from stored data only. The generators turn
+ * these into prose; the grounding check refuses any number in a note that is not one of them.
+ *
+ * Rules (documented here because the note's wording depends on them):
+ * - Period: inclusive days in UTC, `start` 00:00:00.000 to `end` 23:59:59.999.
+ * - A goal is reported when it has data in the period, was mastered in the period, or is active /
+ *   on hold and existed by the period's end. Discontinued goals and goals mastered earlier appear
+ *   only when they have data in the period.
+ * - Accuracy of a session = successful ÷ total attempts, a rounded whole percent (spec §9); one
+ *   progress row exists per session and goal. Overall accuracy pools all trials of the period.
+ * - Trend: latest − first session accuracy ≥ +10 points improving, ≤ −10 declining, otherwise
+ *   stable; fewer than 2 sessions with data is 'insufficient data'.
+ * - Target: the first percentage in the target criteria ('80%'), else 'a of b' / 'a/b' as a
+ *   percentage ('4 of 5 trials' → 80); when the criteria name neither, the product's success
+ *   threshold (80, the reports' top badge) stands in and the facts say so.
+ * - Progress is 'sufficient' when the goal is mastered, the latest accuracy reaches the target, or
+ *   the trend is improving; 'insufficient' when below target and stable or declining;
+ *   'undetermined' with no data, or one data point below target.
+ * - Attendance per session in the period that lists the client: a canceled or rescheduled session
+ *   counts as canceled; otherwise the participant status (present / absent / canceled). A status
+ *   never marked ('scheduled') counts as present when the session was completed or has data for
+ *   the client, absent when the session is a no-show, else 'not recorded'. Minutes are the
+ *   durations of present sessions.
+ */
+import { goalTypeLabels, type GoalStatus, type GoalType } from '@caseload/contract/enums';
+import { queryPartition } from '../db.ts';
+import type { ClientItem, GoalItem, ProgressItem, SessionItem } from '../items.ts';
+import { keys } from '../keys.ts';
+import { plainText } from '../rich-text.ts';
+
+export interface Period {
+  /** yyyy-MM-dd, inclusive. */
+  start: string;
+  end: string;
+}
+
+export type Trend = 'improving' | 'declining' | 'stable' | 'insufficient data';
+export type ProgressVerdict = 'sufficient' | 'insufficient' | 'undetermined';
+
+export interface GoalFacts {
+  goalId: string;
+  name: string;
+  type: GoalType;
+  typeLabel: string;
+  status: GoalStatus;
+  targetCriteria: string;
+  /** The description as plain text (it is stored as rich text). */
+  description: string;
+  targetPercent: number;
+  targetSource: 'criteria' | 'default';
+  sessionsWithData: number;
+  totalTrials: number;
+  successfulTrials: number;
+  /** Whole percents, one per session with data, oldest first. */
+  sessionAccuracies: number[];
+  firstAccuracy: number | null;
+  latestAccuracy: number | null;
+  overallAccuracy: number | null;
+  /** Latest − first, in percentage points (null with fewer than 2 sessions). */
+  change: number | null;
+  trend: Trend;
+  mastered: boolean;
+  masteredInPeriod: boolean;
+  progress: ProgressVerdict;
+}
+
+export interface AttendanceFacts {
+  sessionsScheduled: number;
+  present: number;
+  absent: number;
+  canceled: number;
+  notRecorded: number;
+  totalMinutes: number;
+}
+
+export interface ProgressFacts {
+  client: { firstName: string; lastInitial: string; displayName: string };
+  period: Period;
+  attendance: AttendanceFacts;
+  goalCount: number;
+  goals: GoalFacts[];
+}
+
+export const TREND_THRESHOLD_POINTS = 10;
+export const DEFAULT_TARGET_PERCENT = 80;
+
+const DAY_MS = 86_400_000;
+
+/** The period as ISO instants: [from, toExclusive). */
+export function periodBounds(period: Period): { from: string; toExclusive: string } {
+  const from = `${period.start}T00:00:00.000Z`;
+  const toExclusive = new Date(Date.parse(`${period.end}T00:00:00.000Z`) + DAY_MS).toISOString();
+  return { from, toExclusive };
+}
+
+const inPeriod = (iso: string | undefined, period: Period) => {
+  if (!iso) return false;
+  const t = Date.parse(iso);
+  const { from, toExclusive } = periodBounds(period);
+  return t >= Date.parse(from) && t < Date.parse(toExclusive);
+};
+
+export const displayName = (c: Pick<ClientItem, 'firstName' | 'lastInitial'>) => `${c.firstName} ${c.lastInitial}.`;
+
+export const accuracyOf = (successful: number, total: number) => (total > 0 ? Math.round((successful / total) * 100) : 0);
+
+/** The target percentage named by the criteria text, or undefined. */
+export function parseTargetPercent(criteria: string): number | undefined {
+  const percent = /(\d{1,3}(?:\.\d+)?)\s*%/.exec(criteria);
+  if (percent) {
+    const value = Number(percent[1]);
+    return value <= 100 ? Math.round(value) : undefined;
+  }
+  const ratio = /(\d{1,4})\s*(?:\/|out of|of)\s*(\d{1,4})/i.exec(criteria);
+  if (ratio) {
+    const [a, b] = [Number(ratio[1]), Number(ratio[2])];
+    return b > 0 && a <= b ? accuracyOf(a, b) : undefined;
+  }
+  return undefined;
+}
+
+export function trendOf(accuracies: number[]): Trend {
+  if (accuracies.length < 2) return 'insufficient data';
+  const change = accuracies.at(-1)! - accuracies[0]!;
+  if (change >= TREND_THRESHOLD_POINTS) return 'improving';
+  if (change <= -TREND_THRESHOLD_POINTS) return 'declining';
+  return 'stable';
+}
+
+const isMasteredStatus = (status: string) => status === 'mastered' || status === 'met';
+
+function progressVerdict(g: Pick<GoalFacts, 'mastered' | 'latestAccuracy' | 'targetPercent' | 'trend'>): ProgressVerdict {
+  if (g.mastered) return 'sufficient';
+  if (g.latestAccuracy === null) return 'undetermined';
+  if (g.latestAccuracy >= g.targetPercent || g.trend === 'improving') return 'sufficient';
+  return g.trend === 'insufficient data' ? 'undetermined' : 'insufficient';
+}
+
+/** Facts of one goal from its progress rows (already limited to the period). */
+export function goalFacts(goal: GoalItem, rows: ProgressItem[], period: Period): GoalFacts {
+  const ordered = [...rows].sort((a, b) => Date.parse(a.recordedAt) - Date.parse(b.recordedAt));
+  const sessionAccuracies = ordered.map((r) => accuracyOf(r.successfulAttempts, r.totalAttempts));
+  const totalTrials = ordered.reduce((n, r) => n + r.totalAttempts, 0);
+  const successfulTrials = ordered.reduce((n, r) => n + r.successfulAttempts, 0);
+  const parsedTarget = parseTargetPercent(goal.targetCriteria);
+  const first = sessionAccuracies[0] ?? null;
+  const latest = sessionAccuracies.at(-1) ?? null;
+  const trend = trendOf(sessionAccuracies);
+  const mastered = isMasteredStatus(goal.status);
+  const facts = {
+    goalId: goal.id,
+    name: goal.name,
+    type: goal.goalType,
+    typeLabel: goalTypeLabels[goal.goalType] ?? goal.goalType,
+    status: (goal.status as string) === 'met' ? 'mastered' : goal.status,
+    targetCriteria: goal.targetCriteria,
+    description: plainText(goal.description ?? ''),
+    targetPercent: parsedTarget ?? DEFAULT_TARGET_PERCENT,
+    targetSource: parsedTarget === undefined ? ('default' as const) : ('criteria' as const),
+    sessionsWithData: new Set(ordered.map((r) => r.sessionId)).size,
+    totalTrials,
+    successfulTrials,
+    sessionAccuracies,
+    firstAccuracy: first,
+    latestAccuracy: latest,
+    overallAccuracy: totalTrials > 0 ? accuracyOf(successfulTrials, totalTrials) : null,
+    change: sessionAccuracies.length >= 2 ? latest! - first! : null,
+    trend,
+    mastered,
+    masteredInPeriod: mastered && inPeriod(goal.masteredDate, period),
+  };
+  return { ...facts, progress: progressVerdict(facts) };
+}
+
+function isReported(goal: GoalItem, hasData: boolean, period: Period): boolean {
+  if (hasData) return true;
+  if (isMasteredStatus(goal.status)) return inPeriod(goal.masteredDate, period);
+  if (goal.status === 'discontinued') return false;
+  return Date.parse(goal.createdAt) < Date.parse(periodBounds(period).toExclusive);
+}
+
+type AttendanceKind = 'present' | 'absent' | 'canceled' | 'notRecorded';
+
+function attendanceOf(session: SessionItem, clientId: string, sessionsWithData: Set<string>): AttendanceKind {
+  if (session.status === 'canceled' || session.status === 'rescheduled') return 'canceled';
+  const status = session.participants[clientId]?.status;
+  if (status === 'present' || status === 'absent' || status === 'canceled') return status;
+  if (session.status === 'completed' || sessionsWithData.has(session.id)) return 'present';
+  return session.status === 'no_show' ? 'absent' : 'notRecorded';
+}
+
+export function attendanceFacts(sessions: SessionItem[], clientId: string, progress: ProgressItem[], period: Period): AttendanceFacts {
+  const withData = new Set(progress.map((p) => p.sessionId));
+  const out: AttendanceFacts = { sessionsScheduled: 0, present: 0, absent: 0, canceled: 0, notRecorded: 0, totalMinutes: 0 };
+  for (const s of sessions) {
+    if (!s.participants?.[clientId] || !inPeriod(s.scheduledAt, period)) continue;
+    const kind = attendanceOf(s, clientId, withData);
+    out.sessionsScheduled += 1;
+    out[kind] += 1;
+    if (kind === 'present') out.totalMinutes += s.duration;
+  }
+  return out;
+}
+
+export interface FactsInput {
+  client: Pick<ClientItem, 'id' | 'firstName' | 'lastInitial'>;
+  period: Period;
+  goals: GoalItem[];
+  progress: ProgressItem[];
+  sessions: SessionItem[];
+}
+
+/** Pure: the facts of one client and period from its goals, progress rows and sessions. */
+export function computeFacts(input: FactsInput): ProgressFacts {
+  const progress = input.progress.filter((p) => p.clientId === input.client.id && inPeriod(p.recordedAt, input.period));
+  const rowsByGoal = new Map<string, ProgressItem[]>();
+  for (const p of progress) rowsByGoal.set(p.goalId, [...(rowsByGoal.get(p.goalId) ?? []), p]);
+  const goals = input.goals
+    .filter((g) => g.clientId === input.client.id && isReported(g, rowsByGoal.has(g.id), input.period))
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.name.localeCompare(b.name))
+    .map((g) => goalFacts(g, rowsByGoal.get(g.id) ?? [], input.period));
+  return {
+    client: { firstName: input.client.firstName, lastInitial: input.client.lastInitial, displayName: displayName(input.client) },
+    period: input.period,
+    // Rows of deleted goals are not reported as a goal, but still show the client attended.
+    attendance: attendanceFacts(input.sessions, input.client.id, progress, input.period),
+    goalCount: goals.length,
+    goals,
+  };
+}
+
+const numbersIn = (text: string) => [...text.matchAll(/\d+(?:\.\d+)?/g)].map((m) => Number(m[0]));
+
+/**
+ * Every number a note may state: the computed values, and the numbers written in the goals' own
+ * text (criteria like '4 of 5 trials' may be quoted). Changes count in both directions, since prose
+ * says 'down 12 points' rather than '-12'.
+ */
+export function factNumbers(facts: ProgressFacts): Set<number> {
+  const out = new Set<number>([facts.goalCount, ...Object.values(facts.attendance)]);
+  for (const g of facts.goals) {
+    const values = [g.targetPercent, g.sessionsWithData, g.totalTrials, g.successfulTrials, ...g.sessionAccuracies, g.firstAccuracy, g.latestAccuracy, g.overallAccuracy];
+    for (const v of values) if (v !== null) out.add(v);
+    if (g.change !== null) out.add(Math.abs(g.change));
+    for (const n of numbersIn(`${g.name} ${g.targetCriteria} ${g.description}`)) out.add(n);
+  }
+  return out;
+}
+
+// ---------- loading from the table ----------
+
+/** Sessions of the account scheduled in the period (all clients: a bulk job reads them once). */
+export function loadSessionsInPeriod(accountId: string, period: Period): Promise<SessionItem[]> {
+  const { from, toExclusive } = periodBounds(period);
+  return queryPartition<SessionItem>({ index: 'GSI2', pk: keys.sessionsByTime(accountId), skBetween: [from, toExclusive] });
+}
+
+/** Loads a client's goals and progress rows and computes the facts; `sessions` may be preloaded. */
+export async function loadFacts(accountId: string, client: ClientItem, period: Period, preloaded?: SessionItem[]): Promise<ProgressFacts> {
+  const pk = keys.clientChildren(accountId, client.id);
+  const { from, toExclusive } = periodBounds(period);
+  const [goals, progress, sessions] = await Promise.all([
+    queryPartition<GoalItem>({ index: 'GSI1', pk, skPrefix: 'GOAL#' }),
+    queryPartition<ProgressItem>({ index: 'GSI1', pk, skBetween: [`PROG#${from}`, `PROG#${toExclusive}`] }),
+    preloaded ? Promise.resolve(preloaded) : loadSessionsInPeriod(accountId, period),
+  ]);
+  return computeFacts({ client, period, goals, progress, sessions });
+}

@@ -1,0 +1,64 @@
+/**
+ * The note generator port and the one place that writes a grounded note. `NOTE_GENERATOR`
+ * chooses the implementation: `local` (the default, deterministic) or `bedrock`.
+ */
+import { NoteGenerationError } from '../errors.ts';
+import { sanitizeRichText } from '../rich-text.ts';
+import { bedrockNoteGenerator } from './bedrock.ts';
+import type { ProgressFacts } from './facts.ts';
+import { ungroundedNumbers } from './grounding.ts';
+import { localNoteGenerator } from './local-generator.ts';
+
+export interface GenerateOptions {
+  /** Aborts the call when the caller's time is up. */
+  signal?: AbortSignal;
+  /** Why the previous draft was refused, for a generator that can take it into account. */
+  feedback?: string;
+}
+
+export interface NoteGenerator {
+  /** Whether asking again can give a different note (a model can; the local composer cannot). */
+  readonly varies: boolean;
+  /** The note as rich text (HTML), written from the facts only. */
+  generate(facts: ProgressFacts, options?: GenerateOptions): Promise<string>;
+}
+
+let override: NoteGenerator | undefined;
+
+/** Replaces the configured generator (tests: a slow or failing one); undefined restores it. */
+export function setNoteGenerator(generator: NoteGenerator | undefined) {
+  override = generator;
+}
+
+export function noteGenerator(): NoteGenerator {
+  if (override) return override;
+  const kind = process.env.NOTE_GENERATOR ?? 'local';
+  if (kind === 'local') return localNoteGenerator;
+  if (kind === 'bedrock') return bedrockNoteGenerator;
+  console.error(JSON.stringify({ level: 'error', event: 'note_generator_misconfigured' }));
+  throw new NoteGenerationError('AI note generation is not configured on this server.', false);
+}
+
+export const UNGROUNDED_MESSAGE = 'The AI service returned a note with numbers that do not match the recorded data. Please try again.';
+
+/**
+ * Generates, sanitizes and checks a note. A note stating a number that is not a fact is asked for
+ * again once (with the reason) when the generator can vary, then refused. `deadline` (epoch ms)
+ * bounds the whole thing, retries included.
+ */
+export async function writeGroundedNote(facts: ProgressFacts, deadline: number): Promise<string> {
+  const generator = noteGenerator();
+  const attempts = generator.varies ? 2 : 1;
+  let feedback: string | undefined;
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    const remaining = deadline - Date.now();
+    if (remaining <= 0) break;
+    const html = sanitizeRichText(await generator.generate(facts, { signal: AbortSignal.timeout(remaining), feedback }));
+    const invented = ungroundedNumbers(html, facts);
+    if (invented.length === 0) return html;
+    // The numbers themselves are not PHI, but a count is all an operator needs.
+    console.warn(JSON.stringify({ level: 'warn', event: 'note_ungrounded', attempt, count: invented.length }));
+    feedback = `Your previous draft stated numbers that are not in the facts: ${invented.join(', ')}. Write the note again using only numbers that appear in the facts.`;
+  }
+  throw new NoteGenerationError(UNGROUNDED_MESSAGE, false);
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import type { GoalFacts, ProgressFacts } from './facts.ts';
+import { ungroundedNumbers } from './grounding.ts';
+import { composeNote } from './local-generator.ts';
+
+const goal: GoalFacts = {
+  goalId: 'g1',
+  name: 'Produce /r/ in words',
+  type: 'articulation',
+  typeLabel: 'Articulation',
+  status: 'active',
+  targetCriteria: '80% accuracy in 3 consecutive sessions',
+  description: 'Initial /r/',
+  targetPercent: 80,
+  targetSource: 'criteria',
+  sessionsWithData: 3,
+  totalTrials: 30,
+  successfulTrials: 22,
+  sessionAccuracies: [60, 70, 90],
+  firstAccuracy: 60,
+  latestAccuracy: 90,
+  overallAccuracy: 73,
+  change: 30,
+  trend: 'improving',
+  mastered: false,
+  masteredInPeriod: false,
+  progress: 'sufficient',
+};
+const facts: ProgressFacts = {
+  client: { firstName: 'Ava', lastInitial: 'M', displayName: 'Ava M.' },
+  period: { start: '2024-03-01', end: '2024-03-31' },
+  attendance: { sessionsScheduled: 4, present: 3, absent: 1, canceled: 0, notRecorded: 0, totalMinutes: 90 },
+  goalCount: 1,
+  goals: [goal],
+};
+
+describe('ungroundedNumbers', () => {
+  it('passes a note that states only facts', () => {
+    const html = '<p>Ava M. attended 3 of 4 sessions (90 minutes). Accuracy rose from 60% to 90% (up 30 points), 73% overall across 30 trials; target 80%.</p>';
+    expect(ungroundedNumbers(html, facts)).toEqual([]);
+  });
+
+  it('catches an invented number, a decimal and a thousands-separated number', () => {
+    expect(ungroundedNumbers('<p>Accuracy improved to 85% this period.</p>', facts)).toEqual(['85']);
+    expect(ungroundedNumbers('<p>Accuracy averaged 73.5%.</p>', facts)).toEqual(['73.5']);
+    expect(ungroundedNumbers('<p>She practiced 1,200 words.</p>', facts)).toEqual(['1,200']);
+  });
+
+  it('cannot be fooled by markup splitting a number', () => {
+    expect(ungroundedNumbers('<p>Accuracy reached <strong>9</strong><em>5</em>%</p>', facts)).toEqual(['95']);
+  });
+
+  it('allows the period dates in the usual spellings, and their years, but no other dates', () => {
+    const ok = '<p>Reporting period: March 1, 2024 to March 31, 2024 (2024-03-01 to 2024-03-31, 3/1/2024 to 3/31/2024), the 2024 school year.</p>';
+    expect(ungroundedNumbers(ok, facts)).toEqual([]);
+    expect(ungroundedNumbers('<p>On March 12, 2024 accuracy was 60%.</p>', facts)).toEqual(['12']);
+  });
+
+  it('allows numbers quoted from the goal criteria', () => {
+    expect(ungroundedNumbers('<p>The target is 80% accuracy in 3 consecutive sessions.</p>', facts)).toEqual([]);
+  });
+
+  it('passes the local composer\'s own note', () => {
+    expect(ungroundedNumbers(composeNote(facts), facts)).toEqual([]);
+  });
+});

@@ -1,0 +1,41 @@
+/**
+ * The grounding check: every number a note states must be one of the facts. A model that invents
+ * "improved to 85%" is caught here rather than by a parent reading the note.
+ *
+ * The period's own dates are the one exception: they are removed before numbers are read (in the
+ * formats a note writes them), and the period's years are allowed on their own ('the 2024 school
+ * year'). Numbers are read from the note's plain text, so markup cannot hide or add any.
+ */
+import { format, parseISO } from 'date-fns';
+import { plainText } from '../rich-text.ts';
+import { factNumbers, type Period, type ProgressFacts } from './facts.ts';
+
+const DATE_FORMATS = ['yyyy-MM-dd', 'MMMM d, yyyy', 'MMM d, yyyy', 'MMMM do, yyyy', 'MMM do, yyyy', 'd MMMM yyyy', 'M/d/yyyy', 'MM/dd/yyyy', 'MMMM d', 'MMM d', 'MMMM do', 'M/d'];
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The period's dates in every accepted spelling, longest first so 'March 5, 2024' wins over 'March 5'. */
+function periodDateSpellings(period: Period): string[] {
+  // parseISO reads a bare date as local midnight, so format() spells that same calendar day.
+  const spellings = [period.start, period.end].flatMap((d) => DATE_FORMATS.map((f) => format(parseISO(d), f)));
+  return [...new Set(spellings)].sort((a, b) => b.length - a.length);
+}
+
+function withoutPeriodDates(text: string, period: Period): string {
+  return periodDateSpellings(period).reduce(
+    (t, spelling) => t.replace(new RegExp(`(?<![\\w/-])${escapeRegExp(spelling)}(?![\\w/])`, 'gi'), ' '),
+    text,
+  );
+}
+
+/** Numbers as written: '1,200' is one number, '60%, 70%' two; a sign is prose, not part of it. */
+const NUMBER = /\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?/g;
+
+/** The numbers in a note (as written) that are not among the facts; empty when the note is grounded. */
+export function ungroundedNumbers(noteHtml: string, facts: ProgressFacts): string[] {
+  const allowed = factNumbers(facts);
+  for (const d of [facts.period.start, facts.period.end]) allowed.add(Number(d.slice(0, 4)));
+  const text = withoutPeriodDates(plainText(noteHtml), facts.period);
+  const found = [...text.matchAll(NUMBER)].map((m) => m[0]);
+  return [...new Set(found.filter((n) => !allowed.has(Number(n.replace(/,/g, '')))))];
+}

@@ -1,0 +1,104 @@
+/**
+ * The deterministic note composer: the default generator, used locally and in tests. It states
+ * only fact values, so its notes always pass the grounding check, and it says plainly when a goal
+ * has no data instead of describing progress that was not measured.
+ */
+import { format, parseISO } from 'date-fns';
+import type { AttendanceFacts, GoalFacts, ProgressFacts } from './facts.ts';
+import type { NoteGenerator } from './generator.ts';
+
+export const NO_DATA_SENTENCE = 'No session data was recorded for this goal during the reporting period.';
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+export const longDate = (d: string) => format(parseISO(d), 'MMMM d, yyyy');
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+function attendanceParagraph(name: string, a: AttendanceFacts): string {
+  if (a.sessionsScheduled === 0) return `No sessions were scheduled for ${name} during the reporting period.`;
+  const parts = [`attended ${a.present}`, `absent ${a.absent}`, `canceled ${a.canceled}`];
+  if (a.notRecorded > 0) parts.push(`attendance not recorded ${a.notRecorded}`);
+  return (
+    `${name} was scheduled for ${plural(a.sessionsScheduled, 'session')} during the reporting period: ${parts.join(', ')}. ` +
+    `${name} received ${plural(a.totalMinutes, 'minute')} of therapy in the sessions attended.`
+  );
+}
+
+function changeWords(change: number): string {
+  if (change === 0) return 'unchanged';
+  return `${change > 0 ? 'up' : 'down'} ${plural(Math.abs(change), 'percentage point')}`;
+}
+
+function performanceParagraph(g: GoalFacts): string {
+  if (g.sessionsWithData === 0) return NO_DATA_SENTENCE;
+  const trials = `(${plural(g.totalTrials, 'trial')}, ${g.successfulTrials} correct)`;
+  if (g.sessionsWithData === 1) {
+    return `Data were collected in 1 session ${trials}, with an accuracy of ${g.latestAccuracy}%. There is not yet enough data to establish a trend.`;
+  }
+  return (
+    `Data were collected in ${g.sessionsWithData} sessions ${trials}. ` +
+    `Accuracy by session, in order: ${g.sessionAccuracies.map((a) => `${a}%`).join(', ')}. ` +
+    `Accuracy moved from ${g.firstAccuracy}% in the first session to ${g.latestAccuracy}% in the most recent session (${changeWords(g.change!)}), ` +
+    `with an overall accuracy of ${g.overallAccuracy}% across all trials. The trend is ${g.trend}.`
+  );
+}
+
+function targetParagraph(g: GoalFacts): string {
+  const criteria = `<strong>Target criteria:</strong> ${esc(g.targetCriteria)}`;
+  if (g.targetSource === 'criteria') return criteria;
+  return `${criteria}. The criteria state no percentage, so progress is judged against an accuracy benchmark of ${g.targetPercent}%.`;
+}
+
+function verdictSentence(g: GoalFacts): string {
+  if (g.mastered) return g.masteredInPeriod ? 'The goal was met during this reporting period.' : 'The goal has been met.';
+  if (g.progress === 'undetermined') {
+    return g.sessionsWithData === 0
+      ? 'Progress toward this goal cannot be judged for this period because no data were recorded.'
+      : `Progress cannot be judged yet: the only session with data is below the ${g.targetPercent}% target.`;
+  }
+  if (g.progress === 'sufficient') {
+    return g.latestAccuracy! >= g.targetPercent
+      ? `Progress is sufficient to meet this goal: the most recent accuracy of ${g.latestAccuracy}% meets the ${g.targetPercent}% target.`
+      : `Progress is sufficient to meet this goal: accuracy is improving toward the ${g.targetPercent}% target.`;
+  }
+  return `Progress is not yet sufficient to meet this goal: the most recent accuracy of ${g.latestAccuracy}% is below the ${g.targetPercent}% target and the trend is ${g.trend}.`;
+}
+
+function recommendation(g: GoalFacts): string {
+  if (g.mastered) return 'Monitor maintenance of this skill and consider introducing a new goal.';
+  if (g.sessionsWithData === 0) return 'Collect data on this goal in upcoming sessions so that progress can be measured.';
+  if (g.latestAccuracy! >= g.targetPercent) return 'Continue the current approach and check that the skill carries over to new settings and partners before the goal is marked mastered.';
+  if (g.trend === 'improving') return 'Continue the current intervention approach and keep collecting data each session.';
+  if (g.trend === 'declining') return 'Review the intervention approach (cueing level, materials and practice intensity) and adjust supports to reverse the decline.';
+  if (g.trend === 'stable') return 'Consider adjusting the intervention strategies to increase progress, and review the goal at the next reporting period.';
+  return 'Continue collecting data to establish a trend.';
+}
+
+function goalSection(g: GoalFacts): string {
+  return [
+    `<h3>${esc(g.name)} (${esc(g.typeLabel)})</h3>`,
+    `<p>${targetParagraph(g)}</p>`,
+    `<p>${performanceParagraph(g)}</p>`,
+    `<p><strong>Progress toward the goal:</strong> ${verdictSentence(g)}</p>`,
+    `<p><strong>Recommendation:</strong> ${recommendation(g)}</p>`,
+  ].join('');
+}
+
+/** The note as rich text (HTML within the sanitizer's allow-list). */
+export function composeNote(facts: ProgressFacts): string {
+  const name = esc(facts.client.displayName);
+  const goals = facts.goals.length
+    ? facts.goals.map(goalSection).join('')
+    : `<p>${name} had no goals to report during this period.</p>`;
+  return [
+    `<h2>Progress Note: ${name}</h2>`,
+    `<p><strong>Reporting period:</strong> ${longDate(facts.period.start)} to ${longDate(facts.period.end)}</p>`,
+    `<h3>Attendance</h3>`,
+    `<p>${attendanceParagraph(name, facts.attendance)}</p>`,
+    goals,
+  ].join('');
+}
+
+export const localNoteGenerator: NoteGenerator = {
+  varies: false,
+  generate: (facts) => Promise.resolve(composeNote(facts)),
+};

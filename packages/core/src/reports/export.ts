@@ -1,0 +1,52 @@
+/**
+ * Export Report: the spec's pretty-printed JSON file, or a CSV of the same numbers (one row per
+ * client) for spreadsheets. CSV cells are quoted, and a cell that a spreadsheet would run as a
+ * formula (starting with = + - @, tab or carriage return) is prefixed with a quote.
+ */
+import { goalTypeLabels } from '@caseload/contract/enums';
+import type { Report } from '@caseload/contract/notes';
+import type { AuthContext } from '../context.ts';
+import { getReport, type ReportQuery } from './report.ts';
+
+export interface ExportFile {
+  filename: string;
+  contentType: string;
+  body: string;
+}
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export function csvCell(value: string | number): string {
+  const text = typeof value === 'number' ? String(value) : FORMULA_START.test(value) ? `'${value}` : value;
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
+const CSV_HEADER = ['Client', 'Goal Count', 'Sessions', 'Success Rate (%)', 'Goals'];
+
+export function reportCsv(report: Report): string {
+  const rows = report.clientProgress.map((c) => [
+    c.clientName,
+    c.goalCount,
+    c.sessionsCount,
+    c.progressRate,
+    c.goals.map((g) => `${goalTypeLabels[g.type]}: ${g.description} (${g.status})`).join('; '),
+  ]);
+  // A byte-order mark makes spreadsheet programs read the file as UTF-8 (names with accents).
+  return `\uFEFF${[CSV_HEADER, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`;
+}
+
+/** The file: `progress-report-<yyyy-MM-dd>.<json|csv>`, stamped with the report's date. */
+export function reportFile(report: Report, format: 'json' | 'csv'): ExportFile {
+  const stamp = report.generatedAt.slice(0, 10);
+  if (format === 'csv') return { filename: `progress-report-${stamp}.csv`, contentType: 'text/csv; charset=utf-8', body: reportCsv(report) };
+  const { generatedAt, period, filters, overallStats, clientProgress } = report;
+  return {
+    filename: `progress-report-${stamp}.json`,
+    contentType: 'application/json; charset=utf-8',
+    body: JSON.stringify({ generatedAt, period, filters, overallStats, clientProgress }, null, 2),
+  };
+}
+
+export async function exportReport(auth: AuthContext, query: ReportQuery & { format: 'json' | 'csv' }): Promise<ExportFile> {
+  return reportFile(await getReport(auth, query), query.format);
+}

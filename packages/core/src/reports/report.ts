@@ -1,0 +1,143 @@
+/**
+ * The Reports page's numbers, computed from stored data for the caller's visible clients over the
+ * last 7, 14, 30 or 90 days (rolling, ending now).
+ *
+ * - Sessions: those scheduled in the period with at least one reported client; completed =
+ *   status completed.
+ * - Goals: activeGoals counts goals active now; masteredGoals counts goals mastered (or 'met')
+ *   with a masteredDate inside the period (spec §4).
+ * - successRate and each client's progressRate: successful ÷ total attempts of the period's data
+ *   points, a rounded whole percent (0 when there is no data).
+ * - With a goal-type filter only goals of that type (and their data) count, and a client without
+ *   such a goal is left out; totalClients is the number of clients reported.
+ * - Clients are sorted by progressRate, highest first (then by name); each lists all its goals
+ *   and its 5 most recent data points.
+ */
+import type { GoalType } from '@caseload/contract/enums';
+import type { Report } from '@caseload/contract/notes';
+import { getVisibleClient } from '../caseload/access.ts';
+import { now as clockNow } from '../clock.ts';
+import type { AuthContext } from '../context.ts';
+import { acct, keys } from '../keys.ts';
+import { queryPartition } from '../db.ts';
+import type { ClientItem, GoalItem, ProgressItem, SessionItem } from '../items.ts';
+import { plainText } from '../rich-text.ts';
+import { accuracyOf, displayName } from '../notes/facts.ts';
+import { listVisibleClients } from '../notes/visible-clients.ts';
+
+const DAY_MS = 86_400_000;
+const RECENT_POINTS = 5;
+
+export interface ReportQuery {
+  days: number;
+  clientId?: string;
+  goalType?: GoalType;
+}
+
+export interface ReportInput {
+  now: Date;
+  days: number;
+  goalType?: GoalType;
+  /** The visible clients in scope (one, with a client filter). */
+  clients: ClientItem[];
+  goals: GoalItem[];
+  progress: ProgressItem[];
+  sessions: SessionItem[];
+  /** The client filter's label: the client's name, or 'all'. */
+  clientLabel: string;
+}
+
+const isMastered = (status: string) => status === 'mastered' || status === 'met';
+const pooledRate = (points: ProgressItem[]) =>
+  accuracyOf(
+    points.reduce((n, p) => n + p.successfulAttempts, 0),
+    points.reduce((n, p) => n + p.totalAttempts, 0),
+  );
+
+/** Pure: the report from already-loaded records. */
+export function computeReport(input: ReportInput): Report {
+  const to = input.now.getTime();
+  const from = to - input.days * DAY_MS;
+  const within = (iso: string | undefined) => iso !== undefined && Date.parse(iso) >= from && Date.parse(iso) <= to;
+
+  const goalsByClient = new Map<string, GoalItem[]>();
+  for (const g of input.goals) {
+    if (input.goalType && g.goalType !== input.goalType) continue;
+    goalsByClient.set(g.clientId, [...(goalsByClient.get(g.clientId) ?? []), g]);
+  }
+  const clients = input.clients.filter((c) => !input.goalType || goalsByClient.has(c.id));
+  const clientIds = new Set(clients.map((c) => c.id));
+  const goals = clients.flatMap((c) => goalsByClient.get(c.id) ?? []);
+  const goalIds = new Set(goals.map((g) => g.id));
+  const points = input.progress.filter((p) => goalIds.has(p.goalId) && clientIds.has(p.clientId) && within(p.recordedAt));
+  const sessions = input.sessions.filter((s) => within(s.scheduledAt) && Object.keys(s.participants ?? {}).some((id) => clientIds.has(id)));
+
+  const clientProgress = clients
+    .map((c) => {
+      const own = points.filter((p) => p.clientId === c.id).sort((a, b) => Date.parse(b.recordedAt) - Date.parse(a.recordedAt));
+      const clientGoals = goalsByClient.get(c.id) ?? [];
+      return {
+        clientId: c.id,
+        clientName: displayName(c),
+        goalCount: clientGoals.length,
+        sessionsCount: sessions.filter((s) => s.participants[c.id]).length,
+        progressRate: pooledRate(own),
+        goals: clientGoals.map((g) => ({ id: g.id, type: g.goalType, description: plainText(g.description ?? ''), status: isMastered(g.status) ? 'mastered' : g.status })),
+        recentDataPoints: own.slice(0, RECENT_POINTS).map((p) => ({
+          goalId: p.goalId,
+          recordedAt: p.recordedAt,
+          successfulAttempts: p.successfulAttempts,
+          totalAttempts: p.totalAttempts,
+          accuracy: accuracyOf(p.successfulAttempts, p.totalAttempts),
+        })),
+      };
+    })
+    .sort((a, b) => b.progressRate - a.progressRate || a.clientName.localeCompare(b.clientName));
+
+  return {
+    generatedAt: input.now.toISOString(),
+    period: { days: input.days, from: new Date(from).toISOString(), to: input.now.toISOString() },
+    filters: { client: input.clientLabel, goalType: input.goalType ?? 'all' },
+    overallStats: {
+      totalSessions: sessions.length,
+      completedSessions: sessions.filter((s) => s.status === 'completed').length,
+      activeGoals: goals.filter((g) => g.status === 'active').length,
+      masteredGoals: goals.filter((g) => isMastered(g.status) && within(g.masteredDate)).length,
+      successRate: pooledRate(points),
+      totalClients: clientProgress.length,
+    },
+    clientProgress,
+  };
+}
+
+/** Reads what the report needs: one client's partition with a client filter, else the account's. */
+async function loadRecords(accountId: string, clientId: string | undefined, fromIso: string, toIso: string) {
+  // Sort keys are `<iso time>#…`: an upper bound just past `toIso` includes its whole second.
+  const range: [string, string] = [fromIso, `${toIso}\uffff`];
+  const byClient = clientId ? keys.clientChildren(accountId, clientId) : undefined;
+  const [goals, progress, sessions] = await Promise.all([
+    byClient
+      ? queryPartition<GoalItem>({ index: 'GSI1', pk: byClient, skPrefix: 'GOAL#' })
+      : queryPartition<GoalItem>({ pk: acct(accountId), skPrefix: 'GOAL#' }),
+    byClient
+      ? queryPartition<ProgressItem>({ index: 'GSI1', pk: byClient, skBetween: [`PROG#${range[0]}`, `PROG#${range[1]}`] })
+      : queryPartition<ProgressItem>({ index: 'GSI2', pk: keys.progressByTime(accountId), skBetween: range }),
+    queryPartition<SessionItem>({ index: 'GSI2', pk: keys.sessionsByTime(accountId), skBetween: range }),
+  ]);
+  return { goals, progress, sessions };
+}
+
+export async function getReport(auth: AuthContext, query: ReportQuery): Promise<Report> {
+  const now = clockNow();
+  const fromIso = new Date(now.getTime() - query.days * DAY_MS).toISOString();
+  const clients = query.clientId ? [await getVisibleClient(auth, query.clientId)] : await listVisibleClients(auth);
+  const records = await loadRecords(auth.accountId, query.clientId, fromIso, now.toISOString());
+  return computeReport({
+    now,
+    days: query.days,
+    goalType: query.goalType,
+    clients,
+    ...records,
+    clientLabel: query.clientId ? displayName(clients[0]!) : 'all',
+  });
+}
