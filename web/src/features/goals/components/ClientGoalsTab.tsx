@@ -1,4 +1,162 @@
-/** The 'Goals & Progress' tab of the Edit Client dialog (being built: goals feature). */
-export function ClientGoalsTab(_props: { clientId: string }) {
-  return null;
+import { Box, Button, Flex, Heading, IconButton, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import type { Goal, ProgressPoint } from '@caseload/contract/sessions';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { EditIcon, TrashIcon } from '../../../components/icons.tsx';
+import { errorMessage } from '../../../lib/api.ts';
+import { usePermission } from '../../../lib/permissions.ts';
+import { notify } from '../../../lib/toaster.ts';
+import { useClientGoals, useClientProgress, useDeleteGoal, useSetGoalStatus } from '../api/goals.ts';
+import { accuracySeries, shortDate, toggledStatus } from '../lib/goals.ts';
+import { AccuracySparkline } from './AccuracySparkline.tsx';
+import { GoalStatusBadge, GoalTypeBadge } from './GoalBadges.tsx';
+import { GoalDescription } from './GoalDescription.tsx';
+import { GoalForm, GoalFormDialog } from './GoalForm.tsx';
+
+/** The 'Goals & Progress' tab of the Edit Client dialog (spec part 2 §2). */
+export function ClientGoalsTab({ clientId }: { clientId: string }) {
+  const goals = useClientGoals(clientId);
+  const canManage = usePermission('canManageGoals');
+  const canViewReports = usePermission('canViewReports');
+  const progress = useClientProgress(clientId, canViewReports);
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<Goal | null>(null);
+
+  return (
+    <Stack gap="4" pt="2">
+      <Flex justify="space-between" align="center" gap="3" wrap="wrap">
+        <Heading as="h3" size="md">
+          Goals
+        </Heading>
+        {canManage && !adding && (
+          <Button size="sm" colorPalette="blue" onClick={() => setAdding(true)}>
+            Add Goal
+          </Button>
+        )}
+      </Flex>
+
+      {adding && <GoalForm clientId={clientId} onDone={() => setAdding(false)} onCancel={() => setAdding(false)} />}
+
+      {goals.isPending ? (
+        <Stack gap="3">
+          <Skeleton height="24" />
+          <Skeleton height="24" />
+        </Stack>
+      ) : goals.isError ? (
+        <Flex role="alert" align="center" gap="3">
+          <Text color="red.600">Could not load this client's goals.</Text>
+          <Button size="xs" variant="outline" onClick={() => void goals.refetch()}>
+            Try again
+          </Button>
+        </Flex>
+      ) : goals.data.length === 0 ? (
+        <Text color="fg.muted">No goals yet for this client.</Text>
+      ) : (
+        <Stack as="ul" gap="3" listStyleType="none">
+          {goals.data.map((goal) => (
+            <GoalCard
+              key={goal.id}
+              goal={goal}
+              canManage={canManage}
+              progress={canViewReports ? progress.data : undefined}
+              onEdit={() => setEditing(goal)}
+            />
+          ))}
+        </Stack>
+      )}
+
+      <GoalFormDialog open={editing !== null} clientId={clientId} goal={editing ?? undefined} title="Edit Goal" onClose={() => setEditing(null)} />
+    </Stack>
+  );
+}
+
+interface GoalCardProps {
+  goal: Goal;
+  canManage: boolean;
+  /** The client's data points (absent without report access: the chart is left out). */
+  progress: readonly ProgressPoint[] | undefined;
+  onEdit: () => void;
+}
+
+function GoalCard({ goal, canManage, progress, onEdit }: GoalCardProps) {
+  const setStatus = useSetGoalStatus();
+  const remove = useDeleteGoal();
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const next = toggledStatus(goal.status);
+
+  const toggle = () =>
+    setStatus.mutate(
+      { goalId: goal.id, status: next },
+      {
+        onSuccess: () => notify.success({ title: 'Goal updated', description: 'Goal status has been updated.' }),
+        // The spec has no failure handler here; a silent failure would look like success.
+        onError: (error) => notify.error({ title: 'Goal update failed', description: errorMessage(error, 'Failed to update goal.') }),
+      },
+    );
+
+  const deleteGoal = () =>
+    remove.mutate(goal.id, {
+      onSuccess: () => {
+        setConfirmDelete(false);
+        notify.success({ title: 'Goal deleted', description: 'Goal has been removed.' });
+      },
+      onError: (error) => {
+        setConfirmDelete(false);
+        notify.error({ title: 'Goal deletion failed', description: errorMessage(error, 'Failed to delete goal.') });
+      },
+    });
+
+  return (
+    <Box as="li" borderWidth="1px" borderRadius="md" p="4" bg="white">
+      <Flex justify="space-between" gap="3" align="flex-start" wrap="wrap">
+        <Stack gap="1" flex="1" minW="0">
+          <Flex gap="2" align="center" wrap="wrap">
+            <Heading as="h4" size="sm">
+              {goal.name}
+            </Heading>
+            <GoalStatusBadge status={goal.status} />
+            <GoalTypeBadge type={goal.type} />
+          </Flex>
+          <GoalDescription html={goal.description} fontSize="sm" />
+          <Text fontSize="sm">
+            <Text as="span" fontWeight="medium">
+              Target criteria:
+            </Text>{' '}
+            {goal.targetCriteria}
+          </Text>
+          <Flex gap="4" fontSize="xs" color="fg.muted" wrap="wrap">
+            {goal.targetDate && <span>Target date: {shortDate(goal.targetDate)}</span>}
+            {goal.status === 'mastered' && goal.masteredDate && <span>Mastered: {shortDate(goal.masteredDate)}</span>}
+          </Flex>
+          {progress && (
+            <Box mt="1">
+              <AccuracySparkline points={accuracySeries(progress, goal.id)} />
+            </Box>
+          )}
+        </Stack>
+        {canManage && (
+          <Flex gap="1" align="center">
+            <Button size="xs" variant="outline" colorPalette={next === 'mastered' ? 'green' : 'blue'} onClick={toggle} loading={setStatus.isPending}>
+              {next === 'mastered' ? 'Mark Mastered' : 'Reactivate'}
+            </Button>
+            <IconButton size="xs" variant="ghost" aria-label={`Edit goal ${goal.name}`} onClick={onEdit}>
+              <EditIcon size={16} />
+            </IconButton>
+            <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={`Delete goal ${goal.name}`} onClick={() => setConfirmDelete(true)}>
+              <TrashIcon size={16} />
+            </IconButton>
+          </Flex>
+        )}
+      </Flex>
+      <ConfirmDialog
+        open={confirmDelete}
+        title="Delete Goal"
+        description="Are you sure you want to delete this goal? This action cannot be undone."
+        confirmLabel="Delete"
+        pending={remove.isPending}
+        onConfirm={deleteGoal}
+        onCancel={() => setConfirmDelete(false)}
+      />
+    </Box>
+  );
 }

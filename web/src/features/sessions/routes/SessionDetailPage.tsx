@@ -1,6 +1,207 @@
-import { PageHeading } from '../../../components/PageHeading.tsx';
+import { Box, Button, Card, Flex, Grid, Heading, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import type { Goal, Session } from '@caseload/contract/sessions';
+import { PageSpinner } from '../../../components/PageSpinner.tsx';
+import { PlusIcon } from '../../../components/icons.tsx';
+import {
+  useSession,
+  useSessionClientGoals,
+  useSessionNotes,
+  useSessionPermissions,
+  useSessionProgress,
+} from '../api/sessions.ts';
+import { AddClientDialog } from '../components/AddClientDialog.tsx';
+import { ParticipantPanel } from '../components/ParticipantPanel.tsx';
+import { SessionFormDialog, type SessionDialogMode } from '../components/SessionFormDialog.tsx';
+import { SessionStatusBadge } from '../components/SessionStatusBadge.tsx';
+import { fullDateTime, participantStatusLabels, personName, sessionTypeLabels } from '../lib/format.ts';
 
-/** Placeholder until the Session Details screen is built. */
+function BackToSessions() {
+  return (
+    <Button asChild variant="ghost" size="sm" alignSelf="flex-start" ms="-2">
+      <RouterLink to="/sessions">← Back to Sessions</RouterLink>
+    </Button>
+  );
+}
+
+/** Session detail (spec part 2 §2): information, and per-client notes and goal data with autosave. */
 export default function SessionDetailPage() {
-  return <PageHeading title="Session Details" />;
+  const { id = '' } = useParams();
+  const session = useSession(id);
+
+  if (session.isPending) return <PageSpinner />;
+  if (session.isError) return <SessionNotFound />;
+  return <SessionDetail session={session.data} />;
+}
+
+function SessionNotFound() {
+  return (
+    <Stack gap="4" align="flex-start">
+      <Heading as="h1" size="2xl">
+        Session Not Found
+      </Heading>
+      <Text color="fg.muted">This session does not exist, was deleted, or could not be loaded.</Text>
+      <Button asChild colorPalette="blue">
+        <RouterLink to="/sessions">Back to Sessions</RouterLink>
+      </Button>
+    </Stack>
+  );
+}
+
+function SessionDetail({ session }: { session: Session }) {
+  const navigate = useNavigate();
+  const permissions = useSessionPermissions();
+  const [dialog, setDialog] = useState<SessionDialogMode | null>(null);
+  const participants = session.sessionParticipants;
+
+  return (
+    <Stack gap="6">
+      <BackToSessions />
+      <Flex justify="space-between" align={{ base: 'flex-start', md: 'center' }} gap="4" wrap="wrap">
+        <Box>
+          <Flex align="center" gap="3" wrap="wrap">
+            <Heading as="h1" size="2xl">
+              Session Details
+            </Heading>
+            <SessionStatusBadge status={session.status} size="md" />
+          </Flex>
+          <Text color="fg.muted">{fullDateTime(session.scheduledAt)}</Text>
+        </Box>
+        {permissions.canEditSessions && (
+          <Button variant="outline" onClick={() => setDialog({ kind: 'edit', session })}>
+            Edit Session
+          </Button>
+        )}
+      </Flex>
+
+      <Card.Root>
+        <Card.Header>
+          <Heading as="h2" size="lg">
+            Session Information
+          </Heading>
+        </Card.Header>
+        <Card.Body>
+          <Grid as="dl" templateColumns="max-content 1fr" columnGap="6" rowGap="3">
+            <InfoItem label="Duration" value={`${session.duration} minutes`} />
+            <InfoItem label="Type" value={sessionTypeLabels[session.type]} />
+            <InfoItem label="Clients" value={String(participants.length)} />
+            {session.notes && <InfoItem label="Notes" value={session.notes} />}
+          </Grid>
+        </Card.Body>
+      </Card.Root>
+
+      {participants.length > 0 && <ClientProgressCard session={session} canEdit={permissions.canEditSessions} canManageGoals={permissions.canManageGoals} />}
+
+      <SessionFormDialog mode={dialog} onClose={() => setDialog(null)} onDeleted={() => navigate('/sessions')} />
+    </Stack>
+  );
+}
+
+function InfoItem({ label, value }: { label: string; value: string }) {
+  return (
+    <>
+      <Text as="dt" color="fg.muted">
+        {label}
+      </Text>
+      <Text as="dd" whiteSpace="pre-wrap">
+        {value}
+      </Text>
+    </>
+  );
+}
+
+interface ClientProgressCardProps {
+  session: Session;
+  canEdit: boolean;
+  canManageGoals: boolean;
+}
+
+/** 'Client Progress & Notes': one tab per participant and the Add Client dialog. */
+function ClientProgressCard({ session, canEdit, canManageGoals }: ClientProgressCardProps) {
+  const participants = session.sessionParticipants;
+  const goals = useSessionClientGoals(session.id);
+  const notes = useSessionNotes(session.id);
+  const progress = useSessionProgress(session.id);
+  const [tab, setTab] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
+  const present = participants.map((p) => p.client.id);
+  const current = tab && present.includes(tab) ? tab : present[0]!;
+
+  const loading = goals.isPending || notes.isPending || progress.isPending;
+  const failed = goals.isError || notes.isError || progress.isError;
+
+  const goalsOf = (clientId: string): Goal[] => {
+    const recorded = new Set((progress.data ?? []).map((point) => point.goalId));
+    return (goals.data ?? []).filter((goal) => goal.clientId === clientId && (goal.status === 'active' || recorded.has(goal.id)));
+  };
+
+  return (
+    <Card.Root>
+      <Card.Header>
+        <Flex justify="space-between" align="center" gap="3" wrap="wrap">
+          <Heading as="h2" size="lg">
+            Client Progress &amp; Notes
+          </Heading>
+          {canEdit && (
+            <Button size="sm" variant="outline" onClick={() => setAdding(true)}>
+              <PlusIcon size={16} />
+              Add Client
+            </Button>
+          )}
+        </Flex>
+      </Card.Header>
+      <Card.Body>
+        {loading ? (
+          <Stack gap="3">
+            <Skeleton height="10" />
+            <Skeleton height="40" />
+          </Stack>
+        ) : failed ? (
+          <Flex role="alert" align="center" gap="3">
+            <Text color="red.600">Could not load the notes and goals of this session.</Text>
+            <Button
+              size="xs"
+              variant="outline"
+              onClick={() => {
+                void goals.refetch();
+                void notes.refetch();
+                void progress.refetch();
+              }}
+            >
+              Try again
+            </Button>
+          </Flex>
+        ) : (
+          <Tabs.Root value={current} onValueChange={(details) => setTab(details.value)} variant="line">
+            <Tabs.List overflowX="auto">
+              {participants.map((participant) => (
+                <Tabs.Trigger key={participant.client.id} value={participant.client.id}>
+                  {personName(participant.client)}
+                  <Text as="span" fontSize="xs" color="fg.muted">
+                    ({participantStatusLabels[participant.status]})
+                  </Text>
+                </Tabs.Trigger>
+              ))}
+            </Tabs.List>
+            {participants.map((participant) => (
+              // Every tab stays mounted, so switching clients never interrupts a pending save.
+              <Tabs.Content key={participant.client.id} value={participant.client.id} pt="5">
+                <ParticipantPanel
+                  sessionId={session.id}
+                  participant={participant}
+                  notes={notes.data.find((note) => note.clientId === participant.client.id)?.notes ?? ''}
+                  goals={goalsOf(participant.client.id)}
+                  progress={progress.data}
+                  canEdit={canEdit}
+                  canManageGoals={canManageGoals}
+                />
+              </Tabs.Content>
+            ))}
+          </Tabs.Root>
+        )}
+      </Card.Body>
+      <AddClientDialog sessionId={session.id} present={present} open={adding} onClose={() => setAdding(false)} onAdded={setTab} />
+    </Card.Root>
+  );
 }

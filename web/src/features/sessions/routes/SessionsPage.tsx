@@ -1,6 +1,135 @@
+import { Box, Button, Card, EmptyState, Flex, Group, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useMemo, useState } from 'react';
+import { CalendarIcon } from '../../../components/icons.tsx';
 import { PageHeading } from '../../../components/PageHeading.tsx';
+import { recentSessions, useSessionPermissions, useSessionsAroundNow, useSessionsInRange } from '../api/sessions.ts';
+import { DayView } from '../components/DayView.tsx';
+import { MonthView } from '../components/MonthView.tsx';
+import { RecentSessionsCard } from '../components/RecentSessionsCard.tsx';
+import { SessionFormDialog, type SessionDialogMode } from '../components/SessionFormDialog.tsx';
+import { WeekView } from '../components/WeekView.tsx';
+import { periodTitle, shiftDate, visibleRange, type CalendarView } from '../lib/calendar.ts';
 
-/** Placeholder until the Session Management screen is built. */
+const views: { value: CalendarView; label: string }[] = [
+  { value: 'week', label: 'Week' },
+  { value: 'month', label: 'Month' },
+  { value: 'day', label: 'Day' },
+];
+
+/** Session Management (spec part 2 §2): the schedule calendar, the Schedule dialog and recent sessions. */
 export default function SessionsPage() {
-  return <PageHeading title="Session Management" />;
+  const [view, setView] = useState<CalendarView>('week');
+  const [date, setDate] = useState(() => new Date());
+  const [dialog, setDialog] = useState<SessionDialogMode | null>(null);
+  const { canCreateSessions } = useSessionPermissions();
+
+  const range = useMemo(() => visibleRange(view, date), [view, date]);
+  const visible = useSessionsInRange(range.from, range.to);
+  const around = useSessionsAroundNow();
+  const sessions = visible.data ?? [];
+  const recent = useMemo(() => recentSessions(around.data ?? [], new Date()), [around.data]);
+  const nothingScheduled = visible.isSuccess && sessions.length === 0 && around.isSuccess && around.data.length === 0;
+
+  const schedule = (start?: Date) => setDialog({ kind: 'schedule', start });
+  const onSlotClick = canCreateSessions ? schedule : undefined;
+  const openDay = (day: Date) => {
+    setDate(day);
+    setView('day');
+  };
+
+  return (
+    <Stack gap="6">
+      <PageHeading
+        title="Session Management"
+        subtitle="Schedule sessions and document them for each client."
+        actions={
+          canCreateSessions && (
+            <Button colorPalette="blue" onClick={() => schedule()}>
+              <CalendarIcon size={18} />
+              Schedule Session
+            </Button>
+          )
+        }
+      />
+
+      <Card.Root>
+        <Card.Header>
+          <Flex justify="space-between" align="center" gap="3" wrap="wrap">
+            <Flex align="center" gap="3" wrap="wrap">
+              <Group attached>
+                <Button variant="outline" size="sm" onClick={() => setDate((d) => shiftDate(view, d, -1))}>
+                  Previous
+                </Button>
+                <Button variant="outline" size="sm" onClick={() => setDate(new Date())}>
+                  Today
+                </Button>
+                <Button variant="outline" size="sm" onClick={() => setDate((d) => shiftDate(view, d, 1))}>
+                  Next
+                </Button>
+              </Group>
+              <Heading as="h2" size="lg" aria-live="polite">
+                {periodTitle(view, date)}
+              </Heading>
+              {visible.isFetching && <Spinner size="sm" color="blue.600" aria-label="Loading sessions" />}
+            </Flex>
+            <Group attached role="group" aria-label="Calendar view">
+              {views.map((option) => (
+                <Button
+                  key={option.value}
+                  size="sm"
+                  variant={view === option.value ? 'solid' : 'outline'}
+                  colorPalette={view === option.value ? 'blue' : 'gray'}
+                  aria-pressed={view === option.value}
+                  onClick={() => setView(option.value)}
+                >
+                  {option.label}
+                </Button>
+              ))}
+            </Group>
+          </Flex>
+        </Card.Header>
+        <Card.Body>
+          {visible.isError && (
+            <Flex role="alert" align="center" gap="3" mb="3" p="3" bg="red.50" borderRadius="md">
+              <Text color="red.700">Could not load the sessions for this period.</Text>
+              <Button size="xs" variant="outline" onClick={() => void visible.refetch()}>
+                Try again
+              </Button>
+            </Flex>
+          )}
+          {view === 'week' && <WeekView date={date} sessions={sessions} onSlotClick={onSlotClick} />}
+          {view === 'month' && <MonthView date={date} sessions={sessions} onOpenDay={openDay} />}
+          {view === 'day' && <DayView date={date} sessions={sessions} onSlotClick={onSlotClick} />}
+        </Card.Body>
+      </Card.Root>
+
+      {nothingScheduled && (
+        <Card.Root>
+          <Card.Body>
+            <EmptyState.Root>
+              <EmptyState.Content>
+                <EmptyState.Indicator>
+                  <CalendarIcon size={40} />
+                </EmptyState.Indicator>
+                <Box textAlign="center">
+                  <EmptyState.Title as="h2">No sessions scheduled</EmptyState.Title>
+                  <EmptyState.Description>Pick a time in the calendar or schedule a session for your clients.</EmptyState.Description>
+                </Box>
+                {canCreateSessions && (
+                  <Button colorPalette="blue" onClick={() => schedule()}>
+                    Schedule Your First Session
+                  </Button>
+                )}
+              </EmptyState.Content>
+            </EmptyState.Root>
+          </Card.Body>
+        </Card.Root>
+      )}
+
+      {recent.length > 0 && <RecentSessionsCard sessions={recent} />}
+
+      {/* A new session appears in the calendar (the lists refresh); its page is one click away. */}
+      <SessionFormDialog mode={dialog} onClose={() => setDialog(null)} />
+    </Stack>
+  );
 }

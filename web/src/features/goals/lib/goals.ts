@@ -1,0 +1,54 @@
+import { format } from 'date-fns';
+import type { GoalStatus } from '@caseload/contract/enums';
+import type { Goal, ProgressPoint } from '@caseload/contract/sessions';
+
+export const goalStatusLabels: Record<GoalStatus, string> = {
+  active: 'Active',
+  mastered: 'Mastered',
+  on_hold: 'On Hold',
+  discontinued: 'Discontinued',
+};
+
+export const goalStatusPalette: Record<GoalStatus, string> = {
+  active: 'blue',
+  mastered: 'green',
+  on_hold: 'yellow',
+  discontinued: 'gray',
+};
+
+/** Spec §4: the toggle moves active to mastered and any other status back to active. */
+export const toggledStatus = (status: GoalStatus): GoalStatus => (status === 'active' ? 'mastered' : 'active');
+
+/** Rounded whole percent of successful over total; null when there is no total (shown as a dash). */
+export function accuracy(successful: number, total: number): number | null {
+  if (!Number.isFinite(successful) || !Number.isFinite(total) || total <= 0) return null;
+  return Math.round((successful / total) * 100);
+}
+
+export const accuracyLabel = (value: number | null) => (value === null ? '—' : `${value}%`);
+
+export interface AccuracyPoint {
+  at: string;
+  accuracy: number;
+}
+
+/** A goal's accuracy per recorded data point, oldest first. */
+export function accuracySeries(points: readonly ProgressPoint[], goalId: string): AccuracyPoint[] {
+  return points
+    .filter((point) => point.goalId === goalId && point.totalAttempts > 0)
+    .sort((a, b) => Date.parse(a.recordedAt) - Date.parse(b.recordedAt))
+    .map((point) => ({ at: point.recordedAt, accuracy: accuracy(point.successfulAttempts, point.totalAttempts) ?? 0 }));
+}
+
+/** The form's date input (yyyy-MM-dd) as the ISO instant the API takes: local noon, so the day survives time zones. */
+export function dateInputToIso(value: string): string | undefined {
+  if (!value) return undefined;
+  const date = new Date(`${value}T12:00:00`);
+  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+}
+
+export const isoToDateInput = (iso: string | undefined) => (iso ? format(new Date(iso), 'yyyy-MM-dd') : '');
+
+export const shortDate = (iso: string) => format(new Date(iso), 'MMM d, yyyy');
+
+export type GoalLike = Pick<Goal, 'name'>;

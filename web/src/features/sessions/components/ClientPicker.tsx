@@ -1,0 +1,98 @@
+import { Box, Checkbox, Flex, Input, Stack, Text } from '@chakra-ui/react';
+import { useMemo, useState } from 'react';
+import { useClients } from '../../clients/api/clients.ts';
+import { clientName, gradeLabel, shortId, sortClients } from '../../clients/lib/clients.ts';
+
+const CLIENT_RULE = 'Please select at least one client';
+
+interface ClientPickerProps {
+  selected: string[];
+  onChange: (ids: string[]) => void;
+  error?: string;
+}
+
+/**
+ * The clients multi-select: only active clients can be picked (a client already in the session stays
+ * listed so it can be unticked). Each shows the first 8 characters of its id (spec §9).
+ */
+export function ClientPicker({ selected, onChange, error }: ClientPickerProps) {
+  const clients = useClients();
+  const [search, setSearch] = useState('');
+  const choices = useMemo(() => {
+    const needle = search.trim().toLocaleLowerCase();
+    return sortClients((clients.data ?? []).filter((client) => client.status === 'active' || selected.includes(client.id))).filter(
+      (client) => !needle || clientName(client).toLocaleLowerCase().includes(needle) || client.id.startsWith(needle),
+    );
+  }, [clients.data, search, selected]);
+
+  const toggle = (id: string, checked: boolean) =>
+    onChange(checked ? [...selected.filter((s) => s !== id), id] : selected.filter((s) => s !== id));
+
+  const message = selected.length === 0 ? CLIENT_RULE : error;
+
+  return (
+    <Stack as="fieldset" gap="2" aria-describedby={message ? 'client-picker-error' : undefined}>
+      <Text as="legend" fontWeight="medium" fontSize="sm" mb="2">
+        Clients{' '}
+        <Text as="span" color="fg.muted" fontWeight="normal">
+          ({selected.length} selected)
+        </Text>
+      </Text>
+      <Input size="sm" placeholder="Search clients" aria-label="Search clients" value={search} onChange={(event) => setSearch(event.target.value)} />
+      <Box borderWidth="1px" borderRadius="md" maxH="48" overflowY="auto" p="2">
+        {clients.isPending ? (
+          <Text fontSize="sm" color="fg.muted">
+            Loading clients...
+          </Text>
+        ) : clients.isError ? (
+          <Text fontSize="sm" color="red.600">
+            Could not load clients.
+          </Text>
+        ) : choices.length === 0 ? (
+          <Text fontSize="sm" color="fg.muted">
+            {search ? 'No clients match your search.' : 'No active clients. Add a client first.'}
+          </Text>
+        ) : (
+          <Stack gap="1">
+            {choices.map((client) => (
+              <Checkbox.Root
+                key={client.id}
+                size="sm"
+                checked={selected.includes(client.id)}
+                onCheckedChange={(details) => toggle(client.id, details.checked === true)}
+                px="1"
+                py="1"
+                borderRadius="sm"
+                _hover={{ bg: 'gray.50' }}
+              >
+                <Checkbox.HiddenInput />
+                <Checkbox.Control />
+                <Checkbox.Label flex="1">
+                  <Flex justify="space-between" gap="2" wrap="wrap">
+                    <span>
+                      {clientName(client)}
+                      {client.gradeLevel && (
+                        <Text as="span" color="fg.muted">
+                          {' '}
+                          · {gradeLabel(client.gradeLevel)}
+                        </Text>
+                      )}
+                    </span>
+                    <Text as="span" color="fg.muted" fontFamily="mono" fontSize="xs">
+                      {shortId(client.id)}
+                    </Text>
+                  </Flex>
+                </Checkbox.Label>
+              </Checkbox.Root>
+            ))}
+          </Stack>
+        )}
+      </Box>
+      {message && (
+        <Text id="client-picker-error" color="red.600" fontSize="sm">
+          {message}
+        </Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,146 @@
+import { Box, Field, Flex, Grid, Heading, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import { useState } from 'react';
+import { progressBody, type Goal, type ProgressPoint } from '@caseload/contract/sessions';
+import { errorMessage } from '../../../lib/api.ts';
+import { zodFieldErrors } from '../../../lib/form.ts';
+import { notify } from '../../../lib/toaster.ts';
+import { GoalTypeBadge } from '../../goals/components/GoalBadges.tsx';
+import { GoalDescription } from '../../goals/components/GoalDescription.tsx';
+import { accuracy, accuracyLabel } from '../../goals/lib/goals.ts';
+import { htmlToText, textToHtml } from '../../goals/lib/richText.ts';
+import { saveSessionProgress } from '../api/sessions.ts';
+import { useAutosave } from '../lib/useAutosave.ts';
+import { SaveIndicator } from './SaveIndicator.tsx';
+
+export const PROGRESS_DELAY = 2000;
+
+export interface ProgressValues {
+  successful: string;
+  total: string;
+  notes: string;
+}
+
+const toNumber = (value: string) => (value.trim() === '' ? Number.NaN : Number(value));
+
+/** The row as the API body; progress notes are typed as plain text and stored as (escaped) HTML. */
+export function progressBodyOf(goalId: string, values: ProgressValues) {
+  return {
+    goalId,
+    successfulAttempts: toNumber(values.successful),
+    totalAttempts: toNumber(values.total),
+    notes: values.notes.trim() ? textToHtml(values.notes) : undefined,
+  };
+}
+
+/** Spec §4: saved only when both counts are numbers and total is above 0 (and, per the contract, successful ≤ total). */
+export const canSaveProgress = (goalId: string, values: ProgressValues) => progressBody.safeParse(progressBodyOf(goalId, values)).success;
+
+const valuesOf = (point: ProgressPoint | undefined): ProgressValues => ({
+  successful: point ? String(point.successfulAttempts) : '',
+  total: point ? String(point.totalAttempts) : '',
+  notes: point?.notes ? htmlToText(point.notes) : '',
+});
+
+interface GoalProgressRowProps {
+  sessionId: string;
+  goal: Goal;
+  stored: ProgressPoint | undefined;
+  canEdit: boolean;
+}
+
+/** One goal's data for this session: Successful / Total Attempts, Accuracy and progress notes, autosaved 2 s after the last change. */
+export function GoalProgressRow({ sessionId, goal, stored, canEdit }: GoalProgressRowProps) {
+  const autosave = useAutosave<ProgressValues>(`progress:${sessionId}:${goal.id}`, {
+    delay: PROGRESS_DELAY,
+    canSave: (values) => canSaveProgress(goal.id, values),
+    save: (values, { keepalive }) => saveSessionProgress(sessionId, progressBodyOf(goal.id, values), keepalive),
+    onError: (error, { first }) => {
+      if (first) notify.error({ title: 'Failed to save progress data', description: errorMessage(error, 'The data is kept on this page and will be saved again shortly.') });
+    },
+  });
+  const [values, setValues] = useState<ProgressValues>(() => autosave.unsavedValue ?? valuesOf(stored));
+
+  const change = (field: keyof ProgressValues, value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    autosave.change(next);
+  };
+
+  const successful = toNumber(values.successful);
+  const total = toNumber(values.total);
+  const both = Number.isFinite(successful) && Number.isFinite(total);
+  const parsed = both ? progressBody.safeParse(progressBodyOf(goal.id, values)) : null;
+  const errors = parsed && !parsed.success ? zodFieldErrors(parsed.error) : {};
+  const label = goal.name;
+
+  return (
+    <Box as="li" borderWidth="1px" borderRadius="md" p="4" bg="white">
+      <Stack gap="3">
+        <Flex justify="space-between" gap="3" align="flex-start" wrap="wrap">
+          <Stack gap="1" flex="1" minW="0">
+            <Flex gap="2" align="center" wrap="wrap">
+              <Heading as="h4" size="sm">
+                {goal.name}
+              </Heading>
+              <GoalTypeBadge type={goal.type} />
+            </Flex>
+            <GoalDescription html={goal.description} fontSize="sm" />
+            <Text fontSize="sm" color="fg.muted">
+              Target: {goal.targetCriteria}
+            </Text>
+          </Stack>
+          <SaveIndicator status={autosave.status} label={`Progress for ${label}`} />
+        </Flex>
+        <Grid templateColumns={{ base: '1fr 1fr', md: '1fr 1fr 1fr' }} gap="3" alignItems="start">
+          <Field.Root invalid={Boolean(errors.successfulAttempts)} disabled={!canEdit}>
+            <Field.Label>Successful Attempts</Field.Label>
+            <Input
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={1}
+              value={values.successful}
+              onChange={(event) => change('successful', event.target.value)}
+              aria-label={`Successful Attempts for ${label}`}
+            />
+            {errors.successfulAttempts && <Field.ErrorText>{errors.successfulAttempts}</Field.ErrorText>}
+          </Field.Root>
+          <Field.Root invalid={Boolean(errors.totalAttempts)} disabled={!canEdit}>
+            <Field.Label>Total Attempts</Field.Label>
+            <Input
+              type="number"
+              inputMode="numeric"
+              min={1}
+              step={1}
+              value={values.total}
+              onChange={(event) => change('total', event.target.value)}
+              aria-label={`Total Attempts for ${label}`}
+            />
+            {errors.totalAttempts && <Field.ErrorText>{errors.totalAttempts}</Field.ErrorText>}
+          </Field.Root>
+          <Box>
+            <Text fontSize="sm" fontWeight="medium" mb="1.5" id={`accuracy-${goal.id}`}>
+              Accuracy
+            </Text>
+            <Text fontSize="2xl" fontWeight="semibold" aria-labelledby={`accuracy-${goal.id}`} data-testid="accuracy">
+              {accuracyLabel(accuracy(successful, total))}
+            </Text>
+          </Box>
+        </Grid>
+        <Field.Root disabled={!canEdit}>
+          <Field.Label>Progress Notes</Field.Label>
+          <Textarea
+            value={values.notes}
+            onChange={(event) => change('notes', event.target.value)}
+            rows={2}
+            aria-label={`Progress notes for ${label}`}
+            placeholder="Cues, prompts, observations..."
+          />
+          <Field.HelperText>
+            {canEdit ? 'Saved automatically once Successful and Total Attempts are entered.' : undefined}
+          </Field.HelperText>
+        </Field.Root>
+      </Stack>
+    </Box>
+  );
+}

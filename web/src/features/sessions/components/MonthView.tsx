@@ -1,0 +1,100 @@
+import { Box, Button, Grid, Link, Stack, Text } from '@chakra-ui/react';
+import { format, isSameDay, isSameMonth, isToday } from 'date-fns';
+import { Link as RouterLink } from 'react-router-dom';
+import type { Session } from '@caseload/contract/sessions';
+import { monthCell, monthWeeks, statusPalette, weekDays } from '../lib/calendar.ts';
+import { sessionClientNames, timeOf } from '../lib/format.ts';
+
+interface MonthViewProps {
+  date: Date;
+  sessions: readonly Session[];
+  /** '+N more' and the day number open that day in the Day view. */
+  onOpenDay: (day: Date) => void;
+}
+
+/** Monday-first month grid; at most 2 sessions per day, then '+N more'. */
+export function MonthView({ date, sessions, onOpenDay }: MonthViewProps) {
+  const weeks = monthWeeks(date);
+  const sorted = [...sessions].sort((a, b) => Date.parse(a.scheduledAt) - Date.parse(b.scheduledAt));
+
+  return (
+    <Box overflowX="auto">
+      <Box minW="44rem" role="table" aria-label={format(date, 'MMMM yyyy')}>
+        <Grid templateColumns="repeat(7, 1fr)" role="row">
+          {weekDays(date).map((day) => (
+            <Text key={day.toISOString()} role="columnheader" textAlign="center" fontSize="xs" color="fg.muted" textTransform="uppercase" py="2">
+              {format(day, 'EEE')}
+            </Text>
+          ))}
+        </Grid>
+        {weeks.map((week) => (
+          <Grid key={week[0]!.toISOString()} templateColumns="repeat(7, 1fr)" role="row">
+            {week.map((day) => {
+              const { shown, more } = monthCell(sorted.filter((session) => isSameDay(new Date(session.scheduledAt), day)));
+              const outside = !isSameMonth(day, date);
+              return (
+                <Box
+                  key={day.toISOString()}
+                  role="cell"
+                  minH="28"
+                  borderWidth="0.5px"
+                  borderColor="gray.200"
+                  p="1"
+                  bg={outside ? 'gray.50' : 'white'}
+                >
+                  <Button
+                    size="xs"
+                    variant={isToday(day) ? 'solid' : 'ghost'}
+                    colorPalette={isToday(day) ? 'blue' : 'gray'}
+                    color={outside && !isToday(day) ? 'fg.muted' : undefined}
+                    minW="7"
+                    px="1"
+                    aria-label={`Open ${format(day, 'EEEE, MMMM d')}`}
+                    onClick={() => onOpenDay(day)}
+                  >
+                    {format(day, 'd')}
+                  </Button>
+                  <Stack gap="1" mt="1">
+                    {shown.map((session) => (
+                      <Link
+                        asChild
+                        key={session.id}
+                        display="block"
+                        fontSize="xs"
+                        px="1"
+                        borderRadius="sm"
+                        bg={`${statusPalette[session.status]}.100`}
+                        color="gray.900"
+                        truncate
+                        textDecoration="none"
+                        _hover={{ bg: `${statusPalette[session.status]}.200`, textDecoration: 'none' }}
+                      >
+                        <RouterLink to={`/sessions/${session.id}`}>
+                          {timeOf(session.scheduledAt)} {sessionClientNames(session)}
+                        </RouterLink>
+                      </Link>
+                    ))}
+                    {more > 0 && (
+                      <Button
+                        size="2xs"
+                        variant="plain"
+                        colorPalette="blue"
+                        justifyContent="flex-start"
+                        px="1"
+                        h="auto"
+                        aria-label={`+${more} more on ${format(day, 'EEEE, MMMM d')}`}
+                        onClick={() => onOpenDay(day)}
+                      >
+                        +{more} more
+                      </Button>
+                    )}
+                  </Stack>
+                </Box>
+              );
+            })}
+          </Grid>
+        ))}
+      </Box>
+    </Box>
+  );
+}

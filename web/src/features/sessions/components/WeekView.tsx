@@ -1,0 +1,135 @@
+import { Box, Flex, Grid, Link, Text } from '@chakra-ui/react';
+import { format, isSameDay, isToday } from 'date-fns';
+import { Link as RouterLink } from 'react-router-dom';
+import type { Session } from '@caseload/contract/sessions';
+import { calendarSlots, gridHeight, layoutDay, ROW_HEIGHT, statusPalette, weekDays } from '../lib/calendar.ts';
+import { durationLabel, sessionClientNames, sessionTypeLabels } from '../lib/format.ts';
+
+interface WeekViewProps {
+  date: Date;
+  sessions: readonly Session[];
+  /** Clicking an empty slot; absent when the user may not schedule. */
+  onSlotClick?: (start: Date) => void;
+}
+
+const TIME_COLUMN = '5rem';
+
+/** 7 day columns (Monday first) by 30-minute rows from 8:00 AM to 5:00 PM, 64 px each. */
+export function WeekView({ date, sessions, onSlotClick }: WeekViewProps) {
+  const days = weekDays(date);
+
+  return (
+    <Box overflowX="auto">
+      <Box minW="52rem">
+        <Grid templateColumns={`${TIME_COLUMN} repeat(7, 1fr)`} borderBottomWidth="1px" position="sticky" top="0" bg="white" zIndex="1">
+          <Box />
+          {days.map((day) => (
+            <Box key={day.toISOString()} textAlign="center" py="2" borderStartWidth="1px">
+              <Text fontSize="xs" color="fg.muted" textTransform="uppercase">
+                {format(day, 'EEE')}
+              </Text>
+              <Text
+                fontWeight="semibold"
+                color={isToday(day) ? 'white' : undefined}
+                bg={isToday(day) ? 'blue.600' : undefined}
+                borderRadius="full"
+                display="inline-block"
+                minW="8"
+                px="1"
+              >
+                {format(day, 'd')}
+              </Text>
+            </Box>
+          ))}
+        </Grid>
+        <Grid templateColumns={`${TIME_COLUMN} repeat(7, 1fr)`}>
+          <Box>
+            {calendarSlots.map((slot) => (
+              <Box key={slot.value} h={`${ROW_HEIGHT}px`} pe="2" textAlign="end" borderBottomWidth="1px" borderColor="gray.100">
+                <Text fontSize="xs" color="fg.muted" mt="-0.5">
+                  {slot.label}
+                </Text>
+              </Box>
+            ))}
+          </Box>
+          {days.map((day) => (
+            <DayColumn
+              key={day.toISOString()}
+              day={day}
+              sessions={sessions.filter((session) => isSameDay(new Date(session.scheduledAt), day))}
+              onSlotClick={onSlotClick}
+            />
+          ))}
+        </Grid>
+      </Box>
+    </Box>
+  );
+}
+
+function DayColumn({ day, sessions, onSlotClick }: { day: Date; sessions: readonly Session[]; onSlotClick?: (start: Date) => void }) {
+  const dayName = format(day, 'EEEE');
+  const blocks = layoutDay(sessions, (s) => new Date(s.scheduledAt), (s) => s.duration);
+
+  return (
+    <Box position="relative" h={`${gridHeight()}px`} borderStartWidth="1px" bg={isToday(day) ? 'blue.50/40' : undefined}>
+      {calendarSlots.map((slot) => {
+        const start = new Date(day);
+        start.setHours(Math.floor(slot.minutes / 60), slot.minutes % 60, 0, 0);
+        return onSlotClick ? (
+          <Box
+            as="button"
+            key={slot.value}
+            display="block"
+            w="full"
+            h={`${ROW_HEIGHT}px`}
+            borderBottomWidth="1px"
+            borderColor="gray.100"
+            cursor="pointer"
+            _hover={{ bg: 'blue.50' }}
+            _focusVisible={{ outline: '2px solid', outlineColor: 'blue.500', outlineOffset: '-2px' }}
+            aria-label={`Schedule at ${dayName} ${slot.label}`}
+            onClick={() => onSlotClick(start)}
+          />
+        ) : (
+          <Box key={slot.value} h={`${ROW_HEIGHT}px`} borderBottomWidth="1px" borderColor="gray.100" />
+        );
+      })}
+      {blocks.map(({ item: session, top, height, lane, lanes }) => (
+        <Link
+          asChild
+          key={session.id}
+          position="absolute"
+          top={`${top}px`}
+          h={`${height}px`}
+          left={`calc(${(lane / lanes) * 100}% + 2px)`}
+          w={`calc(${100 / lanes}% - 4px)`}
+          overflow="hidden"
+          display="block"
+          borderRadius="md"
+          borderStartWidth="3px"
+          borderColor={`${statusPalette[session.status]}.500`}
+          bg={`${statusPalette[session.status]}.100`}
+          color="gray.900"
+          px="1.5"
+          py="0.5"
+          fontSize="xs"
+          lineHeight="short"
+          textDecoration="none"
+          _hover={{ bg: `${statusPalette[session.status]}.200`, textDecoration: 'none' }}
+          zIndex="1"
+        >
+          <RouterLink to={`/sessions/${session.id}`}>
+            <Flex direction="column">
+              <Text as="span" fontWeight="semibold" truncate>
+                {sessionClientNames(session)}
+              </Text>
+              <Text as="span" truncate>
+                {sessionTypeLabels[session.type]} · {durationLabel(session.duration)}
+              </Text>
+            </Flex>
+          </RouterLink>
+        </Link>
+      ))}
+    </Box>
+  );
+}

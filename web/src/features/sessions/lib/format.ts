@@ -1,0 +1,43 @@
+import { format } from 'date-fns';
+import type { ParticipantStatus, SessionType } from '@caseload/contract/enums';
+import type { Session } from '@caseload/contract/sessions';
+
+export const sessionTypeLabels: Record<SessionType, string> = {
+  therapy: 'Therapy',
+  evaluation: 'Evaluation',
+  consultation: 'Consultation',
+  meeting: 'Meeting',
+};
+
+export const participantStatusLabels: Record<ParticipantStatus, string> = {
+  scheduled: 'Scheduled',
+  present: 'Present',
+  absent: 'Absent',
+  canceled: 'Canceled',
+};
+
+export const personName = (person: { firstName: string; lastInitial: string }) => `${person.firstName} ${person.lastInitial}.`;
+
+/** 'Ava S., Ben T.' — or the spec's 'Unknown Client' when the session names nobody. */
+export function sessionClientNames(session: Pick<Session, 'participants'>): string {
+  return session.participants.length ? session.participants.map(personName).join(', ') : 'Unknown Client';
+}
+
+/**
+ * The clients of a session, read from each participant's client id or id (spec: Edit Session
+ * dialog), de-duplicated.
+ */
+export function sessionClientIds(session: Pick<Session, 'participants' | 'sessionParticipants'>): string[] {
+  const ids = [
+    ...session.sessionParticipants.map((p) => p.clientId || p.client.id),
+    ...session.participants.map((p) => p.id),
+  ];
+  return [...new Set(ids.filter(Boolean))];
+}
+
+export const durationLabel = (minutes: number) => `${minutes} min`;
+
+/** 'Monday, March 9, 2026 at 9:00 AM' (session detail heading). */
+export const fullDateTime = (iso: string) => format(new Date(iso), "EEEE, MMMM d, yyyy 'at' h:mm a");
+
+export const timeOf = (iso: string) => format(new Date(iso), 'h:mm a');
