@@ -1,4 +1,5 @@
 import { routes } from '@caseload/contract/manifest';
-import { createHandler, notImplemented } from '@caseload/pipeline/pipeline';
+import { createGoal } from '@caseload/core/goals/service';
+import { createHandler, reply } from '@caseload/pipeline/pipeline';
 
-export const handler = createHandler(routes.createGoal, notImplemented);
+export const handler = createHandler(routes.createGoal, async ({ auth, body }) => reply({ status: 201, body: await createGoal(auth, body) }));

@@ -1,4 +1,8 @@
 import { routes } from '@caseload/contract/manifest';
-import { createHandler, notImplemented } from '@caseload/pipeline/pipeline';
+import { deleteGoal } from '@caseload/core/goals/service';
+import { createHandler } from '@caseload/pipeline/pipeline';
 
-export const handler = createHandler(routes.deleteGoal, notImplemented);
+export const handler = createHandler(routes.deleteGoal, async ({ auth, params }) => {
+  await deleteGoal(auth, params.goalId);
+  return { ok: true };
+});

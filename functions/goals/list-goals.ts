@@ -1,4 +1,5 @@
 import { routes } from '@caseload/contract/manifest';
-import { createHandler, notImplemented } from '@caseload/pipeline/pipeline';
+import { listGoals } from '@caseload/core/goals/service';
+import { createHandler } from '@caseload/pipeline/pipeline';
 
-export const handler = createHandler(routes.listGoals, notImplemented);
+export const handler = createHandler(routes.listGoals, ({ auth, query }) => listGoals(auth, query.clientId));

@@ -1,4 +1,5 @@
 import { routes } from '@caseload/contract/manifest';
-import { createHandler, notImplemented } from '@caseload/pipeline/pipeline';
+import { listProgress } from '@caseload/core/goals/progress';
+import { createHandler } from '@caseload/pipeline/pipeline';
 
-export const handler = createHandler(routes.listProgress, notImplemented);
+export const handler = createHandler(routes.listProgress, ({ auth, query }) => listProgress(auth, query));

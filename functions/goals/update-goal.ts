@@ -1,4 +1,5 @@
 import { routes } from '@caseload/contract/manifest';
-import { createHandler, notImplemented } from '@caseload/pipeline/pipeline';
+import { updateGoal } from '@caseload/core/goals/service';
+import { createHandler } from '@caseload/pipeline/pipeline';
 
-export const handler = createHandler(routes.updateGoal, notImplemented);
+export const handler = createHandler(routes.updateGoal, ({ auth, params, body }) => updateGoal(auth, params.goalId, body));

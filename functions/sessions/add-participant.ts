@@ -1,4 +1,5 @@
 import { routes } from '@caseload/contract/manifest';
-import { createHandler, notImplemented } from '@caseload/pipeline/pipeline';
+import { addParticipant } from '@caseload/core/sessions/participants';
+import { createHandler } from '@caseload/pipeline/pipeline';
 
-export const handler = createHandler(routes.addParticipant, notImplemented);
+export const handler = createHandler(routes.addParticipant, ({ auth, params, body }) => addParticipant(auth, params.id, body));

@@ -1,4 +1,5 @@
 import { routes } from '@caseload/contract/manifest';
-import { createHandler, notImplemented } from '@caseload/pipeline/pipeline';
+import { createSession } from '@caseload/core/sessions/service';
+import { createHandler, reply } from '@caseload/pipeline/pipeline';
 
-export const handler = createHandler(routes.createSession, notImplemented);
+export const handler = createHandler(routes.createSession, async ({ auth, body }) => reply({ status: 201, body: await createSession(auth, body) }));

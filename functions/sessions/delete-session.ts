@@ -1,4 +1,8 @@
 import { routes } from '@caseload/contract/manifest';
-import { createHandler, notImplemented } from '@caseload/pipeline/pipeline';
+import { deleteSession } from '@caseload/core/sessions/service';
+import { createHandler } from '@caseload/pipeline/pipeline';
 
-export const handler = createHandler(routes.deleteSession, notImplemented);
+export const handler = createHandler(routes.deleteSession, async ({ auth, params }) => {
+  await deleteSession(auth, params.id);
+  return { ok: true };
+});

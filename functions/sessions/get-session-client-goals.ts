@@ -1,4 +1,5 @@
 import { routes } from '@caseload/contract/manifest';
-import { createHandler, notImplemented } from '@caseload/pipeline/pipeline';
+import { getSessionClientGoals } from '@caseload/core/sessions/documentation';
+import { createHandler } from '@caseload/pipeline/pipeline';
 
-export const handler = createHandler(routes.getSessionClientGoals, notImplemented);
+export const handler = createHandler(routes.getSessionClientGoals, ({ auth, params }) => getSessionClientGoals(auth, params.id));

@@ -1,4 +1,5 @@
 import { routes } from '@caseload/contract/manifest';
-import { createHandler, notImplemented } from '@caseload/pipeline/pipeline';
+import { getSession } from '@caseload/core/sessions/service';
+import { createHandler } from '@caseload/pipeline/pipeline';
 
-export const handler = createHandler(routes.getSession, notImplemented);
+export const handler = createHandler(routes.getSession, ({ auth, params }) => getSession(auth, params.id));

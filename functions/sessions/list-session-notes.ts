@@ -1,4 +1,5 @@
 import { routes } from '@caseload/contract/manifest';
-import { createHandler, notImplemented } from '@caseload/pipeline/pipeline';
+import { listSessionNotes } from '@caseload/core/sessions/documentation';
+import { createHandler } from '@caseload/pipeline/pipeline';
 
-export const handler = createHandler(routes.listSessionNotes, notImplemented);
+export const handler = createHandler(routes.listSessionNotes, ({ auth, params }) => listSessionNotes(auth, params.id));

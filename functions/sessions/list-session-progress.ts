@@ -1,4 +1,5 @@
 import { routes } from '@caseload/contract/manifest';
-import { createHandler, notImplemented } from '@caseload/pipeline/pipeline';
+import { listSessionProgress } from '@caseload/core/sessions/documentation';
+import { createHandler } from '@caseload/pipeline/pipeline';
 
-export const handler = createHandler(routes.listSessionProgress, notImplemented);
+export const handler = createHandler(routes.listSessionProgress, ({ auth, params }) => listSessionProgress(auth, params.id));

@@ -1,4 +1,5 @@
 import { routes } from '@caseload/contract/manifest';
-import { createHandler, notImplemented } from '@caseload/pipeline/pipeline';
+import { listSessions } from '@caseload/core/sessions/service';
+import { createHandler } from '@caseload/pipeline/pipeline';
 
-export const handler = createHandler(routes.listSessions, notImplemented);
+export const handler = createHandler(routes.listSessions, ({ auth, query }) => listSessions(auth, query));

@@ -1,4 +1,5 @@
 import { routes } from '@caseload/contract/manifest';
-import { createHandler, notImplemented } from '@caseload/pipeline/pipeline';
+import { removeParticipant } from '@caseload/core/sessions/participants';
+import { createHandler } from '@caseload/pipeline/pipeline';
 
-export const handler = createHandler(routes.removeParticipant, notImplemented);
+export const handler = createHandler(routes.removeParticipant, ({ auth, params }) => removeParticipant(auth, params.id, params.clientId));

@@ -1,4 +1,5 @@
 import { routes } from '@caseload/contract/manifest';
-import { createHandler, notImplemented } from '@caseload/pipeline/pipeline';
+import { saveSessionNote } from '@caseload/core/sessions/documentation';
+import { createHandler } from '@caseload/pipeline/pipeline';
 
-export const handler = createHandler(routes.saveSessionNote, notImplemented);
+export const handler = createHandler(routes.saveSessionNote, ({ auth, params, body }) => saveSessionNote(auth, params.id, body));

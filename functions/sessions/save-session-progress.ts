@@ -1,4 +1,5 @@
 import { routes } from '@caseload/contract/manifest';
-import { createHandler, notImplemented } from '@caseload/pipeline/pipeline';
+import { saveSessionProgress } from '@caseload/core/sessions/documentation';
+import { createHandler } from '@caseload/pipeline/pipeline';
 
-export const handler = createHandler(routes.saveSessionProgress, notImplemented);
+export const handler = createHandler(routes.saveSessionProgress, ({ auth, params, body }) => saveSessionProgress(auth, params.id, body));

@@ -1,4 +1,5 @@
 import { routes } from '@caseload/contract/manifest';
-import { createHandler, notImplemented } from '@caseload/pipeline/pipeline';
+import { updateParticipant } from '@caseload/core/sessions/participants';
+import { createHandler } from '@caseload/pipeline/pipeline';
 
-export const handler = createHandler(routes.updateParticipant, notImplemented);
+export const handler = createHandler(routes.updateParticipant, ({ auth, params, body }) => updateParticipant(auth, params.id, params.clientId, body.status));

@@ -1,4 +1,5 @@
 import { routes } from '@caseload/contract/manifest';
-import { createHandler, notImplemented } from '@caseload/pipeline/pipeline';
+import { updateSession } from '@caseload/core/sessions/service';
+import { createHandler } from '@caseload/pipeline/pipeline';
 
-export const handler = createHandler(routes.updateSession, notImplemented);
+export const handler = createHandler(routes.updateSession, ({ auth, params, body }) => updateSession(auth, params.id, body));

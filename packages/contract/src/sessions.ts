@@ -28,9 +28,19 @@ export type ScheduleSessionInput = z.input<typeof scheduleSessionBody>;
 export const updateSessionBody = scheduleSessionBody.extend({ status: z.enum(sessionStatuses, { error: 'Status is required' }) });
 export type UpdateSessionInput = z.input<typeof updateSessionBody>;
 
-export const sessionsQuery = z
-  .object({ from: isoDateTime.optional(), to: isoDateTime.optional() })
-  .refine((q) => !q.from || !q.to || q.from < q.to, { message: 'from must be before to', path: ['to'] });
+/** The longest period one list request may cover (a school year and then some). */
+export const MAX_RANGE_DAYS = 366;
+const DAY_MS = 86_400_000;
+
+/** `from`/`to` are a half-open period [from, to), compared as instants (offsets may differ). */
+function refineRange(q: { from?: string; to?: string }, ctx: z.RefinementCtx) {
+  if (!q.from || !q.to) return;
+  const span = Date.parse(q.to) - Date.parse(q.from);
+  if (span <= 0) ctx.addIssue({ code: 'custom', message: 'from must be before to', path: ['to'] });
+  else if (span > MAX_RANGE_DAYS * DAY_MS) ctx.addIssue({ code: 'custom', message: `The date range can be at most ${MAX_RANGE_DAYS} days`, path: ['to'] });
+}
+
+export const sessionsQuery = z.object({ from: isoDateTime.optional(), to: isoDateTime.optional() }).superRefine(refineRange);
 
 export const participantClient = z.object({
   id,
@@ -98,9 +108,7 @@ export const progressPoint = z.object({
   recordedAt: isoDateTime,
 });
 export type ProgressPoint = z.infer<typeof progressPoint>;
-export const progressQuery = z
-  .object({ from: isoDateTime.optional(), to: isoDateTime.optional(), clientId: id.optional() })
-  .refine((q) => !q.from || !q.to || q.from < q.to, { message: 'from must be before to', path: ['to'] });
+export const progressQuery = z.object({ from: isoDateTime.optional(), to: isoDateTime.optional(), clientId: id.optional() }).superRefine(refineRange);
 
 // ---------- goals ----------
 /** `met` (the stored enumeration's word) is accepted as `mastered`. */
@@ -121,7 +129,8 @@ export type CreateGoalInput = z.input<typeof createGoalBody>;
 /** PUT /api/goals/{goalId}: a full edit, or only {status} for the toggle. */
 export const updateGoalBody = z.union([z.object({ status: goalStatusSchema }).strict(), goalFields]);
 export const goalIdParams = z.object({ goalId: id });
-export const goalsQuery = z.object({ clientId: id.optional() });
+/** One client's goals: a caseload-wide list has no screen and would grow with the caseload. */
+export const goalsQuery = z.object({ clientId: z.string({ error: 'clientId is required' }).pipe(id) });
 
 export const goal = z.object({
   id,

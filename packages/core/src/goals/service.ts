@@ -1,0 +1,171 @@
+/**
+ * Goals of a client: list, create, edit (or only toggle the status), delete. Writes carry the
+ * dashboard's activeGoals and goalsMastered counters in their transaction.
+ *
+ * Deleting a goal keeps the progress rows recorded for it: they document work done in sessions
+ * (attempts, attendance), which reports and the progress-note facts still count; only the goal
+ * disappears from every goal list.
+ */
+import type * as z from 'zod';
+import type { GoalStatus } from '@caseload/contract/enums';
+import type { createGoalBody, Goal, updateGoalBody } from '@caseload/contract/sessions';
+import { recordAudit } from '../audit.ts';
+import { getVisibleClient } from '../caseload/access.ts';
+import { nowIso } from '../clock.ts';
+import type { AuthContext } from '../context.ts';
+import { caseloadCounterUpdates, mergeUpdates } from '../counters.ts';
+import { transact, type TxItem } from '../db.ts';
+import { BadRequestError, NotFoundError } from '../errors.ts';
+import { newId } from '../ids.ts';
+import type { GoalItem } from '../items.ts';
+import { entity, keys } from '../keys.ts';
+import { plainText, sanitizeRichText } from '../rich-text.ts';
+import { retryOnConflict, versionCondition } from '../sessions/conflicts.ts';
+import { toUtcIso } from '../sessions/range.ts';
+import { actorName } from '../sessions/service.ts';
+import { goalsOfClient, readGoal, toGoal } from './repo.ts';
+
+type CreateInput = z.output<typeof createGoalBody>;
+type UpdateInput = z.output<typeof updateGoalBody>;
+
+/** The description as stored: sanitized, and still saying something once sanitized. */
+function cleanDescription(html: string): string {
+  const clean = sanitizeRichText(html);
+  if (!plainText(clean)) {
+    const message = 'Description is required';
+    throw new BadRequestError(message, [{ path: 'description', message }]);
+  }
+  return clean;
+}
+
+/** masteredDate is set when a goal becomes mastered, kept while it stays so, and cleared otherwise. */
+function statusFields(before: GoalItem | undefined, status: GoalStatus, at: string): Pick<GoalItem, 'status' | 'masteredDate'> {
+  if (status !== 'mastered') return { status, masteredDate: undefined };
+  return { status, masteredDate: before?.status === 'mastered' && before.masteredDate ? before.masteredDate : at };
+}
+
+/** A goal's share of the counters: one active goal, or one mastery in the month it was mastered. */
+function goalCounters(accountId: string, before: GoalItem | undefined, after: GoalItem | undefined): TxItem[] {
+  const share = (g: GoalItem, sign: number) => [
+    ...caseloadCounterUpdates(accountId, g.organizationId, { activeGoals: g.status === 'active' ? sign : 0 }, g.updatedAt),
+    ...(g.status === 'mastered' && g.masteredDate ? caseloadCounterUpdates(accountId, g.organizationId, { goalsMastered: sign }, g.masteredDate) : []),
+  ];
+  return mergeUpdates([...(before ? share(before, -1) : []), ...(after ? share(after, 1) : [])]);
+}
+
+/**
+ * The goal still as read: same version, and same organization (a client's move re-labels its goals
+ * and their counters without a new version, and the counters here depend on it).
+ */
+function unchangedSince(before: GoalItem) {
+  const version = versionCondition(before.version);
+  const sameOrg = before.organizationId === undefined ? 'attribute_not_exists(#org)' : '#org = :org';
+  return {
+    ConditionExpression: `${version.ConditionExpression} AND ${sameOrg}`,
+    ExpressionAttributeNames: { ...version.ExpressionAttributeNames, '#org': 'organizationId' },
+    ExpressionAttributeValues:
+      before.organizationId === undefined ? version.ExpressionAttributeValues : { ...version.ExpressionAttributeValues, ':org': before.organizationId },
+  };
+}
+
+/** Creates (no `before`), updates, or deletes (no `after`) a goal with its counters, in one transaction. */
+async function commitGoalChange(accountId: string, before: GoalItem | undefined, after: GoalItem | undefined) {
+  const counters = goalCounters(accountId, before, after);
+  if (!after) {
+    await transact([{ Delete: { Key: keys.goal(accountId, before!.id), ...unchangedSince(before!) } }, ...counters]);
+    return;
+  }
+  const item = {
+    ...after,
+    ...keys.goal(accountId, after.id),
+    ...keys.goalIndex(accountId, after.clientId, after.id),
+    type: entity.goal,
+    version: (before?.version ?? 0) + 1,
+  };
+  const condition = before ? unchangedSince(before) : { ConditionExpression: 'attribute_not_exists(PK)' };
+  await transact([{ Put: { Item: item, ...condition } }, ...counters]);
+}
+
+function auditGoal(auth: AuthContext, action: string, goalId: string, summary: string) {
+  return recordAudit(auth.accountId, { action, actorId: auth.userId, actorName: actorName(auth), entityType: 'goal', entityId: goalId, summary });
+}
+
+/** A goal for a write: its client must be visible and not archived, else the goal is not found. */
+async function goalForWrite(auth: AuthContext, goalId: string): Promise<GoalItem> {
+  const goal = await readGoal(auth.accountId, goalId);
+  if (!goal) throw new NotFoundError('Goal');
+  try {
+    await getVisibleClient(auth, goal.clientId);
+    return goal;
+  } catch (e) {
+    if (e instanceof NotFoundError) throw new NotFoundError('Goal');
+    throw e;
+  }
+}
+
+/** One client's goals, every status (archived clients' goals stay readable as history). */
+export async function listGoals(auth: AuthContext, clientId: string): Promise<Goal[]> {
+  await getVisibleClient(auth, clientId, { includeArchived: true });
+  return (await goalsOfClient(auth.accountId, clientId)).map(toGoal);
+}
+
+export async function createGoal(auth: AuthContext, input: CreateInput): Promise<Goal> {
+  const client = await getVisibleClient(auth, input.clientId);
+  const at = nowIso();
+  const item: GoalItem = {
+    id: newId(),
+    accountId: auth.accountId,
+    clientId: client.id,
+    organizationId: client.organizationId,
+    name: input.name,
+    goalType: input.type,
+    description: cleanDescription(input.description),
+    targetCriteria: input.targetCriteria,
+    targetDate: input.targetDate && toUtcIso(input.targetDate),
+    ...statusFields(undefined, input.status ?? 'active', at),
+    createdAt: at,
+    updatedAt: at,
+    createdBy: auth.userId,
+    updatedBy: auth.userId,
+  };
+  await commitGoalChange(auth.accountId, undefined, item);
+  await auditGoal(auth, 'goal.created', item.id, 'Created a goal');
+  return toGoal(item);
+}
+
+/** A full edit, or only `{status}` (the Mark Mastered / Reactivate toggle). */
+export async function updateGoal(auth: AuthContext, goalId: string, input: UpdateInput): Promise<Goal> {
+  const edit =
+    'name' in input
+      ? {
+          name: input.name,
+          goalType: input.type,
+          description: cleanDescription(input.description),
+          targetCriteria: input.targetCriteria,
+          targetDate: input.targetDate && toUtcIso(input.targetDate),
+        }
+      : undefined;
+  const written = await retryOnConflict(async () => {
+    // The organization stays as labelled: a client's move relabels its goals and moves their counters.
+    const before = await goalForWrite(auth, goalId);
+    const at = nowIso();
+    const after: GoalItem = {
+      ...before,
+      ...edit,
+      ...statusFields(before, input.status ?? before.status, at),
+      updatedAt: at,
+      updatedBy: auth.userId,
+    };
+    await commitGoalChange(auth.accountId, before, after);
+    return after;
+  });
+  await auditGoal(auth, 'goal.updated', goalId, edit ? 'Updated a goal' : `Changed a goal's status to ${written.status}`);
+  return toGoal(written);
+}
+
+export async function deleteGoal(auth: AuthContext, goalId: string): Promise<void> {
+  await retryOnConflict(async () => {
+    await commitGoalChange(auth.accountId, await goalForWrite(auth, goalId), undefined);
+  });
+  await auditGoal(auth, 'goal.deleted', goalId, 'Deleted a goal');
+}

@@ -1,0 +1,149 @@
+/**
+ * Session documentation, the autosave targets: one note per (session, client) and one progress row
+ * per (session, goal). A save is a Put of the whole row, so repeating it changes nothing and of two
+ * concurrent saves the later one wins whole. Each Put is written together with a check that the
+ * client is still a participant (and, for progress, that the session is still at the time the row
+ * records), so nothing is ever written for a removed participant or a deleted session.
+ */
+import type { ProgressPoint, SessionNote, Goal } from '@caseload/contract/sessions';
+import { recordAudit } from '../audit.ts';
+import { nowIso } from '../clock.ts';
+import { canSeeOrganization, type AuthContext } from '../context.ts';
+import { transact } from '../db.ts';
+import { BadRequestError, NotFoundError } from '../errors.ts';
+import { goalsOfClient, readGoal, toGoal } from '../goals/repo.ts';
+import type { ProgressItem, SessionItem, SessionNoteItem } from '../items.ts';
+import { entity, keys } from '../keys.ts';
+import { sanitizeRichText } from '../rich-text.ts';
+import { retryOnConflict } from './conflicts.ts';
+import { getItem, isNoteRow, isProgressRow, listDocs, participantCheck, progressKeys, readSession } from './repo.ts';
+import { actorName } from './service.ts';
+import { findVisibleClient, requireVisible, visibleParticipants } from './view.ts';
+
+/**
+ * Autosave writes every second or two while someone types; one audit event per row, user and
+ * quarter hour records who edited what and when without flooding the activity list.
+ */
+const AUDIT_COALESCE_MS = 15 * 60_000;
+
+function worthAuditing(auth: AuthContext, previous: { updatedAt: string; updatedBy?: string } | undefined, at: string) {
+  return !previous || previous.updatedBy !== auth.userId || Date.parse(at) - Date.parse(previous.updatedAt) >= AUDIT_COALESCE_MS;
+}
+
+function auditDocumentation(auth: AuthContext, kind: 'session_note' | 'progress', sessionId: string, created: boolean) {
+  const what = kind === 'session_note' ? 'session notes' : 'progress data';
+  return recordAudit(auth.accountId, {
+    action: `${kind}.${created ? 'created' : 'updated'}`,
+    actorId: auth.userId,
+    actorName: actorName(auth),
+    entityType: kind,
+    entityId: sessionId,
+    summary: `${created ? 'Recorded' : 'Updated'} ${what} for a session`,
+  });
+}
+
+const visibleClientIds = (auth: AuthContext, session: SessionItem) => new Set(visibleParticipants(auth, session).map((p) => p.clientId));
+
+const toNote = (row: SessionNoteItem): SessionNote => ({ clientId: row.clientId, notes: row.notes, updatedAt: row.updatedAt });
+
+export const toProgressPoint = (row: ProgressItem): ProgressPoint => ({
+  id: row.id,
+  goalId: row.goalId,
+  clientId: row.clientId,
+  sessionId: row.sessionId,
+  successfulAttempts: row.successfulAttempts,
+  totalAttempts: row.totalAttempts,
+  notes: row.notes,
+  recordedAt: row.recordedAt,
+});
+
+/** Notes of the participants the user may see. */
+export async function listSessionNotes(auth: AuthContext, sessionId: string): Promise<SessionNote[]> {
+  const [session, rows] = await Promise.all([readSession(auth.accountId, sessionId), listDocs(auth.accountId, sessionId)]);
+  const visible = visibleClientIds(auth, requireVisible(auth, session));
+  return rows.filter(isNoteRow).filter((r) => visible.has(r.clientId)).map(toNote);
+}
+
+/** Progress rows of the participants the user may see. */
+export async function listSessionProgress(auth: AuthContext, sessionId: string): Promise<ProgressPoint[]> {
+  const [session, rows] = await Promise.all([readSession(auth.accountId, sessionId), listDocs(auth.accountId, sessionId)]);
+  const visible = visibleClientIds(auth, requireVisible(auth, session));
+  return rows.filter(isProgressRow).filter((r) => visible.has(r.clientId)).map(toProgressPoint);
+}
+
+/** Goals (every status: the screen filters) of the participants the user may see. */
+export async function getSessionClientGoals(auth: AuthContext, sessionId: string): Promise<Goal[]> {
+  const session = requireVisible(auth, await readSession(auth.accountId, sessionId));
+  const perClient = await Promise.all(visibleParticipants(auth, session).map((p) => goalsOfClient(auth.accountId, p.clientId)));
+  return perClient.flat().filter((g) => canSeeOrganization(auth, g.organizationId)).map(toGoal);
+}
+
+/** Upserts the note of (session, client). The notes are sanitized; an empty note is a valid note. */
+export async function saveSessionNote(auth: AuthContext, sessionId: string, input: { clientId: string; notes: string }): Promise<SessionNote> {
+  const notes = sanitizeRichText(input.notes);
+  const key = keys.sessionNote(auth.accountId, sessionId, input.clientId);
+  const { row, previous } = await retryOnConflict(async () => {
+    const [stored, client, previous] = await Promise.all([
+      readSession(auth.accountId, sessionId),
+      findVisibleClient(auth, input.clientId),
+      getItem<SessionNoteItem>(key),
+    ]);
+    const session = requireVisible(auth, stored);
+    if (!client || !session.participants[input.clientId]) throw new NotFoundError('Participant');
+    const row: SessionNoteItem = { accountId: auth.accountId, sessionId, clientId: input.clientId, notes, updatedAt: nowIso(), updatedBy: auth.userId };
+    await transact([participantCheck(auth.accountId, session, input.clientId), { Put: { Item: { ...key, type: entity.sessionNote, ...row } } }]);
+    return { row, previous };
+  });
+  if (worthAuditing(auth, previous, row.updatedAt)) await auditDocumentation(auth, 'session_note', sessionId, !previous);
+  return toNote(row);
+}
+
+interface ProgressInput {
+  goalId: string;
+  successfulAttempts: number;
+  totalAttempts: number;
+  notes?: string;
+}
+
+/**
+ * Upserts the progress row of (session, goal). The goal must be one the user may see, of a client
+ * in the session. The row is recorded at the session's time, so period queries follow when the
+ * work happened; it moves when the session is rescheduled.
+ */
+export async function saveSessionProgress(auth: AuthContext, sessionId: string, input: ProgressInput): Promise<ProgressPoint> {
+  const notes = input.notes === undefined ? undefined : sanitizeRichText(input.notes);
+  const key = keys.progress(auth.accountId, sessionId, input.goalId);
+  const { row, previous } = await retryOnConflict(async () => {
+    const [stored, goal, previous] = await Promise.all([
+      readSession(auth.accountId, sessionId),
+      readGoal(auth.accountId, input.goalId),
+      getItem<ProgressItem>(key),
+    ]);
+    const session = requireVisible(auth, stored);
+    // The goal carries its client's organization (kept current when a client moves).
+    if (!goal || !canSeeOrganization(auth, goal.organizationId)) throw new NotFoundError('Goal');
+    if (!session.participants[goal.clientId]) throw new BadRequestError('This goal belongs to a client who is not in this session');
+    const row: ProgressItem = {
+      // One row per (session, goal): the id is derived, so every save of the pair names the same row.
+      id: `${sessionId}:${goal.id}`,
+      accountId: auth.accountId,
+      sessionId,
+      goalId: goal.id,
+      clientId: goal.clientId,
+      organizationId: goal.organizationId,
+      successfulAttempts: input.successfulAttempts,
+      totalAttempts: input.totalAttempts,
+      notes,
+      recordedAt: session.scheduledAt,
+      updatedAt: nowIso(),
+      updatedBy: auth.userId,
+    };
+    await transact([
+      participantCheck(auth.accountId, session, goal.clientId, { sameTime: true }),
+      { Put: { Item: { ...progressKeys(row), type: entity.progress, ...row } } },
+    ]);
+    return { row, previous };
+  });
+  if (worthAuditing(auth, previous, row.updatedAt)) await auditDocumentation(auth, 'progress', sessionId, !previous);
+  return toProgressPoint(row);
+}

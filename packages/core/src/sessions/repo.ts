@@ -1,0 +1,160 @@
+/**
+ * Session storage: the session item (participants as a map), its time index, and the partition of
+ * its documentation (`ACCT#a#SESSION#s`: `NOTE#<client>` and `PROG#<goal>` rows).
+ *
+ * Every session write goes through `commitSessionChange`: the session itself (conditioned on the
+ * version read), the dashboard counters and the documentation the change affects, in one
+ * transaction when they fit. Rows it affects are those of removed participants (deleted) and, after
+ * a reschedule, progress rows whose time keys must follow the session.
+ */
+import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { sessionCounterChanges } from '../counters.ts';
+import { db, queryPartition, transact, type TxItem } from '../db.ts';
+import type { ProgressItem, SessionItem, SessionNoteItem } from '../items.ts';
+import { entity, keys } from '../keys.ts';
+import { tableName } from '../table.ts';
+import { isLostRace, versionCondition } from './conflicts.ts';
+
+/** DynamoDB's limit on the items of one transaction. */
+const MAX_TRANSACTION_ITEMS = 100;
+/** Parallel single-item writes when repairing documentation outside a transaction. */
+const REPAIR_CONCURRENCY = 10;
+
+type Keyed<T> = T & { PK: string; SK: string };
+export type NoteRow = Keyed<SessionNoteItem>;
+export type ProgressRow = Keyed<ProgressItem>;
+type DocRow = NoteRow | ProgressRow;
+
+export const isProgressRow = (row: DocRow): row is ProgressRow => row.SK.startsWith('PROG#');
+export const isNoteRow = (row: DocRow): row is NoteRow => row.SK.startsWith('NOTE#');
+
+/** One item by key, strongly consistent: the read before a conditional write must see the latest. */
+export async function getItem<T>(key: { PK: string; SK: string }): Promise<T | undefined> {
+  const res = await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
+  return res.Item as T | undefined;
+}
+
+export const readSession = (accountId: string, sessionId: string) => getItem<SessionItem>(keys.session(accountId, sessionId));
+
+/** Sessions scheduled in [from, to): the index sorts `<scheduledAt>#<id>`, so `to#…` sorts after `to`. */
+export function querySessions(accountId: string, from: string, to: string): Promise<SessionItem[]> {
+  return queryPartition<SessionItem>({ index: 'GSI2', pk: keys.sessionsByTime(accountId), skBetween: [from, to] });
+}
+
+/** Notes and progress rows of one session (consistent: an autosave's GET must see its POST). */
+export function listDocs(accountId: string, sessionId: string): Promise<DocRow[]> {
+  return queryPartition<DocRow>({ pk: keys.sessionDocs(accountId, sessionId), consistent: true });
+}
+
+/** Progress rows are found by client and by time on the indexes; their time is the session's. */
+export function progressKeys(row: Pick<ProgressItem, 'accountId' | 'sessionId' | 'goalId' | 'clientId' | 'recordedAt'>) {
+  return {
+    ...keys.progress(row.accountId, row.sessionId, row.goalId),
+    ...keys.progressIndex(row.accountId, row.clientId, row.sessionId, row.goalId, row.recordedAt),
+  };
+}
+
+/**
+ * The writes that make a session's documentation agree with the session (or its absence): rows of
+ * clients no longer in it are deleted, progress rows recorded at another time are moved.
+ */
+function docFixes(rows: DocRow[], session: SessionItem | undefined): TxItem[] {
+  const fixes: TxItem[] = [];
+  for (const row of rows) {
+    const key = { PK: row.PK, SK: row.SK };
+    if (!session?.participants[row.clientId]) fixes.push({ Delete: { Key: key } });
+    else if (isProgressRow(row) && row.recordedAt !== session.scheduledAt) {
+      const { GSI1SK, GSI2SK } = progressKeys({ ...row, recordedAt: session.scheduledAt });
+      fixes.push({
+        Update: {
+          Key: key,
+          UpdateExpression: 'SET recordedAt = :at, GSI1SK = :g1, GSI2SK = :g2',
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeValues: { ':at': session.scheduledAt, ':g1': GSI1SK, ':g2': GSI2SK },
+        },
+      });
+    }
+  }
+  return fixes;
+}
+
+/** Whether a change can leave documentation rows behind or at the wrong time. */
+function affectsDocs(before: SessionItem, after: SessionItem | undefined): boolean {
+  if (!after) return true;
+  if (after.scheduledAt !== before.scheduledAt) return true;
+  return Object.keys(before.participants).some((clientId) => !after.participants[clientId]);
+}
+
+function counterState(session: SessionItem | undefined) {
+  if (!session) return undefined;
+  const orgIds = Object.values(session.participants).map((p) => p.organizationId);
+  return { orgIds, scheduledAt: session.scheduledAt, status: session.status };
+}
+
+function sessionWrite(accountId: string, before: SessionItem | undefined, after: SessionItem | undefined): { tx: TxItem; written?: SessionItem } {
+  if (!after) return { tx: { Delete: { Key: keys.session(accountId, before!.id), ...versionCondition(before!.version) } } };
+  const written: SessionItem = {
+    ...after,
+    ...keys.session(accountId, after.id),
+    ...keys.sessionIndex(accountId, after.scheduledAt, after.id),
+    type: entity.session,
+    version: (before?.version ?? 0) + 1,
+  } as SessionItem;
+  const condition = before ? versionCondition(before.version) : { ConditionExpression: 'attribute_not_exists(PK)' };
+  return { tx: { Put: { Item: written, ...condition } }, written };
+}
+
+/**
+ * Creates (no `before`), updates, or deletes (no `after`) a session with its counters and the
+ * documentation the change affects. Throws a lost race when the session changed since `before` was
+ * read (callers retry from the read). Returns the item as written.
+ */
+export async function commitSessionChange(accountId: string, before: SessionItem | undefined, after: SessionItem | undefined) {
+  const sessionId = (after ?? before)!.id;
+  const touchesDocs = before !== undefined && affectsDocs(before, after);
+  const fixes = touchesDocs ? docFixes(await listDocs(accountId, sessionId), after) : [];
+  const { tx, written } = sessionWrite(accountId, before, after);
+  const base = [tx, ...sessionCounterChanges(accountId, counterState(before), counterState(after))];
+  await transact([...base, ...fixes.slice(0, MAX_TRANSACTION_ITEMS - base.length)]);
+  // A second look catches rows the transaction had no room for, and rows an autosave wrote between
+  // the listing and the commit (autosaves check the session, so none can land after the commit).
+  if (touchesDocs) await repairDocs(accountId, sessionId, after);
+  return written;
+}
+
+async function repairDocs(accountId: string, sessionId: string, session: SessionItem | undefined) {
+  const fixes = docFixes(await listDocs(accountId, sessionId), session);
+  for (let i = 0; i < fixes.length; i += REPAIR_CONCURRENCY) {
+    await Promise.all(fixes.slice(i, i + REPAIR_CONCURRENCY).map(applyFix));
+  }
+}
+
+async function applyFix(fix: TxItem) {
+  if ('Delete' in fix) {
+    await db().send(new DeleteCommand({ TableName: tableName(), ...fix.Delete }));
+    return;
+  }
+  if (!('Update' in fix)) return;
+  // A row deleted meanwhile needs no move.
+  await db()
+    .send(new UpdateCommand({ TableName: tableName(), ...fix.Update }))
+    .catch((e: unknown) => {
+      if (!isLostRace(e)) throw e;
+    });
+}
+
+/**
+ * The condition an autosave writes under: the client is still a participant (and, for progress,
+ * the session is still at the time the row records). A deleted session fails it too, so no row is
+ * ever written for a session that is gone.
+ */
+export function participantCheck(accountId: string, session: SessionItem, clientId: string, opts: { sameTime?: boolean } = {}): TxItem {
+  return {
+    ConditionCheck: {
+      Key: keys.session(accountId, session.id),
+      ConditionExpression: opts.sameTime ? 'attribute_exists(#p.#c) AND scheduledAt = :at' : 'attribute_exists(#p.#c)',
+      ExpressionAttributeNames: { '#p': 'participants', '#c': clientId },
+      ExpressionAttributeValues: opts.sameTime ? { ':at': session.scheduledAt } : undefined,
+    },
+  };
+}

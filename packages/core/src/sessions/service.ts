@@ -1,0 +1,133 @@
+/**
+ * Therapy sessions: list by period, schedule, read, edit and delete. Every write carries the
+ * dashboard counters in its transaction (see repo.ts) and is audited without content or names.
+ */
+import type * as z from 'zod';
+import type { scheduleSessionBody, Session, sessionsQuery, updateSessionBody } from '@caseload/contract/sessions';
+import { recordAudit } from '../audit.ts';
+import { getVisibleClients } from '../caseload/access.ts';
+import { now, nowIso } from '../clock.ts';
+import type { AuthContext } from '../context.ts';
+import { BadRequestError, ForbiddenError } from '../errors.ts';
+import { newId } from '../ids.ts';
+import type { ClientItem, ParticipantEntry, SessionItem } from '../items.ts';
+import { retryOnConflict } from './conflicts.ts';
+import { resolveRange, toUtcIso } from './range.ts';
+import { commitSessionChange, querySessions, readSession } from './repo.ts';
+import { isVisibleEntry, requireVisible, toSessionDetail, toSessionSummary } from './view.ts';
+
+type ScheduleInput = z.output<typeof scheduleSessionBody>;
+type UpdateInput = z.output<typeof updateSessionBody>;
+
+export const actorName = (auth: AuthContext) => `${auth.firstName} ${auth.lastName}`;
+
+export function auditSession(auth: AuthContext, action: string, sessionId: string, summary: string) {
+  return recordAudit(auth.accountId, { action, actorId: auth.userId, actorName: actorName(auth), entityType: 'session', entityId: sessionId, summary });
+}
+
+/** Only active, non-archived clients can join a session; clients already in it may stay whatever their status. */
+export function requireSchedulable(clients: ClientItem[]) {
+  if (clients.some((c) => c.status !== 'active' || c.archivedAt)) {
+    const message = 'Only active clients can be scheduled';
+    throw new BadRequestError(message, [{ path: 'clientIds', message }]);
+  }
+}
+
+/** The participant entry: status and when added are kept; names and organization follow the client. */
+export function participantEntry(client: ClientItem, previous: ParticipantEntry | undefined, at: string): ParticipantEntry {
+  return {
+    status: previous?.status ?? 'scheduled',
+    firstName: client.firstName,
+    lastInitial: client.lastInitial,
+    organizationId: client.organizationId,
+    addedAt: previous?.addedAt ?? at,
+  };
+}
+
+const blankToUndefined = (text: string | undefined) => (text?.trim() ? text.trim() : undefined);
+
+/** Sessions of the period (see range.ts for the default), oldest first, as the user may see them. */
+export async function listSessions(auth: AuthContext, query: z.output<typeof sessionsQuery>): Promise<Session[]> {
+  const { from, to } = resolveRange(query, now());
+  const items = await querySessions(auth.accountId, from, to);
+  return items.filter((item) => Object.values(item.participants).some((p) => isVisibleEntry(auth, p))).map((item) => toSessionSummary(auth, item));
+}
+
+export async function getSession(auth: AuthContext, sessionId: string): Promise<Session> {
+  const item = requireVisible(auth, await readSession(auth.accountId, sessionId));
+  return toSessionDetail(auth, item);
+}
+
+/** Reads the session the user may see, applies `change`, and writes it; a lost race starts over. */
+export function mutateSession(auth: AuthContext, sessionId: string, change: (before: SessionItem) => SessionItem | Promise<SessionItem>) {
+  return retryOnConflict(async () => {
+    const before = requireVisible(auth, await readSession(auth.accountId, sessionId));
+    return (await commitSessionChange(auth.accountId, before, await change(before)))!;
+  });
+}
+
+export async function createSession(auth: AuthContext, input: ScheduleInput): Promise<Session> {
+  // Every client is checked before anything is written: an unknown or hidden id is a 404.
+  const clients = await getVisibleClients(auth, input.clientIds, { includeArchived: true });
+  requireSchedulable(clients);
+  const at = nowIso();
+  const item: SessionItem = {
+    id: newId(),
+    accountId: auth.accountId,
+    sessionType: input.type,
+    status: 'scheduled',
+    scheduledAt: toUtcIso(input.scheduledAt),
+    duration: input.duration,
+    notes: blankToUndefined(input.notes),
+    participants: Object.fromEntries(clients.map((c) => [c.id, participantEntry(c, undefined, at)])),
+    createdAt: at,
+    updatedAt: at,
+    createdBy: auth.userId,
+    updatedBy: auth.userId,
+  };
+  const written = (await commitSessionChange(auth.accountId, undefined, item))!;
+  await auditSession(auth, 'session.created', item.id, `Scheduled a ${item.sessionType} session with ${clients.length} client(s)`);
+  return toSessionDetail(auth, written, clients);
+}
+
+/**
+ * A full edit. `clientIds` replace the participants the user can see (kept ones keep their status);
+ * participants outside the user's organizations stay, since the user could not have chosen them.
+ * Documentation of removed participants goes with them.
+ */
+export async function updateSession(auth: AuthContext, sessionId: string, input: UpdateInput): Promise<Session> {
+  const clients = await getVisibleClients(auth, input.clientIds, { includeArchived: true });
+  const written = await mutateSession(auth, sessionId, (before) => {
+    requireSchedulable(clients.filter((c) => !before.participants[c.id]));
+    const at = nowIso();
+    const hidden = Object.entries(before.participants).filter(([id, entry]) => !isVisibleEntry(auth, entry) && !input.clientIds.includes(id));
+    return {
+      ...before,
+      sessionType: input.type,
+      status: input.status,
+      scheduledAt: toUtcIso(input.scheduledAt),
+      duration: input.duration,
+      notes: blankToUndefined(input.notes),
+      participants: Object.fromEntries([...hidden, ...clients.map((c) => [c.id, participantEntry(c, before.participants[c.id], at)] as const)]),
+      updatedAt: at,
+      updatedBy: auth.userId,
+    };
+  });
+  await auditSession(auth, 'session.updated', sessionId, 'Updated a session');
+  return toSessionDetail(auth, written, clients);
+}
+
+/**
+ * Deletes the session with its notes and progress rows. Refused (403) when it has participants
+ * outside the user's organizations: their documentation is not the user's to destroy.
+ */
+export async function deleteSession(auth: AuthContext, sessionId: string): Promise<void> {
+  await retryOnConflict(async () => {
+    const before = requireVisible(auth, await readSession(auth.accountId, sessionId));
+    if (Object.values(before.participants).some((p) => !isVisibleEntry(auth, p))) {
+      throw new ForbiddenError('This session includes clients outside your organizations');
+    }
+    await commitSessionChange(auth.accountId, before, undefined);
+  });
+  await auditSession(auth, 'session.deleted', sessionId, 'Deleted a session and its documentation');
+}

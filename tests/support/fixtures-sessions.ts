@@ -1,0 +1,97 @@
+/**
+ * Records for the sessions, goals and autosave tests, written straight into the table with the
+ * shared key builders and item shapes, so these tests depend only on the routes they test.
+ */
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { permissionDefaults } from '../../packages/contract/src/enums.ts';
+import type { Permissions } from '../../packages/contract/src/auth.ts';
+import { hashPassword } from '../../packages/core/src/auth/passwords.ts';
+import { putNewUser } from '../../packages/core/src/auth/users-repo.ts';
+import { db, queryPartition } from '../../packages/core/src/db.ts';
+import { newId } from '../../packages/core/src/ids.ts';
+import type { ClientItem, OrganizationItem } from '../../packages/core/src/items.ts';
+import { entity, keys } from '../../packages/core/src/keys.ts';
+import { tableName } from '../../packages/core/src/table.ts';
+import type { Agent } from './api.ts';
+import { PASSWORD, signIn } from './accounts.ts';
+
+const STAMP = '2024-01-01T00:00:00.000Z';
+const put = (Item: Record<string, unknown>) => db().send(new PutCommand({ TableName: tableName(), Item }));
+
+export async function putOrganization(accountId: string, name = 'Lincoln Elementary'): Promise<OrganizationItem> {
+  const org: OrganizationItem = { id: newId(), accountId, name, orgType: 'school', createdAt: STAMP, updatedAt: STAMP };
+  await put({ ...keys.organization(accountId, org.id), type: entity.organization, ...org });
+  return org;
+}
+
+export async function putClient(accountId: string, fields: Partial<ClientItem> = {}): Promise<ClientItem> {
+  const client: ClientItem = { id: newId(), accountId, firstName: 'Ava', lastInitial: 'M', status: 'active', createdAt: STAMP, updatedAt: STAMP, ...fields };
+  await put({ ...keys.client(accountId, client.id), type: entity.client, ...client });
+  return client;
+}
+
+/** A signed-in child user of the account with exactly these permissions. */
+export async function signInChild(accountId: string, permissions: Partial<Permissions> = {}) {
+  const email = `child-${newId()}@district.test`;
+  await putNewUser({
+    id: newId(),
+    accountId,
+    email,
+    passwordHash: await hashPassword(PASSWORD),
+    firstName: 'Casey',
+    lastName: 'Child',
+    role: 'slp',
+    userType: 'child',
+    isActive: true,
+    twoFactorEnabled: false,
+    permissions: { ...permissionDefaults, allowedOrganizationIds: [], ...permissions },
+    createdAt: STAMP,
+    updatedAt: STAMP,
+  });
+  return (await signIn(email)).agent;
+}
+
+/** Every permission a clinician documenting sessions needs. */
+export const clinicianPermissions: Partial<Permissions> = {
+  canCreateSessions: true,
+  canEditSessions: true,
+  canDeleteSessions: true,
+  canManageGoals: true,
+  canViewReports: true,
+};
+
+/** Everything stored under an account: the partition, session documentation and indexes (for "nothing changed"). */
+export async function accountSnapshot(accountId: string): Promise<string> {
+  const main = await queryPartition<Record<string, unknown>>({ pk: `ACCT#${accountId}`, consistent: true });
+  const sessionDocs = await Promise.all(
+    main
+      .filter((i) => String(i.SK).startsWith('SESSION#'))
+      .map((s) => queryPartition<Record<string, unknown>>({ pk: keys.sessionDocs(accountId, String(s.id)), consistent: true })),
+  );
+  const strip = (items: Record<string, unknown>[]) => items.map((i) => JSON.stringify(i, Object.keys(i).sort())).sort();
+  return JSON.stringify([strip(main), strip(sessionDocs.flat())]);
+}
+
+export async function getRaw<T = Record<string, any>>(key: { PK: string; SK: string }): Promise<T | undefined> {
+  const res = await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
+  return res.Item as T | undefined;
+}
+
+/** The day counters item of the whole account for a UTC day (see counters.ts). */
+export const dayCounters = (accountId: string, iso: string) => getRaw<Record<string, number>>(keys.counters(accountId, `ALL#D#${iso.slice(0, 10)}`));
+
+export function expectStatus(res: { status: number; body: unknown }, status: number) {
+  if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body as any;
+}
+
+/** Schedules a session through the API and returns it. */
+export async function schedule(agent: Agent, clientIds: string[], scheduledAt: string, extra: Record<string, unknown> = {}) {
+  return expectStatus(await agent.post('/api/sessions', { type: 'therapy', clientIds, scheduledAt, duration: 30, ...extra }), 201);
+}
+
+/** Creates a goal through the API and returns it. */
+export async function addGoal(agent: Agent, clientId: string, extra: Record<string, unknown> = {}) {
+  const body = { clientId, name: 'Produce /r/', type: 'articulation', description: '<p>Initial /r/ in words</p>', targetCriteria: '80% accuracy', ...extra };
+  return expectStatus(await agent.post('/api/goals', body), 201);
+}
