@@ -12,16 +12,20 @@ interface SelectFieldProps {
   options: readonly SelectOption[];
   error?: string;
   disabled?: boolean;
+  required?: boolean;
   /** A first option such as 'All Clients' (value ''). */
   placeholder?: string;
   size?: 'xs' | 'sm' | 'md' | 'lg';
 }
 
 /** A labelled native select with its validation message; Field ties label, select and message together by id. */
-export function SelectField({ label, value, onChange, options, error, disabled, placeholder, size = 'md' }: SelectFieldProps) {
+export function SelectField({ label, value, onChange, options, error, disabled, required, placeholder, size = 'md' }: SelectFieldProps) {
   return (
-    <Field.Root invalid={Boolean(error)} disabled={disabled}>
-      <Field.Label>{label}</Field.Label>
+    <Field.Root invalid={Boolean(error)} disabled={disabled} required={required}>
+      <Field.Label>
+        {label}
+        {required && <Field.RequiredIndicator />}
+      </Field.Label>
       <NativeSelect.Root size={size}>
         <NativeSelect.Field value={value} onChange={(event) => onChange(event.target.value)}>
           {placeholder !== undefined && <option value="">{placeholder}</option>}

@@ -9,12 +9,13 @@ interface Notice {
 }
 
 /** Replaces whatever toast is showing, so the newest outcome is the one the user reads. */
-function show(type: 'success' | 'error', notice: Notice) {
+function show(type: 'success' | 'warning' | 'error', notice: Notice) {
   toaster.dismiss();
   toaster.create({ ...notice, type, closable: true });
 }
 
 export const notify = {
   success: (notice: Notice) => show('success', notice),
+  warning: (notice: Notice) => show('warning', notice),
   error: (notice: Notice) => show('error', notice),
 };

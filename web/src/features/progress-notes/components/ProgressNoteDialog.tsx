@@ -1,6 +1,172 @@
+import { Alert, Box, Button, Flex, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { format } from 'date-fns';
+import { useState } from 'react';
 import type { Client } from '@caseload/contract/caseload';
+import type { ProgressNote } from '@caseload/contract/notes';
+import { SparklesIcon } from '../../../components/icons.tsx';
+import { LazyRichTextEditor } from '../../../components/rich-text/LazyRichTextEditor.tsx';
+import { preview } from '../../../components/rich-text/plain-text.ts';
+import { RichTextView } from '../../../components/rich-text/RichTextView.tsx';
+import { errorMessage } from '../../../lib/api.ts';
+import { notify } from '../../../lib/toaster.ts';
+import { usePermission } from '../../../lib/permissions.ts';
+import { clientName } from '../../clients/lib/clients.ts';
+import { useClientProgressNotes, useGenerateProgressNote } from '../api/progress-notes.ts';
+import { defaultPeriod, formatDay, formatPeriod, newestFirst, validatePeriod, type Period } from '../lib/notes.ts';
+import { useNoteAutosave, type SaveState } from '../lib/useNoteAutosave.ts';
+import { DialogFrame } from './DialogFrame.tsx';
+import { AuthorBadge } from './NoteBadges.tsx';
+import { PeriodFields } from './PeriodFields.tsx';
 
-/** 'Generate Progress Note - {client}', opened by the purple AI button (being built: progress-notes feature). */
-export function ProgressNoteDialog(_props: { client: Client; open: boolean; onOpenChange: (open: boolean) => void }) {
-  return null;
+/** Spec §9: the dialog lists up to 3 previous notes with a 150-character preview. */
+export const PREVIOUS_NOTES_SHOWN = 3;
+export const PREVIOUS_PREVIEW_LENGTH = 150;
+
+interface ProgressNoteDialogProps {
+  client: Client;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** 'Generate Progress Note - {client}', opened by the purple AI button of the client list and by the notes page. */
+export function ProgressNoteDialog({ client, open, onOpenChange }: ProgressNoteDialogProps) {
+  return (
+    <DialogFrame
+      open={open}
+      onClose={() => onOpenChange(false)}
+      title={`Generate Progress Note - ${clientName(client)}`}
+      footer={
+        <Button variant="outline" onClick={() => onOpenChange(false)}>
+          Close
+        </Button>
+      }
+    >
+      <GenerateNoteBody client={client} />
+    </DialogFrame>
+  );
+}
+
+function GenerateNoteBody({ client }: { client: Client }) {
+  const canView = usePermission('canViewProgressNotes');
+  const canGenerate = usePermission('canGenerateProgressNotes');
+  const canEdit = usePermission('canEditProgressNotes');
+  const previous = useClientProgressNotes(client.id, canView);
+  const notes = newestFirst(previous.data ?? []);
+  const [period, setPeriod] = useState<Period>(() => defaultPeriod());
+  const [result, setResult] = useState<ProgressNote | null>(null);
+  const generate = useGenerateProgressNote(client.id);
+
+  const submit = () => {
+    const invalid = validatePeriod(period);
+    if (invalid) {
+      notify.error(invalid);
+      return;
+    }
+    generate.mutate(
+      { reportingPeriodStart: period.start, reportingPeriodEnd: period.end },
+      {
+        onSuccess: (note) => {
+          setResult(note);
+          notify.success({ title: 'Progress note generated successfully', description: 'AI has created a comprehensive progress note based on recent session data.' });
+        },
+        onError: (error) => notify.error({ title: 'Failed to generate progress note', description: errorMessage(error, 'Please try again.') }),
+      },
+    );
+  };
+
+  const lastEnded = notes.reduce<string | undefined>((latest, n) => (!latest || n.reportingPeriodEnd > latest ? n.reportingPeriodEnd : latest), undefined);
+  const startHint = !canView || previous.isPending ? undefined : lastEnded ? `Last progress note ended on ${formatDay(lastEnded)}` : 'No previous progress notes for this client';
+
+  return (
+    <Stack gap="6">
+      {canView && (
+        <Box as="section" aria-labelledby="previous-notes-heading">
+          <Heading as="h3" size="sm" id="previous-notes-heading" mb="2">
+            Previous Progress Notes
+          </Heading>
+          {previous.isPending ? (
+            <Skeleton height="16" />
+          ) : previous.isError ? (
+            <Text color="red.600">Could not load previous progress notes.</Text>
+          ) : notes.length === 0 ? (
+            <Text color="fg.muted" fontSize="sm">
+              No previous progress notes.
+            </Text>
+          ) : (
+            <Stack as="ul" gap="2" listStyleType="none">
+              {notes.slice(0, PREVIOUS_NOTES_SHOWN).map((note) => (
+                <Box as="li" key={note.id} borderWidth="1px" borderRadius="md" p="3">
+                  <Flex justify="space-between" gap="2" align="center" mb="1" wrap="wrap">
+                    <Text fontSize="sm" fontWeight="medium">
+                      {formatPeriod(note.reportingPeriodStart, note.reportingPeriodEnd)}
+                    </Text>
+                    <AuthorBadge generatedBy={note.generatedBy} />
+                  </Flex>
+                  <Text fontSize="sm" color="fg.muted">
+                    {preview(note.content, PREVIOUS_PREVIEW_LENGTH)}
+                  </Text>
+                </Box>
+              ))}
+              {notes.length > PREVIOUS_NOTES_SHOWN && (
+                <Text as="li" fontSize="sm" color="fg.muted">
+                  +{notes.length - PREVIOUS_NOTES_SHOWN} more progress notes
+                </Text>
+              )}
+            </Stack>
+          )}
+        </Box>
+      )}
+
+      {canGenerate ? (
+        <Stack as="section" gap="4" aria-label="Reporting period">
+          <PeriodFields value={period} onChange={setPeriod} startHint={startHint} disabled={generate.isPending} />
+          <Box>
+            <Button colorPalette="purple" onClick={submit} loading={generate.isPending} loadingText="Generating...">
+              <SparklesIcon /> Generate Progress Note
+            </Button>
+          </Box>
+        </Stack>
+      ) : (
+        <Alert.Root status="info">
+          <Alert.Indicator />
+          <Alert.Title>You don't have permission to generate progress notes.</Alert.Title>
+        </Alert.Root>
+      )}
+
+      {result && <GeneratedNote key={result.id} note={result} canEdit={canEdit} />}
+    </Stack>
+  );
+}
+
+/** The generated note in the editor, saved automatically; read-only for a user who may not edit notes. */
+function GeneratedNote({ note, canEdit }: { note: ProgressNote; canEdit: boolean }) {
+  const autosave = useNoteAutosave(note.id, { kind: 'saved', at: new Date() });
+  return (
+    <Stack as="section" gap="2" aria-labelledby="generated-note-heading">
+      <Heading as="h3" size="sm" id="generated-note-heading">
+        Progress Note ({formatPeriod(note.reportingPeriodStart, note.reportingPeriodEnd)})
+      </Heading>
+      {canEdit ? (
+        <>
+          <LazyRichTextEditor value={note.content} onChange={autosave.change} label="Progress note" minHeight="16rem" />
+          <Flex justify="space-between" gap="2" wrap="wrap" fontSize="sm">
+            <Text color="fg.muted">Changes are saved automatically as you type.</Text>
+            <SaveStatus state={autosave.state} />
+          </Flex>
+        </>
+      ) : (
+        <RichTextView html={note.content} borderWidth="1px" borderRadius="md" p="3" />
+      )}
+    </Stack>
+  );
+}
+
+export function SaveStatus({ state }: { state: SaveState }) {
+  const text =
+    state.kind === 'saving' ? 'Saving...' : state.kind === 'saved' ? `Saved at ${format(state.at, 'HH:mm:ss')}` : state.kind === 'error' ? 'Error saving' : '';
+  return (
+    <Text role="status" aria-live="polite" color={state.kind === 'error' ? 'red.600' : 'fg.muted'} data-testid="save-status">
+      {text}
+    </Text>
+  );
 }

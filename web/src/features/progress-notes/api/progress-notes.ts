@@ -1,0 +1,75 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { BulkGenerateInput, BulkJob, GenerateNoteInput, ProgressNote } from '@caseload/contract/notes';
+import { api, apiFile, apiQuery } from '../../../lib/api.ts';
+import { queryClient } from '../../../lib/query-client.ts';
+
+const allNotes = apiQuery('listProgressNotes');
+const clientNotes = (clientId: string) => apiQuery('listClientProgressNotes', { params: { id: clientId } });
+export const useProgressNotes = (enabled = true) => useQuery({ ...allNotes, enabled });
+
+/** The client's notes, newest first (the previous-notes list of the generation dialog). */
+export const useClientProgressNotes = (clientId: string, enabled = true) => useQuery({ ...clientNotes(clientId), enabled });
+
+/** Replaces (or, with `remove`, drops) a note in every cached list that holds it. */
+function patchCachedNote(note: ProgressNote, remove = false) {
+  const update = (list: ProgressNote[] | undefined) =>
+    list && (remove ? list.filter((n) => n.id !== note.id) : list.map((n) => (n.id === note.id ? note : n)));
+  queryClient.setQueryData<ProgressNote[]>(allNotes.queryKey, update);
+  queryClient.setQueryData<ProgressNote[]>(clientNotes(note.clientId).queryKey, update);
+}
+
+function refreshNotes(clientId?: string) {
+  void queryClient.invalidateQueries({ queryKey: allNotes.queryKey });
+  if (clientId) void queryClient.invalidateQueries({ queryKey: clientNotes(clientId).queryKey });
+}
+
+export function useGenerateProgressNote(clientId: string) {
+  return useMutation({
+    mutationFn: (body: GenerateNoteInput) => api('generateProgressNote', { params: { id: clientId }, body }),
+    // The server stores the note; the previous-notes list and the notes page refresh (spec §4).
+    onSuccess: () => refreshNotes(clientId),
+  });
+}
+
+export function useUpdateProgressNote() {
+  return useMutation({
+    mutationFn: ({ id, content }: { id: string; content: string }) => api('updateProgressNote', { params: { id }, body: { content } }),
+    onSuccess: (note) => patchCachedNote(note),
+  });
+}
+
+export function useDeleteProgressNote() {
+  return useMutation({
+    mutationFn: (note: ProgressNote) => api('deleteProgressNote', { params: { id: note.id } }),
+    onSuccess: (_result, note) => {
+      patchCachedNote(note, true);
+      refreshNotes(note.clientId);
+    },
+  });
+}
+
+export function useStartBulkGeneration() {
+  return useMutation({ mutationFn: (body: BulkGenerateInput) => api('bulkGenerateProgressNotes', { body }) });
+}
+
+export const BULK_POLL_MS = 1000;
+
+/**
+ * The job as it runs: starts from the answer of the start call and polls about every second until
+ * it is completed (or a read fails), then stops.
+ */
+export function useBulkJob(started: BulkJob) {
+  return useQuery({
+    ...apiQuery('getBulkGenerationJob', { params: { jobId: started.jobId } }),
+    initialData: started,
+    staleTime: Infinity,
+    retry: 2,
+    refetchInterval: (query) => (query.state.data?.status === 'completed' || query.state.status === 'error' ? false : BULK_POLL_MS),
+    refetchIntervalInBackground: true,
+  });
+}
+
+export const refreshAllNotes = () => refreshNotes();
+
+/** The note as a PDF for parents. */
+export const fetchNotePdf = (id: string) => apiFile('downloadProgressNotePdf', { params: { id } });

@@ -1,0 +1,44 @@
+import { CloseButton, Dialog, Portal, type DialogRootProps } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+
+interface DialogFrameProps {
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+  size?: DialogRootProps['size'];
+  role?: 'dialog' | 'alertdialog';
+}
+
+/** A titled dialog whose body mounts on open and unmounts on close, so each opening starts fresh. */
+export function DialogFrame({ open, onClose, title, children, footer, size = 'lg', role = 'dialog' }: DialogFrameProps) {
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(details) => !details.open && onClose()}
+      size={size}
+      role={role}
+      scrollBehavior="inside"
+      placement="center"
+      lazyMount
+      unmountOnExit
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{title}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>{children}</Dialog.Body>
+            {footer && <Dialog.Footer>{footer}</Dialog.Footer>}
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close dialog" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

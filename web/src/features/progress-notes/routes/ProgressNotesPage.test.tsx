@@ -1,0 +1,155 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { BulkJob, ProgressNote } from '@caseload/contract/notes';
+import { jsonResponse, mockApi, testUser } from '../../../test/fetch.ts';
+import { renderApp } from '../../../test/render.tsx';
+import { client, job, note, organization } from '../test/fixtures.ts';
+
+const clients = [client(1, { organizationId: 'org-1' }), client(2, { organizationId: 'org-2' }), client(3, { status: 'discharged' })];
+const organizations = [organization('org-1', 'Lincoln Elementary'), organization('org-2', 'Oak Clinic')];
+const jobUrl = `GET /api/generate-progress-notes-bulk/${job().jobId}`;
+
+type Answers = Record<string, (body: unknown) => Response>;
+
+async function openNotes(notes: ProgressNote[], answers: Answers = {}) {
+  const fetchMock = mockApi({
+    'GET /api/user': () => jsonResponse(200, testUser),
+    'GET /api/progress-notes': () => jsonResponse(200, notes),
+    'GET /api/clients': () => jsonResponse(200, clients),
+    'GET /api/organizations': () => jsonResponse(200, organizations),
+    ...answers,
+  });
+  renderApp('/progress-notes');
+  await screen.findByRole('heading', { level: 1, name: 'Progress Notes' }, { timeout: 5000 });
+  return fetchMock;
+}
+
+/** Opens the bulk dialog, selects every listed client and starts the job. */
+async function startBulk() {
+  fireEvent.click(await screen.findByRole('button', { name: 'Generate for Multiple Clients' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Generate for Multiple Clients' });
+  await within(dialog).findByRole('checkbox', { name: /Maya R\./ });
+  expect(within(dialog).getByText('0 clients selected')).toBeTruthy();
+  expect(within(dialog).queryByRole('checkbox', { name: /Ava R\./ })).toBeNull(); // discharged
+  fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Select All' }));
+  expect(await within(dialog).findByText('2 clients selected')).toBeTruthy();
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+  const options = await screen.findByRole('dialog', { name: 'Generation Options' });
+  expect((within(options).getByRole('checkbox', { name: 'Skip clients that already have a note for this period' }) as HTMLInputElement).checked).toBe(true);
+  fireEvent.click(within(options).getByRole('button', { name: 'Generate 2 Notes' }));
+}
+
+/** Answers the poll with each job in turn, then the last one forever. */
+function pollAnswers(jobs: BulkJob[]) {
+  return () => jsonResponse(200, jobs.length > 1 ? jobs.shift()! : jobs[0]!);
+}
+
+describe('bulk generation', { timeout: 15_000 }, () => {
+  it('filters by organization and selects with Select All', async () => {
+    await openNotes([]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Generate for Multiple Clients' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Generate for Multiple Clients' });
+    await within(dialog).findByRole('checkbox', { name: /Maya R\./ });
+    fireEvent.change(within(dialog).getByLabelText('Organization'), { target: { value: 'org-2' } });
+    await waitFor(() => expect(within(dialog).queryByRole('checkbox', { name: /Maya R\./ })).toBeNull());
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Select All' }));
+    expect(await within(dialog).findByText('1 client selected')).toBeTruthy();
+    expect((within(dialog).getByRole('checkbox', { name: /Liam R\./ }) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('shows a progress bar while the job runs, then states how many were generated and how many failed', async () => {
+    let sent: unknown;
+    const failed = { clientId: clients[1]!.id, clientName: 'Liam R.', error: 'The AI service timed out.' };
+    await openNotes([], {
+      'POST /api/generate-progress-notes-bulk': (body) => {
+        sent = body;
+        return jsonResponse(202, job({ total: 2 }));
+      },
+      [jobUrl]: pollAnswers([
+        job({ total: 2, completed: 1, successCount: 1 }),
+        job({ total: 2, completed: 2, successCount: 1, errorCount: 1, errors: [failed], status: 'completed' }),
+      ]),
+    });
+    await startBulk();
+
+    const bar = await screen.findByRole('progressbar', { name: 'Bulk progress note generation' });
+    expect(bar.getAttribute('aria-valuenow')).toBe('0');
+    expect(bar.getAttribute('aria-valuemax')).toBe('2');
+    expect(sent).toMatchObject({ clientIds: [clients[1]!.id, clients[0]!.id], skipExisting: true });
+
+    await waitFor(() => expect(bar.getAttribute('aria-valuenow')).toBe('1'), { timeout: 3000 });
+    expect(await screen.findByText('Progress notes partially generated', {}, { timeout: 3000 })).toBeTruthy();
+    expect(screen.getByText('Generated 1 progress note; 1 failed.')).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: 'Bulk progress note generation' }).getAttribute('aria-valuenow')).toBe('2');
+    expect(screen.getByText('Liam R.: The AI service timed out.')).toBeTruthy();
+  });
+
+  it("says 'Generation failed' with the first error when every client fails", async () => {
+    await openNotes([], {
+      'POST /api/generate-progress-notes-bulk': () =>
+        jsonResponse(202, job({ total: 2, completed: 2, errorCount: 2, status: 'completed', errors: [{ clientId: clients[0]!.id, clientName: 'Maya R.', error: 'Access denied to the model.' }] })),
+    });
+    await startBulk();
+    expect(await screen.findByText('Generation failed')).toBeTruthy();
+    expect(screen.getByText('Access denied to the model.')).toBeTruthy();
+  });
+
+  it('reports the count on full success', async () => {
+    await openNotes([], {
+      'POST /api/generate-progress-notes-bulk': () => jsonResponse(202, job({ total: 2 })),
+      [jobUrl]: pollAnswers([job({ total: 2, completed: 2, successCount: 2, status: 'completed' })]),
+    });
+    await startBulk();
+    expect(await screen.findByText('Successfully generated 2 progress notes.', {}, { timeout: 3000 })).toBeTruthy();
+  });
+
+  it('says so when the job cannot be started', async () => {
+    await openNotes([], { 'POST /api/generate-progress-notes-bulk': () => jsonResponse(500, { message: 'Service unavailable' }) });
+    await startBulk();
+    expect(await screen.findByText('Failed to generate progress notes')).toBeTruthy();
+    expect(screen.getByText('Service unavailable')).toBeTruthy();
+  });
+});
+
+describe('notes list', { timeout: 15_000 }, () => {
+  it('lists notes with client, period, badges and a 200-character preview', async () => {
+    const long = `<p>${'x'.repeat(250)}</p>`;
+    await openNotes([note(1, { content: long, clientName: 'Maya R.' }), note(2, { clientId: 'b1b1b1b1-0c4b-4e8a-9f51-2b7c3d9e1a01', status: 'updated', generatedBy: 'manual' })]);
+    expect(await screen.findByRole('heading', { name: 'Notes (2)' })).toBeTruthy();
+    const [first, second] = screen.getAllByRole('listitem').filter((li) => li.querySelector('h3'));
+    expect(within(first!).getByRole('heading', { name: 'Unknown Client' })).toBeTruthy();
+    expect(within(first!).getByText('Manual')).toBeTruthy();
+    expect(within(first!).getByText('Updated')).toBeTruthy();
+    expect(within(second!).getByRole('heading', { name: 'Maya R.' })).toBeTruthy();
+    expect(within(second!).getByText('Reporting period: Jan 1, 2026 - Feb 1, 2026')).toBeTruthy();
+    expect(within(second!).getByText('AI Generated')).toBeTruthy();
+    expect(within(second!).getByTestId('note-preview').textContent).toBe(`${'x'.repeat(200)}...`);
+    expect(within(second!).getByRole('button', { name: 'Edit progress note for Maya R.' })).toBeTruthy();
+  });
+
+  it('shows the empty states', async () => {
+    await openNotes([]);
+    expect(await screen.findByText('Get started by generating your first AI-powered progress note')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'fluency' } });
+    expect(await screen.findByText('Try adjusting your search criteria')).toBeTruthy();
+  });
+
+  it('asks before deleting and says when it fails', async () => {
+    await openNotes([note(1, { clientName: 'Maya R.' })], { [`DELETE /api/progress-notes/${note(1).id}`]: () => jsonResponse(500, {}) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete progress note for Maya R.' }));
+    const confirm = await screen.findByRole('alertdialog');
+    expect(within(confirm).getByText('Are you sure you want to delete the progress note for Maya R.?')).toBeTruthy();
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Failed to delete progress note')).toBeTruthy();
+    expect(screen.getByText('Error')).toBeTruthy();
+  });
+
+  it('shows the full note read-only with Edit Note, Delete Note and Download PDF', async () => {
+    await openNotes([note(1, { clientName: 'Maya R.', content: '<h2>Summary</h2><p>Maya <strong>met</strong> her goal.</p>' })]);
+    fireEvent.click(await screen.findByRole('button', { name: 'View Full Note' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Progress Note - Maya R.' });
+    expect(within(dialog).getByRole('heading', { name: 'Summary' })).toBeTruthy();
+    expect(within(dialog).getByText('met').tagName).toBe('STRONG');
+    for (const name of ['Edit Note', 'Delete Note', 'Download PDF']) expect(within(dialog).getByRole('button', { name })).toBeTruthy();
+  });
+});

@@ -1,0 +1,79 @@
+import { Badge, Box, Card, Flex, Heading, Progress, Stack, Text } from '@chakra-ui/react';
+import { goalTypeLabels, type GoalType } from '@caseload/contract/enums';
+import { plainText } from '../../../components/rich-text/plain-text.ts';
+import { GOALS_SHOWN, goalStatusLabel, percent, sortBySuccess, successBadgeProps, successVariant, type ClientProgress } from '../lib/report.ts';
+
+/** 'Client Progress Details': clients by success rate, badge at 80/60, a bar, up to 4 goals. */
+export function ClientProgressList({ clients }: { clients: readonly ClientProgress[] }) {
+  const sorted = sortBySuccess(clients);
+  return (
+    <Card.Root as="section" aria-labelledby="client-progress-heading">
+      <Card.Header>
+        <Heading as="h2" size="lg" id="client-progress-heading">
+          Client Progress Details
+        </Heading>
+      </Card.Header>
+      <Card.Body>
+        {sorted.length === 0 ? (
+          <Text color="fg.muted">No progress data for this period and these filters.</Text>
+        ) : (
+          <Stack as="ul" gap="4" listStyleType="none">
+            {sorted.map((client) => (
+              <ClientRow key={client.clientId} client={client} />
+            ))}
+          </Stack>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function ClientRow({ client }: { client: ClientProgress }) {
+  const rate = percent(client.progressRate);
+  const variant = successVariant(client.progressRate);
+  const hidden = client.goals.length - GOALS_SHOWN;
+  return (
+    <Box as="li" borderWidth="1px" borderRadius="md" p="4" data-testid="client-progress">
+      <Flex justify="space-between" align="flex-start" gap="3" wrap="wrap" mb="2">
+        <Box>
+          <Heading as="h3" size="md">
+            {client.clientName}
+          </Heading>
+          <Text fontSize="sm" color="fg.muted">
+            {client.goalCount} goal{client.goalCount === 1 ? '' : 's'} · {client.sessionsCount} session{client.sessionsCount === 1 ? '' : 's'}
+          </Text>
+        </Box>
+        <Badge size="lg" {...successBadgeProps[variant]} data-variant={variant}>
+          {rate}% success
+        </Badge>
+      </Flex>
+      <Progress.Root value={rate} max={100} colorPalette={variant === 'destructive' ? 'red' : variant === 'secondary' ? 'gray' : 'blue'} size="sm" mb="3">
+        <Progress.Track aria-label={`${client.clientName} success rate`} aria-valuetext={`${rate}%`}>
+          <Progress.Range />
+        </Progress.Track>
+      </Progress.Root>
+      {client.goals.length > 0 && (
+        <Stack as="ul" gap="1" listStyleType="none" fontSize="sm">
+          {client.goals.slice(0, GOALS_SHOWN).map((goal) => (
+            <Flex as="li" key={goal.id} gap="2" align="baseline" wrap="wrap">
+              <Badge variant="outline" colorPalette="purple" flexShrink={0}>
+                {goalTypeLabels[goal.type as GoalType] ?? goal.type}
+              </Badge>
+              <Text flex="1" minW="0" lineClamp={2}>
+                {plainText(goal.description)}
+              </Text>
+              <Text color="fg.muted" flexShrink={0}>
+                {goalStatusLabel(goal.status)}
+              </Text>
+            </Flex>
+          ))}
+          {hidden > 0 && (
+            <Text as="li" color="fg.muted">
+              +{hidden} more goals
+            </Text>
+          )}
+        </Stack>
+      )}
+    </Box>
+  );
+}

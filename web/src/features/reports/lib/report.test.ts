@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { exportFileName, percent, prettyJson, sortBySuccess, successVariant, withBom, type ClientProgress } from './report.ts';
+
+describe('success-rate badge', () => {
+  it('is default at 80 and above, secondary at 60 and above, destructive below', () => {
+    expect(successVariant(100)).toBe('default');
+    expect(successVariant(80)).toBe('default');
+    expect(successVariant(79.9)).toBe('secondary');
+    expect(successVariant(60)).toBe('secondary');
+    expect(successVariant(59)).toBe('destructive');
+    expect(successVariant(0)).toBe('destructive');
+  });
+});
+
+describe('client progress', () => {
+  const row = (clientName: string, progressRate: number): ClientProgress => ({
+    clientId: clientName,
+    clientName,
+    progressRate,
+    goalCount: 0,
+    sessionsCount: 0,
+    goals: [],
+    recentDataPoints: [],
+  });
+
+  it('sorts by success rate, highest first, then by name', () => {
+    expect(sortBySuccess([row('Ben', 50), row('Zoe', 90), row('Amy', 50)]).map((r) => r.clientName)).toEqual(['Zoe', 'Amy', 'Ben']);
+  });
+
+  it('clamps the bar to a whole percent', () => {
+    expect(percent(84.6)).toBe(85);
+    expect(percent(-3)).toBe(0);
+    expect(percent(130)).toBe(100);
+  });
+});
+
+describe('export file', () => {
+  it('is named by a date stamp', () => {
+    expect(exportFileName('json', new Date(2026, 2, 5))).toBe('progress-report-2026-03-05.json');
+    expect(exportFileName('csv', new Date(2026, 2, 5))).toBe('progress-report-2026-03-05.csv');
+  });
+
+  it('is pretty-printed JSON whether the answer was parsed or text', () => {
+    expect(prettyJson({ a: 1 })).toBe('{\n  "a": 1\n}\n');
+    expect(prettyJson('{"a":1}')).toBe('{\n  "a": 1\n}\n');
+  });
+
+  it('keeps the CSV byte-order mark', () => {
+    expect(withBom('"Client"')).toBe('\uFEFF"Client"');
+    expect(withBom('\uFEFF"Client"')).toBe('\uFEFF"Client"');
+  });
+});

@@ -1,0 +1,55 @@
+/** Pure helpers of the Reports screen. */
+import { format } from 'date-fns';
+import type { Report } from '@caseload/contract/notes';
+
+export const periodOptions = [
+  { value: '7', label: 'Last 7 days' },
+  { value: '14', label: 'Last 2 weeks' },
+  { value: '30', label: 'Last 30 days' },
+  { value: '90', label: 'Last 3 months' },
+] as const;
+export const DEFAULT_DAYS = 30;
+
+/** Spec §9: at most 4 goals are shown per client. */
+export const GOALS_SHOWN = 4;
+
+export type SuccessVariant = 'default' | 'secondary' | 'destructive';
+
+/** Spec §2: default at 80 and above, secondary at 60 and above, destructive below. */
+export function successVariant(rate: number): SuccessVariant {
+  if (rate >= 80) return 'default';
+  if (rate >= 60) return 'secondary';
+  return 'destructive';
+}
+
+/** How each variant looks in the app's Chakra theme. */
+export const successBadgeProps: Record<SuccessVariant, { variant: 'solid' | 'subtle'; colorPalette: string }> = {
+  default: { variant: 'solid', colorPalette: 'blue' },
+  secondary: { variant: 'subtle', colorPalette: 'gray' },
+  destructive: { variant: 'solid', colorPalette: 'red' },
+};
+
+export type ClientProgress = Report['clientProgress'][number];
+
+/** Highest success rate first; ties by name so the order is stable. */
+export function sortBySuccess(clients: readonly ClientProgress[]): ClientProgress[] {
+  return [...clients].sort((a, b) => b.progressRate - a.progressRate || a.clientName.localeCompare(b.clientName));
+}
+
+/** A whole percent between 0 and 100. */
+export const percent = (rate: number) => Math.min(100, Math.max(0, Math.round(rate)));
+
+/** Spec §9: the export is named by a date stamp. */
+export const exportFileName = (format_: 'json' | 'csv', now = new Date()) => `progress-report-${format(now, 'yyyy-MM-dd')}.${format_}`;
+
+/** Pretty-printed JSON, whether the server answered text or an already parsed object. */
+export function prettyJson(answer: unknown): string {
+  const value = typeof answer === 'string' ? JSON.parse(answer) : answer;
+  return `${JSON.stringify(value, null, 2)}\n`;
+}
+
+/** Reading the answer as text drops the server's byte-order mark; spreadsheets need it to read UTF-8 names. */
+export const withBom = (csv: string) => (csv.startsWith('\uFEFF') ? csv : `\uFEFF${csv}`);
+
+const statusLabels: Record<string, string> = { active: 'Active', mastered: 'Mastered', met: 'Mastered', on_hold: 'On Hold', discontinued: 'Discontinued' };
+export const goalStatusLabel = (status: string) => statusLabels[status] ?? status;

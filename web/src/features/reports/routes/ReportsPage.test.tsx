@@ -1,0 +1,88 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { CurrentUser } from '@caseload/contract/auth';
+import type { Report } from '@caseload/contract/notes';
+import { jsonResponse, mockApi, testUser } from '../../../test/fetch.ts';
+import { renderApp } from '../../../test/render.tsx';
+
+const goal = (n: number) => ({ id: `9000000${n}-0c4b-4e8a-9f51-2b7c3d9e1a01`, type: 'articulation' as const, description: `Goal ${n}`, status: 'active' });
+const progress = (clientName: string, progressRate: number, goals = 1): Report['clientProgress'][number] => ({
+  clientId: `${clientName.length}0000000-0c4b-4e8a-9f51-2b7c3d9e1a01`,
+  clientName,
+  goalCount: goals,
+  sessionsCount: 2,
+  progressRate,
+  goals: Array.from({ length: goals }, (_, i) => goal(i + 1)),
+  recentDataPoints: [],
+});
+
+const report: Report = {
+  generatedAt: '2026-03-05T12:00:00.000Z',
+  period: { days: 30, from: '2026-02-03T12:00:00.000Z', to: '2026-03-05T12:00:00.000Z' },
+  filters: { client: 'all', goalType: 'all' },
+  overallStats: { totalSessions: 12, completedSessions: 9, activeGoals: 7, masteredGoals: 2, successRate: 71, totalClients: 3 },
+  clientProgress: [progress('Li R.', 65), progress('Maya R.', 80, 6), progress('Noah T.', 40)],
+};
+
+async function openReports(user: CurrentUser = testUser, answers: Record<string, () => Response> = {}) {
+  const fetchMock = mockApi({
+    'GET /api/user': () => jsonResponse(200, user),
+    'GET /api/reports?days=30': () => jsonResponse(200, report),
+    'GET /api/clients': () => jsonResponse(200, []),
+    ...answers,
+  });
+  renderApp('/reports');
+  await screen.findByRole('heading', { level: 1, name: 'Reports' }, { timeout: 5000 });
+  return fetchMock;
+}
+
+describe('reports', { timeout: 15_000 }, () => {
+  it('shows the four summary cards and clients by success rate with 80/60 badges', async () => {
+    await openReports();
+    expect(await screen.findByText('Total Sessions')).toBeTruthy();
+    expect(screen.getByText('9 completed')).toBeTruthy();
+    expect(screen.getByText('2 mastered')).toBeTruthy();
+    expect(screen.getByText('71%')).toBeTruthy();
+
+    const rows = screen.getAllByTestId('client-progress');
+    expect(rows.map((r) => within(r).getByRole('heading').textContent)).toEqual(['Maya R.', 'Li R.', 'Noah T.']);
+    const variants = rows.map((r) => within(r).getByText(/% success$/).getAttribute('data-variant'));
+    expect(variants).toEqual(['default', 'secondary', 'destructive']);
+    expect(within(rows[0]!).getByRole('progressbar', { name: 'Maya R. success rate' }).getAttribute('aria-valuenow')).toBe('80');
+    expect(within(rows[0]!).getByText('6 goals · 2 sessions')).toBeTruthy();
+    expect(within(rows[0]!).getAllByText(/^Goal \d$/)).toHaveLength(4);
+    expect(within(rows[0]!).getByText('+2 more goals')).toBeTruthy();
+  });
+
+  it('reloads for a new period', async () => {
+    const fetchMock = await openReports(testUser, { 'GET /api/reports?days=90': () => jsonResponse(200, { ...report, clientProgress: [] }) });
+    await screen.findByText('Total Sessions');
+    fireEvent.change(screen.getByLabelText('Time Period'), { target: { value: '90' } });
+    expect(await screen.findByText('No progress data for this period and these filters.')).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/reports?days=90')).toBe(true);
+    expect((screen.getByLabelText('Time Period') as HTMLSelectElement).selectedOptions[0]!.textContent).toBe('Last 3 months');
+  });
+
+  it('downloads the export as a pretty-printed, date-stamped JSON file', async () => {
+    const created: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      created.push(blob as Blob);
+      return 'blob:report';
+    });
+    const clicks: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicks.push(this.download);
+    });
+    await openReports(testUser, { 'GET /api/reports/export?days=30&format=json': () => jsonResponse(200, { generatedAt: report.generatedAt }) });
+    fireEvent.click(screen.getByRole('button', { name: 'Export Report' }));
+    await waitFor(() => expect(clicks).toHaveLength(1));
+    expect(clicks[0]).toMatch(/^progress-report-\d{4}-\d{2}-\d{2}\.json$/);
+    expect(await created[0]!.text()).toBe(`{\n  "generatedAt": "${report.generatedAt}"\n}\n`);
+  });
+
+  it('tells a user without the permission', async () => {
+    await openReports({ ...testUser, userType: 'child', permissions: { ...testUser.permissions, canViewReports: false } });
+    expect(screen.getByText("You don't have permission to view reports.")).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Export Report' })).toBeNull();
+  });
+});
