@@ -1,6 +1,121 @@
+import { Alert, Button, Card, EmptyState, Heading, Skeleton, Stack, Text, VStack } from '@chakra-ui/react';
+import { useState } from 'react';
+import type { ManagedUser } from '@caseload/contract/caseload';
+import { PlusIcon, UserCogIcon } from '../../../components/icons.tsx';
 import { PageHeading } from '../../../components/PageHeading.tsx';
+import { usePermission } from '../../../lib/permissions.ts';
+import { notify } from '../../../lib/toaster.ts';
+import { useOrganizations } from '../../organizations/api/organizations.ts';
+import { useUpdateUserStatus, useUsers } from '../api/users.ts';
+import { AddUserDialog } from '../components/AddUserDialog.tsx';
+import { EditPermissionsDialog } from '../components/EditPermissionsDialog.tsx';
+import { UserCard } from '../components/UserCard.tsx';
 
-/** Placeholder until the User Management screen is built. */
+const TITLE = 'User Management';
+const SUBTITLE = 'Team members who work in your account, and what each may do';
+
 export default function UsersPage() {
-  return <PageHeading title="User Management" />;
+  const canManage = usePermission('canManageUsers');
+  if (!canManage) {
+    // The API refuses these calls anyway; say so instead of showing an empty or failing page.
+    return (
+      <>
+        <PageHeading title={TITLE} />
+        <Alert.Root status="warning" maxW="2xl">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>You don't have permission to manage users.</Alert.Title>
+            <Alert.Description>Ask your account owner if you need to add team members or change their access.</Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      </>
+    );
+  }
+  return <ManageUsers />;
+}
+
+function ManageUsers() {
+  const users = useUsers(true);
+  const organizations = useOrganizations().data ?? [];
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<ManagedUser | null>(null);
+  const status = useUpdateUserStatus();
+
+  // The API lists child users only; the filter keeps the spec's rule should that change.
+  const children = users.data?.filter((u) => u.userType === 'child') ?? [];
+  const toggle = (user: ManagedUser) =>
+    status.mutate(
+      { id: user.id, isActive: !user.isActive },
+      {
+        onSuccess: (updated) =>
+          notify.success({
+            title: updated.isActive ? 'User activated' : 'User deactivated',
+            description: `${updated.firstName} ${updated.lastName} ${updated.isActive ? 'can sign in again.' : 'has been signed out and can no longer sign in.'}`,
+          }),
+        onError: () => notify.error({ title: 'Failed to update user status' }),
+      },
+    );
+
+  return (
+    <>
+      <PageHeading
+        title={TITLE}
+        subtitle={SUBTITLE}
+        actions={
+          <Button colorPalette="blue" onClick={() => setAdding(true)}>
+            <PlusIcon size={16} />
+            Add User
+          </Button>
+        }
+      />
+      <Card.Root as="section" aria-labelledby="child-users-heading">
+        <Card.Header>
+          <Heading as="h2" size="md" id="child-users-heading">
+            Child Users ({children.length})
+          </Heading>
+        </Card.Header>
+        <Card.Body>
+          {users.isPending ? (
+            <Stack gap="3" role="status" aria-label="Loading users">
+              {[0, 1, 2].map((i) => (
+                <Skeleton key={i} height="24" borderRadius="lg" />
+              ))}
+            </Stack>
+          ) : users.isError ? (
+            <VStack py="8" gap="3">
+              <Text color="red.600">Could not load your users.</Text>
+              <Button variant="outline" onClick={() => void users.refetch()}>
+                Try again
+              </Button>
+            </VStack>
+          ) : children.length === 0 ? (
+            <EmptyState.Root>
+              <EmptyState.Content>
+                <EmptyState.Indicator>
+                  <UserCogIcon size={32} />
+                </EmptyState.Indicator>
+                <EmptyState.Title>No users yet</EmptyState.Title>
+                <EmptyState.Description>Add assistants and colleagues so they can work with your caseload.</EmptyState.Description>
+              </EmptyState.Content>
+            </EmptyState.Root>
+          ) : (
+            <Stack as="ul" gap="3" listStyleType="none">
+              {children.map((user) => (
+                <UserCard
+                  key={user.id}
+                  user={user}
+                  organizations={organizations}
+                  onToggleActive={() => toggle(user)}
+                  toggling={status.isPending && status.variables.id === user.id}
+                  onEdit={() => setEditing(user)}
+                />
+              ))}
+            </Stack>
+          )}
+        </Card.Body>
+      </Card.Root>
+      <AddUserDialog open={adding} onOpenChange={setAdding} />
+      {editing && <EditPermissionsDialog key={editing.id} user={editing} onClose={() => setEditing(null)} />}
+    </>
+  );
 }

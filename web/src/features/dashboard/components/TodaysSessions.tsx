@@ -1,0 +1,77 @@
+import { Badge, Box, Button, Card, Circle, Flex, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { format } from 'date-fns';
+import { Link as RouterLink } from 'react-router-dom';
+import type { Session } from '@caseload/contract/sessions';
+import type { SessionStatus } from '@caseload/contract/enums';
+import { useTodaysSessions } from '../api/dashboard.ts';
+import { humanize, sessionClient, todaysSessions } from '../lib/dashboard.ts';
+
+/** Part 2 §4's badge colours. */
+const statusPalette: Record<SessionStatus, string> = { scheduled: 'blue', completed: 'green', canceled: 'red', no_show: 'red', rescheduled: 'yellow' };
+
+function SessionRow({ session }: { session: Session }) {
+  const { name, initials } = sessionClient(session);
+  const at = new Date(session.scheduledAt);
+  return (
+    <Flex as="li" gap="3" align="center" borderWidth="1px" borderRadius="md" p="3" data-testid="today-session">
+      <Circle size="10" bg="blue.100" color="blue.800" fontWeight="semibold" fontSize="sm" aria-hidden="true" flexShrink="0">
+        {initials}
+      </Circle>
+      <Box flex="1" minW="0">
+        <Text fontWeight="medium" truncate>
+          {name}
+        </Text>
+        <Text fontSize="sm" color="fg.muted">
+          {humanize(session.type)}
+        </Text>
+      </Box>
+      <Stack gap="1" align="flex-end">
+        <Text fontSize="sm" fontWeight="medium">
+          <time dateTime={session.scheduledAt}>{format(at, 'h:mm a')}</time>
+        </Text>
+        <Badge colorPalette={statusPalette[session.status]}>{humanize(session.status)}</Badge>
+      </Stack>
+    </Flex>
+  );
+}
+
+/** Today's sessions only, the first three by time (the spec's showed any three). */
+export function TodaysSessions() {
+  const sessions = useTodaysSessions();
+  const shown = sessions.data ? todaysSessions(sessions.data) : [];
+  return (
+    <Card.Root as="section" aria-labelledby="todays-sessions-heading" height="full">
+      <Card.Header>
+        <Heading as="h2" size="md" id="todays-sessions-heading">
+          Today's Sessions
+        </Heading>
+      </Card.Header>
+      <Card.Body>
+        {sessions.isPending ? (
+          <Stack gap="3" role="status" aria-label="Loading today's sessions">
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} height="14" />
+            ))}
+          </Stack>
+        ) : sessions.isError ? (
+          <Text color="red.600" fontSize="sm">
+            Could not load today's sessions.
+          </Text>
+        ) : shown.length === 0 ? (
+          <Stack align="center" gap="3" py="4" textAlign="center">
+            <Text color="fg.muted">No sessions scheduled for today</Text>
+            <Button asChild variant="outline" size="sm">
+              <RouterLink to="/sessions">Schedule Session</RouterLink>
+            </Button>
+          </Stack>
+        ) : (
+          <Stack as="ul" gap="3" listStyleType="none">
+            {shown.map((session) => (
+              <SessionRow key={session.id} session={session} />
+            ))}
+          </Stack>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,41 @@
+import { addDays, startOfDay, startOfWeek } from 'date-fns';
+import type { DashboardStats } from '@caseload/contract/caseload';
+import type { Session } from '@caseload/contract/sessions';
+
+/** The user's local Monday 00:00 as an ISO instant: "this week" follows the user's time zone. */
+export const localWeekStart = (now: Date) => startOfWeek(now, { weekStartsOn: 1 }).toISOString();
+
+/** Local midnight to the next local midnight. */
+export function localToday(now: Date): { from: string; to: string } {
+  const start = startOfDay(now);
+  return { from: start.toISOString(), to: addDays(start, 1).toISOString() };
+}
+
+const signed = (n: number) => (n > 0 ? `+${n}` : `${n}`);
+
+/** The stat cards' captions, from the server's trend numbers (the spec's were fixed text). */
+export function trendCaptions(trends: DashboardStats['trends'] | undefined, weekSessions: number) {
+  const t = trends ?? { clientsAddedThisMonth: 0, lastWeekSessions: 0, sessionsDueThisWeek: 0, goalsMasteredThisMonth: 0 };
+  const change = weekSessions - t.lastWeekSessions;
+  return {
+    totalClients: `${signed(t.clientsAddedThisMonth)} new this month`,
+    weekSessions: change === 0 ? 'Same as last week' : `${signed(change)} vs last week`,
+    activeGoals: `${t.goalsMasteredThisMonth} ${t.goalsMasteredThisMonth === 1 ? 'goal' : 'goals'} mastered this month`,
+    completionRate: `${t.sessionsDueThisWeek} due this week`,
+  };
+}
+
+/** Today's sessions in time order, at most three (spec part 1 §9). */
+export const TODAY_LIMIT = 3;
+export function todaysSessions(sessions: readonly Session[]): Session[] {
+  return [...sessions].sort((a, b) => a.scheduledAt.localeCompare(b.scheduledAt)).slice(0, TODAY_LIMIT);
+}
+
+/** 'Emma S.' and 'ES', or 'Client' when the session has no client to name. */
+export function sessionClient(session: Session): { name: string; initials: string } {
+  const client = session.client ?? session.participants[0];
+  if (!client) return { name: 'Client', initials: 'C' };
+  return { name: `${client.firstName} ${client.lastInitial}.`, initials: `${client.firstName.charAt(0)}${client.lastInitial}`.toUpperCase() };
+}
+
+export const humanize = (value: string) => value.charAt(0).toUpperCase() + value.slice(1).replace(/_/g, ' ');

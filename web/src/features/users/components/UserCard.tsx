@@ -1,0 +1,63 @@
+import { Badge, Box, Button, Circle, Flex, IconButton, Stack, Text } from '@chakra-ui/react';
+import type { ManagedUser, Organization } from '@caseload/contract/caseload';
+import { permissionLabels, roleLabels } from '@caseload/contract/enums';
+import { EditIcon } from '../../../components/icons.tsx';
+import { grantedLabels } from '../lib/permission-form.ts';
+
+interface UserCardProps {
+  user: ManagedUser;
+  organizations: readonly Organization[];
+  onToggleActive: () => void;
+  toggling: boolean;
+  onEdit: () => void;
+}
+
+/** One child user: who, whether active, which organizations, and what they may do. */
+export function UserCard({ user, organizations, onToggleActive, toggling, onEdit }: UserCardProps) {
+  const name = `${user.firstName} ${user.lastName}`;
+  const initials = `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase();
+  const ids = user.permissions.allowedOrganizationIds;
+  const organizationNames = new Map(organizations.map((o) => [o.id, o.name]));
+  const access = ids.length === 0 ? 'All Organizations' : ids.map((id) => organizationNames.get(id) ?? 'Unavailable organization').join(', ');
+  const granted = grantedLabels(user.permissions, permissionLabels);
+
+  return (
+    <Flex as="li" borderWidth="1px" borderRadius="lg" p="4" gap="4" align="flex-start" bg="white" data-testid="user-card" aria-label={name}>
+      <Circle size="10" bg={user.isActive ? 'blue.600' : 'gray.400'} color="white" fontWeight="semibold" aria-hidden="true" flexShrink="0">
+        {initials}
+      </Circle>
+      <Stack flex="1" minW="0" gap="1">
+        <Flex gap="2" align="center" wrap="wrap">
+          <Text fontWeight="semibold">{name}</Text>
+          <Badge colorPalette={user.isActive ? 'green' : 'gray'}>{user.isActive ? 'Active' : 'Inactive'}</Badge>
+        </Flex>
+        <Text fontSize="sm" color="fg.muted">
+          {user.email}
+        </Text>
+        <Text fontSize="sm">{roleLabels[user.role]}</Text>
+        <Box fontSize="sm" color="fg.muted" mt="1">
+          <Text>
+            <Text as="span" fontWeight="medium" color="fg">
+              Organizations:
+            </Text>{' '}
+            {access}
+          </Text>
+          <Text>
+            <Text as="span" fontWeight="medium" color="fg">
+              Permissions:
+            </Text>{' '}
+            {granted.length ? granted.join(', ') : 'None'}
+          </Text>
+        </Box>
+      </Stack>
+      <Flex gap="2" flexShrink="0" direction={{ base: 'column', sm: 'row' }}>
+        <Button size="sm" variant="outline" onClick={onToggleActive} loading={toggling} aria-label={`${user.isActive ? 'Deactivate' : 'Activate'} ${name}`}>
+          {user.isActive ? 'Deactivate' : 'Activate'}
+        </Button>
+        <IconButton size="sm" variant="outline" aria-label={`Edit permissions for ${name}`} onClick={onEdit}>
+          <EditIcon size={16} />
+        </IconButton>
+      </Flex>
+    </Flex>
+  );
+}
