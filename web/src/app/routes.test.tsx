@@ -1,11 +1,11 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockFetch, signedOut, testUser } from '../test/fetch.ts';
+import { jsonResponse, mockApi, signedOut, testUser } from '../test/fetch.ts';
 import { renderApp } from '../test/render.tsx';
 
 describe('protected routes', () => {
   it('shows a centred spinner while the session loads', async () => {
-    mockFetch(() => new Promise<Response>(() => {}));
+    mockApi({});
     renderApp('/clients');
     expect(await screen.findByLabelText('Loading')).toBeTruthy();
     expect(screen.getByTestId('location').textContent).toBe('/clients');
@@ -13,7 +13,7 @@ describe('protected routes', () => {
 
   it('sends a visitor without a session to /auth', async () => {
     const log = vi.spyOn(console, 'log').mockImplementation(() => {});
-    mockFetch(signedOut);
+    mockApi({ 'GET /api/user': signedOut });
     renderApp('/clients');
     expect(await screen.findByRole('tab', { name: 'Sign In' })).toBeTruthy();
     expect(screen.getByTestId('location').textContent).toBe('/auth');
@@ -21,23 +21,24 @@ describe('protected routes', () => {
   });
 
   it('shows the page in the shell for a signed-in user', async () => {
-    mockFetch(() => jsonResponse(200, testUser));
-    renderApp('/clients');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Client Management' })).toBeTruthy();
+    mockApi({ 'GET /api/user': () => jsonResponse(200, testUser) });
+    renderApp('/security');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Security Settings' })).toBeTruthy();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
     expect(screen.getByText('Jane Doe')).toBeTruthy();
     expect(screen.getByText('Speech Pathologist')).toBeTruthy();
   });
 
   it('sends a signed-in user who opens /auth to the dashboard', async () => {
-    mockFetch(() => jsonResponse(200, testUser));
+    mockApi({ 'GET /api/user': () => jsonResponse(200, testUser) });
     renderApp('/auth');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
-    expect(screen.getByTestId('location').textContent).toBe('/');
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
+    expect(await screen.findByRole('navigation', { name: 'Main' })).toBeTruthy();
+    expect(screen.queryByRole('tab', { name: 'Sign In' })).toBeNull();
   });
 
   it('shows the sign-in page to a visitor at /auth', async () => {
-    mockFetch(signedOut);
+    mockApi({ 'GET /api/user': signedOut });
     renderApp('/auth');
     expect(await screen.findByRole('tab', { name: 'Sign Up' })).toBeTruthy();
     expect(screen.getByText(/HIPAA-compliant/)).toBeTruthy();

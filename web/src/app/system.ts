@@ -16,6 +16,8 @@ import {
   checkmarkRecipe,
   codeRecipe,
   containerRecipe,
+  cssVarsPrefix,
+  cssVarsRoot,
   dialogSlotRecipe,
   emptyStateSlotRecipe,
   fieldSlotRecipe,
@@ -48,6 +50,10 @@ import {
 } from '@chakra-ui/react/theme';
 
 const appConfig = defineConfig({
+  // The same base as Chakra's defaultSystem: CSS reset, variable names and global styles.
+  preflight: true,
+  cssVarsPrefix,
+  cssVarsRoot,
   globalCss,
   theme: {
     breakpoints,

@@ -8,14 +8,24 @@ import { buildPath, routes, type RouteName, type Routes } from '@caseload/contra
 import type { CurrentUser } from '@caseload/contract/auth';
 import { queryClient } from './query-client.ts';
 
-type InputOf<S> = S extends z.ZodType ? z.input<S> : never;
+/**
+ * What a route accepts in one part of the request (params, query or body). A part the manifest
+ * leaves out is typed as the bare z.ZodType default, and becomes never, so it cannot be passed.
+ */
+type InputOf<N extends RouteName, K extends 'params' | 'query' | 'body'> = Routes[N] extends { [P in K]?: infer S }
+  ? S extends z.ZodType
+    ? z.ZodType extends S
+      ? never
+      : z.input<S>
+    : never
+  : never;
 
 export type ApiResponse<N extends RouteName> = z.output<Routes[N]['response']>;
 
 export interface ApiOptions<N extends RouteName> {
-  params?: InputOf<Routes[N]['params']>;
-  query?: InputOf<Routes[N]['query']>;
-  body?: InputOf<Routes[N]['body']>;
+  params?: InputOf<N, 'params'>;
+  query?: InputOf<N, 'query'>;
+  body?: InputOf<N, 'body'>;
   signal?: AbortSignal;
   /** Lets the request outlive the page (an autosave flushed on pagehide); bodies up to 64 KiB. */
   keepalive?: boolean;

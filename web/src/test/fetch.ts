@@ -19,6 +19,20 @@ export function mockFetch(handler: Handler) {
 
 export const signedOut = () => jsonResponse(401, { message: 'Not signed in' });
 
+type Answer = (body: unknown) => Response | Promise<Response>;
+
+/**
+ * Answers 'METHOD /path?query' keys with the given functions (called with the parsed JSON body).
+ * Any other call never settles, so pages the test is not about just keep loading.
+ */
+export function mockApi(answers: Record<string, Answer>) {
+  return mockFetch(({ method, url, init }) => {
+    const answer = answers[`${method} ${url}`];
+    if (!answer) return new Promise<Response>(() => {});
+    return answer(init.body ? JSON.parse(String(init.body)) : undefined);
+  });
+}
+
 export const testUser: CurrentUser = {
   id: '5d6f1a8e-0c4b-4e8a-9f51-2b7c3d9e1a01',
   email: 'jane@school.example',

@@ -1,6 +1,9 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { queryClient } from '../lib/query-client.ts';
+
+// Lazy pages and Chakra's state machines take a few ticks; 1 s (the default) is flaky on a busy CI machine.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

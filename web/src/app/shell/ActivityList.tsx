@@ -6,7 +6,7 @@ import { useMyActivities } from '../../features/activities/api/activities.ts';
 export default function ActivityList() {
   const activities = useMyActivities();
 
-  if (activities.isPending) return <Spinner size="sm" aria-label="Loading recent activity" />;
+  if (activities.isPending) return <Spinner size="sm" role="status" aria-label="Loading recent activity" />;
   if (activities.isError) return <Text color="red.600">Could not load recent activity.</Text>;
   if (activities.data.length === 0) return <Text color="fg.muted">No recent activity</Text>;
   return (

@@ -57,7 +57,7 @@ export function NotificationsButton() {
           <Text fontWeight="semibold" mb="3">
             Recent activity
           </Text>
-          <Suspense fallback={<Spinner size="sm" aria-label="Loading recent activity" />}>
+          <Suspense fallback={<Spinner size="sm" role="status" aria-label="Loading recent activity" />}>
             <ActivityList />
           </Suspense>
         </Box>

@@ -1,19 +1,18 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { Activity } from '@caseload/contract/caseload';
-import { jsonResponse, mockFetch, testUser } from '../../test/fetch.ts';
+import { jsonResponse, mockApi, testUser } from '../../test/fetch.ts';
 import { renderApp } from '../../test/render.tsx';
 
 function signedIn(activities: Activity[] = []) {
   let user: typeof testUser | null = testUser;
-  return mockFetch(({ method, url }) => {
-    if (url === '/api/user') return user ? jsonResponse(200, user) : jsonResponse(401, {});
-    if (url === '/api/activities?scope=mine') return jsonResponse(200, activities);
-    if (method === 'POST' && url === '/api/logout') {
+  return mockApi({
+    'GET /api/user': () => (user ? jsonResponse(200, user) : jsonResponse(401, {})),
+    'GET /api/activities?scope=mine': () => jsonResponse(200, activities),
+    'POST /api/logout': () => {
       user = null;
       return jsonResponse(200, { ok: true });
-    }
-    return jsonResponse(404, {});
+    },
   });
 }
 
@@ -35,9 +34,10 @@ describe('shell', () => {
     expect(within(nav).getByRole('link', { name: 'Sessions' }).getAttribute('aria-current')).toBe('page');
     expect(within(screen.getByRole('banner')).getByText('Sessions')).toBeTruthy();
 
-    fireEvent.click(within(nav).getByRole('link', { name: 'Clients' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Client Management' })).toBeTruthy();
-    expect(within(nav).getByRole('link', { name: 'Clients' }).getAttribute('aria-current')).toBe('page');
+    fireEvent.click(within(nav).getByRole('link', { name: 'Security' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Security Settings' })).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: 'Security' }).getAttribute('aria-current')).toBe('page');
+    expect(within(nav).getByRole('link', { name: 'Sessions' }).getAttribute('aria-current')).toBeNull();
   });
 
   it('opens the mobile menu and closes it with Escape', async () => {

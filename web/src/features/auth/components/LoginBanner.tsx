@@ -3,6 +3,12 @@ import { failedAttemptsMessage, lockoutMessage } from '../lib/lockout.ts';
 
 export type LoginProblem = { kind: 'failed'; message?: string; failedAttempts?: number } | { kind: 'locked'; secondsLeft: number };
 
+/** Spec §8: the server's message, or else the attempt count. */
+function failedLoginText({ message, failedAttempts }: { message?: string; failedAttempts?: number }): string {
+  if (message) return message;
+  return failedAttempts === undefined ? '' : failedAttemptsMessage(failedAttempts);
+}
+
 /** The warning above the sign-in form after a failed attempt (401) or while locked out (429). */
 export function LoginBanner({ problem }: { problem: LoginProblem }) {
   if (problem.kind === 'locked') {
@@ -21,8 +27,7 @@ export function LoginBanner({ problem }: { problem: LoginProblem }) {
       <Alert.Indicator />
       <Alert.Content>
         <Alert.Title>Login Failed</Alert.Title>
-        {problem.message && <Alert.Description>{problem.message}</Alert.Description>}
-        {problem.failedAttempts !== undefined && <Alert.Description>{failedAttemptsMessage(problem.failedAttempts)}</Alert.Description>}
+        <Alert.Description>{failedLoginText(problem)}</Alert.Description>
       </Alert.Content>
     </Alert.Root>
   );

@@ -1,17 +1,13 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockFetch, signedOut, testUser } from '../../../test/fetch.ts';
+import { jsonResponse, mockApi, signedOut, testUser } from '../../../test/fetch.ts';
 import { renderApp } from '../../../test/render.tsx';
 
 type LoginAnswer = () => Response;
 
 /** The sign-in page for a visitor, with the login endpoint answering as given. */
 async function openSignIn(login: LoginAnswer, verify: LoginAnswer = () => jsonResponse(200, testUser)) {
-  const fetchMock = mockFetch(({ method, url }) => {
-    if (method === 'POST' && url === '/api/login') return login();
-    if (method === 'POST' && url === '/api/2fa/verify') return verify();
-    return signedOut();
-  });
+  const fetchMock = mockApi({ 'GET /api/user': signedOut, 'POST /api/login': login, 'POST /api/2fa/verify': verify });
   renderApp('/auth');
   await screen.findByRole('tab', { name: 'Sign In' });
   return fetchMock;
@@ -32,12 +28,19 @@ describe('sign in', () => {
     expect(fetchMock.mock.calls.some(([url]) => url === '/api/login')).toBe(false);
   });
 
-  it('shows the failed-attempt banner on a 401', async () => {
+  it("shows the server's message in the failed-attempt banner on a 401", async () => {
     await openSignIn(() => jsonResponse(401, { message: 'Invalid email or password', failedAttempts: 3 }));
     signIn();
     const banner = await screen.findByRole('alert');
     expect(within(banner).getByText('Login Failed')).toBeTruthy();
     expect(within(banner).getByText('Invalid email or password')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign In' }).hasAttribute('disabled')).toBe(false);
+  });
+
+  it('counts the attempts left when the 401 has no message', async () => {
+    await openSignIn(() => jsonResponse(401, { failedAttempts: 3 }));
+    signIn();
+    const banner = await screen.findByRole('alert');
     expect(within(banner).getByText('3 failed attempts. 7 remaining before lockout.')).toBeTruthy();
   });
 
@@ -76,7 +79,7 @@ describe('sign in', () => {
     await waitFor(() => expect(remember.checked).toBe(true));
     fireEvent.click(verify);
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
     expect(await screen.findByText('Login successful')).toBeTruthy();
     const verifyCall = fetchMock.mock.calls.find(([url]) => url === '/api/2fa/verify');
     expect(JSON.parse(String(verifyCall?.[1]?.body))).toEqual({ token: '123456', rememberDevice: true });
@@ -98,7 +101,7 @@ describe('sign in', () => {
 
 describe('sign up', () => {
   async function openSignUp(register: LoginAnswer) {
-    const fetchMock = mockFetch(({ method, url }) => (method === 'POST' && url === '/api/register' ? register() : signedOut()));
+    const fetchMock = mockApi({ 'GET /api/user': signedOut, 'POST /api/register': register });
     renderApp('/auth');
     fireEvent.click(await screen.findByRole('tab', { name: 'Sign Up' }));
     await screen.findByLabelText('First Name');
@@ -141,8 +144,8 @@ describe('sign up', () => {
     const fetchMock = await openSignUp(() => jsonResponse(201, testUser));
     fill(valid);
     fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
+    expect(await screen.findByRole('navigation', { name: 'Main' })).toBeTruthy();
     const call = fetchMock.mock.calls.find(([url]) => url === '/api/register');
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({
       email: 'jane@school.example',

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { CurrentUser, TrustedDevice } from '@caseload/contract/auth';
-import { jsonResponse, mockFetch, testUser } from '../../../test/fetch.ts';
+import { jsonResponse, mockApi, testUser } from '../../../test/fetch.ts';
 import { renderApp } from '../../../test/render.tsx';
 
 const device: TrustedDevice = {
@@ -12,16 +12,9 @@ const device: TrustedDevice = {
   expiresAt: '2026-03-16T10:00:00.000Z',
 };
 
-type Routes = Record<string, (body: unknown) => Response>;
-
-/** A signed-in user on /security; `routes` answers 'METHOD /path' and may change `user` in place. */
-async function openSecurity(user: CurrentUser, routes: Routes = {}) {
-  const fetchMock = mockFetch(({ method, url, init }) => {
-    if (method === 'GET' && url === '/api/user') return jsonResponse(200, user);
-    const answer = routes[`${method} ${url}`];
-    if (!answer) return jsonResponse(404, { message: `unexpected ${method} ${url}` });
-    return answer(init.body ? JSON.parse(String(init.body)) : undefined);
-  });
+/** A signed-in user on /security; `answers` may change `user` in place, as the server would. */
+async function openSecurity(user: CurrentUser, answers: Parameters<typeof mockApi>[0] = {}) {
+  const fetchMock = mockApi({ 'GET /api/user': () => jsonResponse(200, user), ...answers });
   renderApp('/security');
   await screen.findByRole('heading', { level: 1, name: 'Security Settings' });
   return fetchMock;
