@@ -31,6 +31,13 @@ export function useGenerateProgressNote(clientId: string) {
   });
 }
 
+/** One content save (the autosave of the generation dialog); `keepalive` when the page is going away. */
+export async function saveNoteContent(id: string, content: string, keepalive = false): Promise<ProgressNote> {
+  const note = await api('updateProgressNote', { params: { id }, body: { content }, keepalive });
+  patchCachedNote(note);
+  return note;
+}
+
 export function useUpdateProgressNote() {
   return useMutation({
     mutationFn: ({ id, content }: { id: string; content: string }) => api('updateProgressNote', { params: { id }, body: { content } }),

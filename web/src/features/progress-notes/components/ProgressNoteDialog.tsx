@@ -140,7 +140,9 @@ function GenerateNoteBody({ client }: { client: Client }) {
 
 /** The generated note in the editor, saved automatically; read-only for a user who may not edit notes. */
 function GeneratedNote({ note, canEdit }: { note: ProgressNote; canEdit: boolean }) {
-  const autosave = useNoteAutosave(note.id, { kind: 'saved', at: new Date() });
+  // The server stored the note when it generated it.
+  const [generatedAt] = useState(() => new Date());
+  const autosave = useNoteAutosave(note.id, generatedAt);
   return (
     <Stack as="section" gap="2" aria-labelledby="generated-note-heading">
       <Heading as="h3" size="sm" id="generated-note-heading">
@@ -148,7 +150,7 @@ function GeneratedNote({ note, canEdit }: { note: ProgressNote; canEdit: boolean
       </Heading>
       {canEdit ? (
         <>
-          <LazyRichTextEditor value={note.content} onChange={autosave.change} label="Progress note" minHeight="16rem" />
+          <LazyRichTextEditor value={autosave.unsavedValue ?? note.content} onChange={autosave.change} label="Progress note" minHeight="16rem" />
           <Flex justify="space-between" gap="2" wrap="wrap" fontSize="sm">
             <Text color="fg.muted">Changes are saved automatically as you type.</Text>
             <SaveStatus state={autosave.state} />

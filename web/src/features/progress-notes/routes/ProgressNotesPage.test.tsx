@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { BulkJob, ProgressNote } from '@caseload/contract/notes';
+import { toaster } from '../../../lib/toaster.ts';
 import { jsonResponse, mockApi, testUser } from '../../../test/fetch.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { client, job, note, organization } from '../test/fixtures.ts';
@@ -44,6 +45,9 @@ function pollAnswers(jobs: BulkJob[]) {
   return () => jsonResponse(200, jobs.length > 1 ? jobs.shift()! : jobs[0]!);
 }
 
+
+// The toaster's store outlives a test; a toast left in it would queue the next one (max 1).
+afterEach(() => toaster.remove());
 describe('bulk generation', { timeout: 15_000 }, () => {
   it('filters by organization and selects with Select All', async () => {
     await openNotes([]);
