@@ -60,6 +60,12 @@ describe('ungroundedNumbers', () => {
     expect(ungroundedNumbers('<p>The target is 80% accuracy in 3 consecutive sessions.</p>', facts)).toEqual([]);
   });
 
+  it('ignores digits in the client\'s name, and only there', () => {
+    const named: ProgressFacts = { ...facts, client: { firstName: 'Student12', lastInitial: 'B', displayName: 'Student12 B.' } };
+    expect(ungroundedNumbers('<p>Student12 B. attended 3 sessions; Student12 reached 90%.</p>', named)).toEqual([]);
+    expect(ungroundedNumbers('<p>Student12 B. reached 12%.</p>', named)).toEqual(['12']);
+  });
+
   it('passes the local composer\'s own note', () => {
     expect(ungroundedNumbers(composeNote(facts), facts)).toEqual([]);
   });

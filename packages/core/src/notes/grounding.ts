@@ -2,9 +2,10 @@
  * The grounding check: every number a note states must be one of the facts. A model that invents
  * "improved to 85%" is caught here rather than by a parent reading the note.
  *
- * The period's own dates are the one exception: they are removed before numbers are read (in the
- * formats a note writes them), and the period's years are allowed on their own ('the 2024 school
- * year'). Numbers are read from the note's plain text, so markup cannot hide or add any.
+ * Two exceptions: the period's own dates are removed before numbers are read (in the formats a
+ * note writes them), with the period's years allowed on their own ('the 2024 school year'); and
+ * so is the client's name, which is not a fact but may hold a digit ('Student 12'). Numbers are
+ * read from the note's plain text, so markup cannot hide or add any.
  */
 import { format, parseISO } from 'date-fns';
 import { plainText } from '../rich-text.ts';
@@ -21,8 +22,9 @@ function periodDateSpellings(period: Period): string[] {
   return [...new Set(spellings)].sort((a, b) => b.length - a.length);
 }
 
-function withoutPeriodDates(text: string, period: Period): string {
-  return periodDateSpellings(period).reduce(
+function withoutNamesAndDates(text: string, facts: ProgressFacts): string {
+  const names = [facts.client.displayName, facts.client.firstName].filter((n) => /\d/.test(n));
+  return [...names, ...periodDateSpellings(facts.period)].reduce(
     (t, spelling) => t.replace(new RegExp(`(?<![\\w/-])${escapeRegExp(spelling)}(?![\\w/])`, 'gi'), ' '),
     text,
   );
@@ -35,7 +37,7 @@ const NUMBER = /\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?/g;
 export function ungroundedNumbers(noteHtml: string, facts: ProgressFacts): string[] {
   const allowed = factNumbers(facts);
   for (const d of [facts.period.start, facts.period.end]) allowed.add(Number(d.slice(0, 4)));
-  const text = withoutPeriodDates(plainText(noteHtml), facts.period);
+  const text = withoutNamesAndDates(plainText(noteHtml), facts);
   const found = [...text.matchAll(NUMBER)].map((m) => m[0]);
   return [...new Set(found.filter((n) => !allowed.has(Number(n.replace(/,/g, '')))))];
 }

@@ -65,6 +65,8 @@ export function computeReport(input: ReportInput): Report {
     if (input.goalType && g.goalType !== input.goalType) continue;
     goalsByClient.set(g.clientId, [...(goalsByClient.get(g.clientId) ?? []), g]);
   }
+  // Oldest goal first, as the goals tab lists them; the name breaks ties so the order is stable.
+  for (const list of goalsByClient.values()) list.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.name.localeCompare(b.name));
   const clients = input.clients.filter((c) => !input.goalType || goalsByClient.has(c.id));
   const clientIds = new Set(clients.map((c) => c.id));
   const goals = clients.flatMap((c) => goalsByClient.get(c.id) ?? []);

@@ -1,0 +1,238 @@
+import type { AddressInfo } from 'node:net';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { plainText } from '../../packages/core/src/rich-text.ts';
+import { NO_DATA_SENTENCE } from '../../packages/core/src/notes/local-generator.ts';
+import { createLocalServer } from '../../packages/local/src/server.ts';
+import type { Agent } from '../support/api.ts';
+import { signUpOwner } from '../support/accounts.ts';
+import { putClient, putGoal, putOrganization, recordSession, signInChild } from '../support/fixtures-notes.ts';
+
+const MARCH = { reportingPeriodStart: '2024-03-01', reportingPeriodEnd: '2024-03-31' };
+
+let owner: Agent;
+let accountId: string;
+
+/** A client of the owner's account with two goals and three sessions of data in March 2024. */
+async function clientWithData(fields: Parameters<typeof putClient>[1] = {}) {
+  const client = await putClient(accountId, fields);
+  const r = await putGoal(accountId, client, { name: 'Produce /r/ in words', createdAt: '2024-01-01T00:00:00.000Z' });
+  const wh = await putGoal(accountId, client, { name: 'Answer wh- questions', goalType: 'receptive_language', targetCriteria: '4 of 5 trials', createdAt: '2024-01-02T00:00:00.000Z' });
+  await recordSession(accountId, client, '2024-03-04T14:00:00.000Z', [[r, 6, 10], [wh, 9, 12]]);
+  await recordSession(accountId, client, '2024-03-11T14:00:00.000Z', [[r, 7, 10], [wh, 7, 12]]);
+  await recordSession(accountId, client, '2024-03-18T14:00:00.000Z', [[r, 9, 10]]);
+  return client;
+}
+
+const notesOf = async (agent: Agent, clientId: string) => (await agent.get(`/api/clients/${clientId}/progress-notes`)).body as any[];
+
+beforeAll(async () => {
+  const signedUp = await signUpOwner();
+  owner = signedUp.agent;
+  accountId = signedUp.user.accountId;
+});
+
+describe('POST /api/clients/{id}/generate-progress-note', () => {
+  it('generates from the recorded data, stores the note and returns it', async () => {
+    const client = await clientWithData();
+    const res = await owner.post(`/api/clients/${client.id}/generate-progress-note`, MARCH);
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ clientId: client.id, generatedBy: 'ai', status: 'generated', ...MARCH, clientName: 'Ava M.' });
+    const text = plainText(res.body.content);
+    expect(text).toContain('Accuracy by session, in order: 60%, 70%, 90%');
+    expect(text).toContain('Accuracy by session, in order: 75%, 58%');
+    expect(text).toContain('attended 3');
+
+    const listed = await notesOf(owner, client.id);
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({ id: res.body.id, content: res.body.content, generatedBy: 'ai', status: 'generated' });
+    const all = (await owner.get('/api/progress-notes')).body as any[];
+    expect(all.find((n) => n.id === res.body.id)).toMatchObject({ clientName: 'Ava M.' });
+  });
+
+  it('validates the dates with the spec\'s messages', async () => {
+    const client = await putClient(accountId);
+    const url = `/api/clients/${client.id}/generate-progress-note`;
+    const both = 'Please select both start and end dates for the reporting period.';
+    for (const body of [{}, { reportingPeriodStart: '2024-03-01' }, { reportingPeriodStart: '', reportingPeriodEnd: '2024-03-31' }]) {
+      const res = await owner.post(url, body);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(both);
+    }
+    for (const body of [{ reportingPeriodStart: '2024-03-31', reportingPeriodEnd: '2024-03-01' }, { reportingPeriodStart: '2024-03-01', reportingPeriodEnd: '2024-03-01' }]) {
+      const res = await owner.post(url, body);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('End date must be after start date.');
+    }
+    expect((await owner.post(url, { reportingPeriodStart: '2022-01-01', reportingPeriodEnd: '2024-01-01' })).body.message).toBe('The reporting period can be at most one year.');
+    expect(await notesOf(owner, client.id)).toEqual([]);
+  });
+
+  it('says plainly when a goal has no data, and invents nothing', async () => {
+    const client = await putClient(accountId, { firstName: 'Noah' });
+    await putGoal(accountId, client, { name: 'Use easy onset' });
+    const res = await owner.post(`/api/clients/${client.id}/generate-progress-note`, MARCH);
+    expect(res.status).toBe(201);
+    const text = plainText(res.body.content);
+    expect(text).toContain(NO_DATA_SENTENCE);
+    expect(text).toContain('No sessions were scheduled for Noah M. during the reporting period.');
+    // The only percentage is the goal's own target.
+    expect(text.match(/\d+%/g)).toEqual(['80%']);
+    expect(text).not.toContain('Accuracy');
+  });
+
+  it('replaces the period\'s note when generated again, so a period never has two notes', async () => {
+    const client = await clientWithData();
+    const first = await owner.post(`/api/clients/${client.id}/generate-progress-note`, MARCH);
+    const second = await owner.post(`/api/clients/${client.id}/generate-progress-note`, MARCH);
+    expect(second.status).toBe(201);
+    expect(second.body.id).not.toBe(first.body.id);
+    const listed = await notesOf(owner, client.id);
+    expect(listed.map((n) => n.id)).toEqual([second.body.id]);
+    expect((await owner.patch(`/api/progress-notes/${first.body.id}`, { content: '<p>x</p>' })).status).toBe(404);
+    // Another period is another note, newest first.
+    const april = await owner.post(`/api/clients/${client.id}/generate-progress-note`, { reportingPeriodStart: '2024-04-01', reportingPeriodEnd: '2024-04-30' });
+    expect((await notesOf(owner, client.id)).map((n) => n.id)).toEqual([april.body.id, second.body.id]);
+  });
+
+  it('refuses archived, unknown and malformed client ids with 404', async () => {
+    const archived = await putClient(accountId, { archivedAt: '2024-02-01T00:00:00.000Z' });
+    expect((await owner.post(`/api/clients/${archived.id}/generate-progress-note`, MARCH)).status).toBe(404);
+    expect((await owner.post(`/api/clients/${crypto.randomUUID()}/generate-progress-note`, MARCH)).status).toBe(404);
+    expect((await owner.post('/api/clients/not-an-id/generate-progress-note', MARCH)).status).toBe(404);
+  });
+});
+
+describe('editing and deleting notes', () => {
+  it('sanitizes edits, marks them updated, and refuses empty content', async () => {
+    const client = await clientWithData();
+    const note = (await owner.post(`/api/clients/${client.id}/generate-progress-note`, MARCH)).body;
+    const hostile =
+      '<p onclick="steal()">Edited <strong>note</strong><script>alert(1)</script></p>' +
+      '<img src=x onerror="alert(2)"><a href="javascript:alert(3)">link</a><a href="https://district.example/plan">plan</a>' +
+      '<p style="color: red; position: fixed">red</p>';
+    const res = await owner.patch(`/api/progress-notes/${note.id}`, { content: hostile });
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe('updated');
+    expect(res.body.content).not.toMatch(/script|onclick|onerror|javascript:|<img|position/i);
+    expect(res.body.content).toContain('<strong>note</strong>');
+    expect(res.body.content).toContain('href="https://district.example/plan"');
+    expect(res.body.content).toContain('color: red');
+    expect((await notesOf(owner, client.id))[0]).toMatchObject({ status: 'updated', content: res.body.content });
+
+    for (const content of ['   ', '<script>alert(1)</script>', '<p> </p>']) {
+      const bad = await owner.patch(`/api/progress-notes/${note.id}`, { content });
+      expect(bad.status, content).toBe(400);
+      expect(bad.body.message).toBe('Content is required');
+    }
+  });
+
+  it('deletes a note and its period guard, so the period can be generated again', async () => {
+    const client = await clientWithData();
+    const note = (await owner.post(`/api/clients/${client.id}/generate-progress-note`, MARCH)).body;
+    expect((await owner.delete(`/api/progress-notes/${note.id}`)).status).toBe(200);
+    expect(await notesOf(owner, client.id)).toEqual([]);
+    expect((await owner.delete(`/api/progress-notes/${note.id}`)).status).toBe(404);
+    const again = await owner.post(`/api/clients/${client.id}/generate-progress-note`, MARCH);
+    expect(again.status).toBe(201);
+    expect((await notesOf(owner, client.id)).map((n) => n.id)).toEqual([again.body.id]);
+  });
+
+  it('keeps notes of archived clients readable and editable', async () => {
+    const client = await clientWithData();
+    const note = (await owner.post(`/api/clients/${client.id}/generate-progress-note`, MARCH)).body;
+    await putClient(accountId, { ...client, archivedAt: '2024-05-01T00:00:00.000Z' });
+    expect((await notesOf(owner, client.id)).map((n) => n.id)).toEqual([note.id]);
+    expect((await owner.patch(`/api/progress-notes/${note.id}`, { content: '<p>Final note</p>' })).status).toBe(200);
+  });
+});
+
+describe('permissions and isolation', () => {
+  it('enforces the progress-note flags; a refused generation stores nothing', async () => {
+    const client = await clientWithData();
+    const viewer = await signInChild(accountId);
+    const res = await viewer.agent.post(`/api/clients/${client.id}/generate-progress-note`, MARCH);
+    expect(res.status).toBe(403);
+    expect(await notesOf(owner, client.id)).toEqual([]);
+
+    const note = (await owner.post(`/api/clients/${client.id}/generate-progress-note`, MARCH)).body;
+    expect((await viewer.agent.get(`/api/clients/${client.id}/progress-notes`)).status).toBe(200);
+    expect((await viewer.agent.patch(`/api/progress-notes/${note.id}`, { content: '<p>x</p>' })).status).toBe(403);
+    expect((await viewer.agent.delete(`/api/progress-notes/${note.id}`)).status).toBe(403);
+
+    const blind = await signInChild(accountId, { canViewProgressNotes: false });
+    expect((await blind.agent.get('/api/progress-notes')).status).toBe(403);
+    expect((await blind.agent.get(`/api/progress-notes/${note.id}/pdf`)).status).toBe(403);
+
+    const editor = await signInChild(accountId, { canGenerateProgressNotes: true, canEditProgressNotes: true, canDeleteProgressNotes: true });
+    expect((await editor.agent.post(`/api/clients/${client.id}/generate-progress-note`, MARCH)).status).toBe(201);
+    const latest = (await notesOf(owner, client.id))[0];
+    expect((await editor.agent.patch(`/api/progress-notes/${latest.id}`, { content: '<p>ok</p>' })).status).toBe(200);
+    expect((await editor.agent.delete(`/api/progress-notes/${latest.id}`)).status).toBe(200);
+  });
+
+  it('limits a child user to the clients of their organizations', async () => {
+    const mine = await putOrganization(accountId, 'North');
+    const theirs = await putOrganization(accountId, 'South');
+    const inside = await clientWithData({ organizationId: mine.id, firstName: 'Ines' });
+    const outside = await clientWithData({ organizationId: theirs.id, firstName: 'Otto' });
+    const outsideNote = (await owner.post(`/api/clients/${outside.id}/generate-progress-note`, MARCH)).body;
+    const child = await signInChild(accountId, { canGenerateProgressNotes: true, canEditProgressNotes: true, allowedOrganizationIds: [mine.id] });
+
+    expect((await child.agent.post(`/api/clients/${inside.id}/generate-progress-note`, MARCH)).status).toBe(201);
+    expect((await child.agent.post(`/api/clients/${outside.id}/generate-progress-note`, MARCH)).status).toBe(404);
+    expect((await child.agent.get(`/api/clients/${outside.id}/progress-notes`)).status).toBe(404);
+    expect((await child.agent.patch(`/api/progress-notes/${outsideNote.id}`, { content: '<p>x</p>' })).status).toBe(404);
+    const listed = (await child.agent.get('/api/progress-notes')).body as any[];
+    expect(listed.length).toBeGreaterThan(0);
+    expect(listed.every((n) => n.organizationId === mine.id)).toBe(true);
+  });
+
+  it('answers 404 for another account\'s clients and notes', async () => {
+    const client = await clientWithData();
+    const note = (await owner.post(`/api/clients/${client.id}/generate-progress-note`, MARCH)).body;
+    const stranger = (await signUpOwner()).agent;
+    expect((await stranger.post(`/api/clients/${client.id}/generate-progress-note`, MARCH)).status).toBe(404);
+    expect((await stranger.get(`/api/clients/${client.id}/progress-notes`)).status).toBe(404);
+    expect((await stranger.patch(`/api/progress-notes/${note.id}`, { content: '<p>x</p>' })).status).toBe(404);
+    expect((await stranger.delete(`/api/progress-notes/${note.id}`)).status).toBe(404);
+    expect((await stranger.get(`/api/progress-notes/${note.id}/pdf`)).status).toBe(404);
+    expect(((await stranger.get('/api/progress-notes')).body as any[]).some((n) => n.id === note.id)).toBe(false);
+    expect(await notesOf(owner, client.id)).toHaveLength(1);
+  });
+});
+
+describe('GET /api/progress-notes/{id}/pdf', () => {
+  it('answers a PDF attachment with the client, the period and the note\'s text', async () => {
+    const client = await clientWithData();
+    const note = (await owner.post(`/api/clients/${client.id}/generate-progress-note`, MARCH)).body;
+    const res = await owner.get(`/api/progress-notes/${note.id}/pdf`);
+    expect(res.status).toBe(200);
+    expect(res.headers['Content-Type']).toBe('application/pdf');
+    expect(res.headers['Content-Disposition']).toBe('attachment; filename="progress-note-2024-03-31.pdf"');
+    const pdf = Buffer.from(res.body as string, 'base64').toString('latin1');
+    expect(pdf.startsWith('%PDF-1.4')).toBe(true);
+    expect(pdf.trimEnd().endsWith('%%EOF')).toBe(true);
+    expect(pdf).toContain('(Student: Ava M.)');
+    expect(pdf).toContain('(Reporting period: March 1, 2024 to March 31, 2024)');
+    expect(pdf).toContain('overall accuracy of 73% across all trials');
+  });
+
+  it('reaches the browser as binary through the local server', async () => {
+    const client = await clientWithData();
+    const note = (await owner.post(`/api/clients/${client.id}/generate-progress-note`, MARCH)).body;
+    const server = createLocalServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const cookie = [...owner.jar].map(([k, v]) => `${k}=${v}`).join('; ');
+      const res = await fetch(`http://127.0.0.1:${port}/api/progress-notes/${note.id}/pdf`, { headers: { cookie } });
+      expect(res.status).toBe(200);
+      const bytes = Buffer.from(await res.arrayBuffer());
+      expect(bytes.subarray(0, 8).toString('latin1')).toBe('%PDF-1.4');
+      expect(Number(res.headers.get('content-length') ?? bytes.length)).toBe(bytes.length);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});
