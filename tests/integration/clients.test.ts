@@ -23,7 +23,7 @@ async function addClient(body: Record<string, unknown>) {
 }
 
 const stats = async () => (await owner.get('/api/dashboard/stats')).body;
-const orgStats = async (id: string) => ((await owner.get('/api/organizations')).body as { id: string; stats: Record<string, number> }[]).find((o) => o.id === id)!.stats;
+const orgStats = async (id: string) => ((await owner.get('/api/organizations')).body as { id: string; stats: { activeClients: number; activeGoals: number } }[]).find((o) => o.id === id)!.stats;
 
 beforeAll(async () => {
   const signedUp = await signUpOwner();

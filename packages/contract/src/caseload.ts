@@ -29,16 +29,19 @@ export type Organization = z.infer<typeof organization>;
 // ---------- clients ----------
 const blankToUndefined = (v: unknown) => (v === '' || v === 'none' || v === null ? undefined : v);
 
-/** One letter, stored upper-case. A letter whose upper case is two letters (ß → SS) keeps its own form. */
+/**
+ * One letter, stored upper-case. A letter whose upper case is two letters (ß → SS) keeps its own form.
+ * Overwrites rather than transforms keep this a plain string schema (forms and JSON Schema see a
+ * string); each failing step aborts so one input gets one message.
+ */
 export const lastInitialSchema = z
   .string({ error: 'Last initial is required' })
   .trim()
-  .min(1, 'Last initial is required')
-  .transform((v) => v.normalize('NFC'))
-  // abort: a two-letter input needs one message, not also 'must be a letter'.
+  .min(1, { message: 'Last initial is required', abort: true })
+  .overwrite((v) => v.normalize('NFC'))
   .refine((v) => [...v].length <= 1, { message: 'Must be exactly one character', abort: true })
   .refine((v) => /^\p{L}$/u.test(v), 'Last initial must be a letter')
-  .transform((v) => {
+  .overwrite((v) => {
     const upper = v.toUpperCase();
     return [...upper].length === 1 ? upper : v;
   });
