@@ -49,20 +49,20 @@ function listenToPage() {
   });
 }
 
-/** Drops a saver nobody shows once it has nothing left to send. */
+/**
+ * Forgets a saver nobody shows once it has nothing left to send. The saver itself stays usable: a
+ * component that remounts at once (React's strict mode does so on purpose) puts it back.
+ */
 function releaseWhenSettled(key: string, entry: Entry) {
   const release = () => {
-    if (entry.users > 0 || registry.get(key) !== entry || entry.saver.hasUnsaved()) return;
-    entry.saver.dispose();
+    if (entry.users > 0 || registry.get(key) !== entry || entry.saver.hasUnsaved()) return false;
     registry.delete(key);
+    return true;
   };
-  release();
-  if (registry.get(key) === entry) {
-    const unsubscribe = entry.saver.subscribe(() => {
-      release();
-      if (registry.get(key) !== entry || entry.users > 0) unsubscribe();
-    });
-  }
+  if (release() || registry.get(key) !== entry) return;
+  const unsubscribe = entry.saver.subscribe(() => {
+    if (release() || entry.users > 0 || registry.get(key) !== entry) unsubscribe();
+  });
 }
 
 function entryFor<T>(key: string, options: AutosaverOptions<T>): Entry {
@@ -93,15 +93,20 @@ export interface UseAutosaveResult<T> extends AutosaveState {
  */
 export function useAutosave<T>(key: string, options: AutosaverOptions<T>): UseAutosaveResult<T> {
   listenToPage();
-  const entry = entryFor(key, { isRetryable: isRetryableSaveError, ...options });
+  const withDefaults = { isRetryable: isRetryableSaveError, ...options };
+  // The component keeps its saver for its whole life, even while the registry has let go of it.
+  const [held] = useState(() => ({ key, entry: entryFor(key, withDefaults) }));
+  if (held.key !== key) Object.assign(held, { key, entry: entryFor(key, withDefaults) });
+  const { entry } = held;
   const saver = entry.saver as Autosaver<T>;
   const [unsavedValue] = useState(() => saver.unsavedValue());
 
   useEffect(() => {
-    saver.setOptions({ isRetryable: isRetryableSaveError, ...options });
+    saver.setOptions(withDefaults);
   });
 
   useEffect(() => {
+    if (!registry.has(key)) registry.set(key, entry);
     entry.users += 1;
     return () => {
       entry.users -= 1;

@@ -177,7 +177,7 @@ function ClientProgressCard({ session, canEdit, canManageGoals }: ClientProgress
             <Tabs.List overflowX="auto">
               {participants.map((participant) => (
                 <Tabs.Trigger key={participant.client.id} value={participant.client.id}>
-                  {personName(participant.client)}
+                  {personName(participant.client)}{' '}
                   <Text as="span" fontSize="xs" color="fg.muted">
                     ({participantStatusLabels[participant.status]})
                   </Text>
