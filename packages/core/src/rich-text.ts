@@ -1,4 +1,7 @@
-import { FilterXSS, safeAttrValue } from 'xss';
+import xss from 'xss';
+
+// xss is CommonJS: Node's ESM loader sees only its default export.
+const { FilterXSS, safeAttrValue } = xss;
 
 /**
  * Server-side sanitizer for every rich-text write (session notes, goal descriptions, progress
