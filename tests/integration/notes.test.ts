@@ -182,9 +182,14 @@ describe('permissions and isolation', () => {
     expect((await child.agent.post(`/api/clients/${outside.id}/generate-progress-note`, MARCH)).status).toBe(404);
     expect((await child.agent.get(`/api/clients/${outside.id}/progress-notes`)).status).toBe(404);
     expect((await child.agent.patch(`/api/progress-notes/${outsideNote.id}`, { content: '<p>x</p>' })).status).toBe(404);
+    // A client moved to another organization takes its notes along.
+    const moved = await clientWithData({ organizationId: mine.id, firstName: 'Mo' });
+    const movedNote = (await owner.post(`/api/clients/${moved.id}/generate-progress-note`, MARCH)).body;
+    await putClient(accountId, { ...moved, organizationId: theirs.id });
     const listed = (await child.agent.get('/api/progress-notes')).body as any[];
     expect(listed.length).toBeGreaterThan(0);
     expect(listed.every((n) => n.organizationId === mine.id)).toBe(true);
+    expect(listed.some((n) => n.id === movedNote.id || n.id === outsideNote.id)).toBe(false);
   });
 
   it('answers 404 for another account\'s clients and notes', async () => {

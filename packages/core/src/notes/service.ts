@@ -20,7 +20,7 @@ import { writeGroundedNote } from './generator.ts';
 import { longDate } from './local-generator.ts';
 import { renderPdf } from './pdf.ts';
 import { deleteNoteItem, getNoteItem, listAccountNoteItems, listClientNoteItems, periodNoteId, PeriodGuardMovedError, storeNote, updateNoteContent } from './repo.ts';
-import { listVisibleClients } from './visible-clients.ts';
+import { listAccountClients } from './visible-clients.ts';
 
 /** Time for generating one note on the single route: inside its 29 s, with room to store it. */
 export const SINGLE_NOTE_BUDGET_MS = 25_000;
@@ -132,14 +132,15 @@ export async function listClientProgressNotes(auth: AuthContext, clientId: strin
 }
 
 /**
- * The notes page: every visible client's notes, newest first. A note whose client record is gone
- * is shown (as Unknown Client in the SPA) when the note's own organization is in the caller's scope.
+ * The notes page: every visible client's notes, newest first. Visibility follows the client's
+ * current organization; a note whose client record is gone is shown (as Unknown Client in the
+ * SPA) when the note's own organization is in the caller's scope.
  */
 export async function listProgressNotes(auth: AuthContext): Promise<ProgressNote[]> {
-  const [items, clients] = await Promise.all([listAccountNoteItems(auth.accountId), listVisibleClients(auth, { includeArchived: true })]);
+  const [items, clients] = await Promise.all([listAccountNoteItems(auth.accountId), listAccountClients(auth.accountId)]);
   const byId = new Map(clients.map((c) => [c.id, c]));
   return items
-    .filter((n) => byId.has(n.clientId) || canSeeOrganization(auth, n.organizationId))
+    .filter((n) => canSeeOrganization(auth, byId.has(n.clientId) ? byId.get(n.clientId)!.organizationId : n.organizationId))
     .map((n) => toProgressNote(n, byId.get(n.clientId)));
 }
 
