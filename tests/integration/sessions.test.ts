@@ -320,6 +320,7 @@ describe('participants', () => {
     const s = await schedule(owner, [a1.id], '2031-06-03T09:00:00.000Z');
     const before = await accountSnapshot(accountId);
     expect((await owner.post(`/api/sessions/${s.id}/participants`, { clientId: inactive.id })).status).toBe(400);
+    expect((await owner.post(`/api/sessions/${s.id}/participants`, { clientId: archived.id })).body.message).toBe('Only active clients can be scheduled');
     expect((await owner.post(`/api/sessions/${s.id}/participants`, { clientId: foreign.id })).status).toBe(404);
     expect((await limited.post(`/api/sessions/${s.id}/participants`, { clientId: b1.id })).status).toBe(404);
     expect((await other.post(`/api/sessions/${s.id}/participants`, { clientId: foreign.id })).status).toBe(404);

@@ -29,7 +29,7 @@ const touched = (auth: AuthContext, before: SessionItem, participants: SessionIt
 });
 
 export async function addParticipant(auth: AuthContext, sessionId: string, input: { clientId: string; status: ParticipantStatus }): Promise<Session> {
-  const client = await getVisibleClient(auth, input.clientId);
+  const client = await getVisibleClient(auth, input.clientId, { includeArchived: true });
   requireSchedulable([client]);
   const written = await mutateSession(auth, sessionId, (before) => {
     if (before.participants[client.id]) throw new ConflictError('This client is already in the session');

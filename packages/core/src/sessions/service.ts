@@ -50,7 +50,8 @@ const blankToUndefined = (text: string | undefined) => (text?.trim() ? text.trim
 export async function listSessions(auth: AuthContext, query: z.output<typeof sessionsQuery>): Promise<Session[]> {
   const { from, to } = resolveRange(query, now());
   const items = await querySessions(auth.accountId, from, to);
-  return items.filter((item) => Object.values(item.participants).some((p) => isVisibleEntry(auth, p))).map((item) => toSessionSummary(auth, item));
+  // A session with no participant the user may see does not exist for the user.
+  return items.map((item) => toSessionSummary(auth, item)).filter((s) => s.participants.length > 0);
 }
 
 export async function getSession(auth: AuthContext, sessionId: string): Promise<Session> {
