@@ -8,9 +8,13 @@ interface Notice {
   description?: string;
 }
 
-/** Replaces whatever toast is showing, so the newest outcome is the one the user reads. */
+/**
+ * Replaces whatever toast is showing, so the newest outcome is the one the user reads. remove()
+ * rather than dismiss(): a dismissed toast keeps the single slot until its exit animation ends,
+ * and never frees it if the (lazily loaded) Toaster is not mounted yet.
+ */
 function show(type: 'success' | 'warning' | 'error', notice: Notice) {
-  toaster.dismiss();
+  toaster.remove();
   toaster.create({ ...notice, type, closable: true });
 }
 
