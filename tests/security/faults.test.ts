@@ -8,7 +8,7 @@ import { startDynamoLocal } from '../../packages/local/src/dynamodb-local.ts';
 import { signUpOwner } from '../support/accounts.ts';
 import { fingerprint } from '../support/fingerprint.ts';
 
-/** Injects a fault for chosen DynamoDB commands through an SDK middleware on the shared client. */
+/** Injects a fault for chosen DynamoDB commands (by their low-level names) through an SDK middleware on the shared client. */
 function injectFault(client: DynamoDBDocumentClient, commands: string[], error: () => Error) {
   client.middlewareStack.add(
     (next, context) => async (args) => {
@@ -32,7 +32,7 @@ describe('database faults', () => {
   it('answers 503 with Retry-After when DynamoDB throttles, and writes nothing', async () => {
     const { agent, user } = await signUpOwner();
     const before = await fingerprint(user.accountId);
-    removeFault = injectFault(db(), ['TransactWriteCommand', 'PutCommand', 'UpdateCommand'], () => named('ProvisionedThroughputExceededException'));
+    removeFault = injectFault(db(), ['TransactWriteItemsCommand', 'PutItemCommand', 'UpdateItemCommand'], () => named('ProvisionedThroughputExceededException'));
     const res = await agent.post('/api/organizations', { name: 'Throttled School', type: 'school' });
     expect(res.status).toBe(503);
     expect(res.headers['Retry-After']).toBeDefined();
@@ -46,7 +46,7 @@ describe('database faults', () => {
     const { agent, user } = await signUpOwner();
     const org = await agent.post('/api/organizations', { name: 'North School', type: 'school' });
     const before = await fingerprint(user.accountId);
-    removeFault = injectFault(db(), ['TransactWriteCommand'], () => named('TransactionCanceledException', { CancellationReasons: [{ Code: 'None' }, { Code: 'ConditionalCheckFailed' }] }));
+    removeFault = injectFault(db(), ['TransactWriteItemsCommand'], () => named('TransactionCanceledException', { CancellationReasons: [{ Code: 'TransactionConflict' }, { Code: 'None' }, { Code: 'None' }] }));
     const res = await agent.post('/api/clients', { firstName: 'Ann', lastInitial: 'L', organizationId: org.body.id, status: 'active' });
     expect(res.status).toBe(409);
     removeFault();

@@ -43,7 +43,8 @@ function jarDir(): string {
 const GUARD = [
   'exec 3<&0',
   'java "$@" <&- 3<&- & child=$!',
-  'trap \'kill $child 2>/dev/null; exit 0\' TERM INT HUP',
+  // The guard exits only once Java has, so "stopped" means the port is closed.
+  'trap \'kill $child 2>/dev/null; wait $child; exit 0\' TERM INT HUP',
   '(while read -r _; do :; done <&3; kill $child 2>/dev/null) &',
   'wait $child',
 ].join('\n');
