@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routeList } from '../../packages/contract/src/manifest.ts';
 import { Agent } from '../support/api.ts';
-import { fingerprint } from '../support/fingerprint.ts';
+import { fingerprint, settledFingerprint } from '../support/fingerprint.ts';
 import { bodyFor, buildTenant, pathFor, type Tenant } from '../support/tenant.ts';
 
 /**
@@ -46,7 +46,7 @@ describe('hostile input', () => {
     const path = pathFor(route, tenant);
     await fc.assert(
       fc.asyncProperty(fc.oneof(hostileBody(valid).map((b) => JSON.stringify(b) ?? 'null'), protoPollution), async (raw) => {
-        const before = await fingerprint(tenant.accountId);
+        const before = await settledFingerprint(tenant.accountId);
         const res = await agent.request(route.method, path, raw, { 'content-type': 'application/json' });
         expect(res.status).toBeLessThan(500);
         if (res.status >= 400) {

@@ -34,3 +34,14 @@ export async function fingerprint(accountId: string): Promise<string> {
       .sort((a, b) => `${a.PK}|${a.SK}`.localeCompare(`${b.PK}|${b.SK}`)),
   );
 }
+
+/** The fingerprint once background work (a bulk job started by an earlier request) has settled. */
+export async function settledFingerprint(accountId: string): Promise<string> {
+  let previous = await fingerprint(accountId);
+  for (;;) {
+    await new Promise((r) => setTimeout(r, 150));
+    const current = await fingerprint(accountId);
+    if (current === previous) return current;
+    previous = current;
+  }
+}
