@@ -199,7 +199,7 @@ function SessionForm({
       </Dialog.Header>
       <Dialog.Body>
         <Stack gap="4">
-          <SelectField label="Session Type" value={values.type} onChange={(v) => set('type', v as SessionType)} options={typeOptions} error={errors.type} />
+          <SelectField label="Session Type" value={values.type} onChange={(v) => set('type', v as SessionType)} options={typeOptions} error={errors.type} required />
           <ClientPicker
             selected={values.clientIds}
             onChange={(ids) => set('clientIds', ids)}
@@ -216,7 +216,7 @@ function SessionForm({
               {errors.scheduledAt && <Field.ErrorText>{errors.scheduledAt}</Field.ErrorText>}
             </Field.Root>
             <Box flex="1">
-              <SelectField label="Time" value={values.time} onChange={(v) => set('time', v)} options={timeOptions} />
+              <SelectField label="Time" value={values.time} onChange={(v) => set('time', v)} options={timeOptions} required />
             </Box>
           </Flex>
           <Field.Root invalid={Boolean(errors.duration)} required>
@@ -256,6 +256,7 @@ function SessionForm({
               onChange={(v) => set('status', v as SessionStatus)}
               options={statusOptions}
               error={errors.status}
+              required
             />
           )}
           <Field.Root invalid={Boolean(errors.notes)}>

@@ -1,0 +1,94 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { CurrentUser } from '@caseload/contract/auth';
+import type { Goal, ProgressPoint } from '@caseload/contract/sessions';
+import { jsonResponse, mockFetch, testUser } from '../../../test/fetch.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
+import { ClientGoalsTab } from './ClientGoalsTab.tsx';
+
+const clientId = '11111111-1111-4111-8111-111111111111';
+const at = '2026-03-09T14:00:00.000Z';
+const goal = (id: string, name: string, status: Goal['status']): Goal => ({
+  id: `44444444-4444-4444-8444-${id.padStart(12, '0')}`,
+  clientId,
+  name,
+  type: 'fluency',
+  description: `${name} description`,
+  targetCriteria: '4 of 5 trials',
+  status,
+  createdAt: at,
+  updatedAt: at,
+  ...(status === 'mastered' ? { masteredDate: at } : {}),
+});
+const goals = [goal('1', 'Easy onsets', 'active'), goal('2', 'Slow rate', 'mastered'), goal('3', 'Pausing', 'on_hold'), goal('4', 'Stretchy speech', 'discontinued')];
+const points: ProgressPoint[] = [
+  { id: 'a', goalId: goals[0]!.id, clientId, sessionId: 'aaaaaaaa-aaaa-4aaa-8aaa-000000000001', successfulAttempts: 5, totalAttempts: 10, recordedAt: '2026-03-02T14:00:00.000Z' },
+  { id: 'b', goalId: goals[0]!.id, clientId, sessionId: 'aaaaaaaa-aaaa-4aaa-8aaa-000000000002', successfulAttempts: 8, totalAttempts: 10, recordedAt: '2026-03-09T14:00:00.000Z' },
+];
+
+function openTab(user: CurrentUser = testUser, routes: Record<string, (body: unknown) => Response> = {}) {
+  const calls: { method: string; path: string; body: unknown }[] = [];
+  mockFetch(({ method, url, init }) => {
+    const { pathname } = new URL(url, 'http://localhost');
+    const body = init.body ? JSON.parse(String(init.body)) : undefined;
+    calls.push({ method, path: pathname, body });
+    const custom = routes[`${method} ${pathname}`];
+    if (custom) return custom(body);
+    if (pathname === '/api/user') return jsonResponse(200, user);
+    if (pathname === '/api/goals' && method === 'GET') return jsonResponse(200, goals);
+    if (pathname === '/api/progress') return jsonResponse(200, points);
+    return jsonResponse(404, { message: `unexpected ${method} ${url}` });
+  });
+  renderWithProviders(<ClientGoalsTab clientId={clientId} />);
+  return calls;
+}
+
+describe('Goals & Progress tab', () => {
+  it('lists goals with badges for all four statuses and an accuracy chart', async () => {
+    const calls = openTab();
+    await screen.findByRole('heading', { name: 'Easy onsets' });
+    for (const label of ['Active', 'Mastered', 'On Hold', 'Discontinued']) expect(screen.getByText(label)).toBeTruthy();
+    expect(await screen.findByRole('img', { name: 'Accuracy over 2 sessions: 50%, 80%' })).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: 'Mark Mastered' })).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: 'Reactivate' })).toHaveLength(3);
+    expect(calls.some((c) => c.path === '/api/goals')).toBe(true);
+  });
+
+  it("validates the Add Goal form with the spec's messages and creates the goal", async () => {
+    let sent: unknown;
+    openTab(testUser, { 'POST /api/goals': (body) => ((sent = body), jsonResponse(201, goal('9', 'New', 'active'))) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Goal' }));
+    const form = await screen.findByRole('form', { name: 'Add Goal' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Add Goal' }));
+    expect(await within(form).findByText('Goal name is required')).toBeTruthy();
+    expect(within(form).getByText('Description is required')).toBeTruthy();
+    expect(within(form).getByText('Target criteria is required')).toBeTruthy();
+    expect(sent).toBeUndefined();
+    expect(within(form).getAllByRole('option')).toHaveLength(7);
+  });
+
+  it('toggles status with a PUT of only {status}', async () => {
+    const calls = openTab(testUser, { [`PUT /api/goals/${goals[0]!.id}`]: () => jsonResponse(200, { ...goals[0], status: 'mastered' }) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Mark Mastered' }));
+    expect(await screen.findByText('Goal status has been updated.')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ status: 'mastered' });
+  });
+
+  it('asks before deleting a goal', async () => {
+    const calls = openTab(testUser, { [`DELETE /api/goals/${goals[2]!.id}`]: () => jsonResponse(200, { ok: true }) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete goal Pausing' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete Goal' });
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Goal has been removed.')).toBeTruthy();
+    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
+  });
+
+  it('hides the goal actions and the chart from a user without those permissions', async () => {
+    const calls = openTab({ ...testUser, userType: 'child', permissions: { ...testUser.permissions, canManageGoals: false, canViewReports: false } });
+    await screen.findByRole('heading', { name: 'Easy onsets' });
+    expect(screen.queryByRole('button', { name: 'Add Goal' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Mark Mastered' })).toBeNull();
+    expect(calls.some((c) => c.path === '/api/progress')).toBe(false);
+  });
+});

@@ -1,0 +1,139 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { Client } from '@caseload/contract/caseload';
+import type { Goal, ProgressPoint, Session } from '@caseload/contract/sessions';
+import { jsonResponse, mockFetch, testUser } from '../../../test/fetch.ts';
+import { renderApp } from '../../../test/render.tsx';
+
+const at = '2026-03-09T14:00:00.000Z';
+const ava: Client = { id: '11111111-1111-4111-8111-111111111111', firstName: 'Ava', lastInitial: 'S', gradeLevel: '2', diagnosis: 'Lisp', status: 'active', createdAt: at, updatedAt: at };
+const ben: Client = { ...ava, id: '22222222-2222-4222-8222-222222222222', firstName: 'Ben', lastInitial: 'T', diagnosis: undefined };
+const cleo: Client = { ...ava, id: '33333333-3333-4333-8333-333333333333', firstName: 'Cleo', lastInitial: 'M' };
+
+const sessionId = 'aaaaaaaa-aaaa-4aaa-8aaa-000000000001';
+const base: Session = {
+  id: sessionId,
+  type: 'therapy',
+  status: 'completed',
+  scheduledAt: at,
+  duration: 45,
+  notes: 'Group articulation',
+  createdAt: at,
+  updatedAt: at,
+  participants: [ava, ben].map(({ id, firstName, lastInitial }) => ({ id, firstName, lastInitial })),
+  sessionParticipants: [ava, ben].map((client) => ({ clientId: client.id, client, status: 'scheduled' as const })),
+};
+const goal: Goal = {
+  id: '44444444-4444-4444-8444-444444444444',
+  clientId: ava.id,
+  name: 'Initial /s/',
+  type: 'articulation',
+  description: '<p>Produce <strong>/s/</strong><img src=x onerror="alert(1)"></p>',
+  targetCriteria: '80% over 3 sessions',
+  status: 'active',
+  createdAt: at,
+  updatedAt: at,
+};
+const point: ProgressPoint = { id: 'p1', goalId: goal.id, clientId: ava.id, sessionId, successfulAttempts: 7, totalAttempts: 10, notes: 'Used a mirror &amp; cues', recordedAt: at };
+
+type Handler = (body: unknown) => Response;
+
+function openDetail(routes: Record<string, Handler> = {}) {
+  const session = structuredClone(base);
+  const calls: { method: string; path: string; body: unknown }[] = [];
+  mockFetch(({ method, url, init }) => {
+    const path = new URL(url, 'http://localhost').pathname;
+    const body = init.body ? JSON.parse(String(init.body)) : undefined;
+    calls.push({ method, path, body });
+    const custom = routes[`${method} ${path}`];
+    if (custom) return custom(body);
+    if (path === '/api/user') return jsonResponse(200, testUser);
+    if (path === '/api/clients') return jsonResponse(200, [ava, ben, cleo]);
+    if (path === `/api/sessions/${sessionId}`) return jsonResponse(200, session);
+    if (path === `/api/sessions/${sessionId}/client-goals`) return jsonResponse(200, [goal]);
+    if (path === `/api/sessions/${sessionId}/notes`) return jsonResponse(200, []);
+    if (path === `/api/sessions/${sessionId}/progress`) return jsonResponse(200, [point]);
+    return jsonResponse(404, { message: `unexpected ${method} ${url}` });
+  });
+  renderApp(`/sessions/${sessionId}`);
+  return { session, calls };
+}
+
+describe('Session detail', () => {
+  it('shows the session, its clients and the stored goal data', async () => {
+    openDetail();
+    await screen.findByRole('heading', { level: 1, name: 'Session Details' });
+    expect(screen.getByText(/^Monday, March 9, 2026 at /)).toBeTruthy();
+    expect(screen.getAllByText('Completed').length).toBeGreaterThan(0);
+    expect(screen.getByText('45 minutes')).toBeTruthy();
+    expect(screen.getByText('Group articulation')).toBeTruthy();
+
+    await screen.findByRole('tab', { name: /Ava S\./ });
+    expect(screen.getByRole('tab', { name: /Ben T\./ })).toBeTruthy();
+    expect(screen.getAllByText('Grade: 2nd Grade')).toHaveLength(2);
+    expect(screen.getByText('Diagnosis: Lisp')).toBeTruthy();
+
+    // The description is rich text, sanitized before it reaches the page.
+    const description = screen.getByText('/s/', { selector: 'strong' });
+    expect(description.closest('div')!.querySelector('img')).toBeNull();
+    expect((screen.getByLabelText('Successful Attempts for Initial /s/') as HTMLInputElement).value).toBe('7');
+    expect((screen.getByLabelText('Total Attempts for Initial /s/') as HTMLInputElement).value).toBe('10');
+    expect((screen.getByLabelText('Progress notes for Initial /s/') as HTMLTextAreaElement).value).toBe('Used a mirror & cues');
+    expect(screen.getAllByTestId('accuracy')[0]!.textContent).toBe('70%');
+
+    fireEvent.change(screen.getByLabelText('Total Attempts for Initial /s/'), { target: { value: '0' } });
+    expect(screen.getAllByTestId('accuracy')[0]!.textContent).toBe('—');
+    expect(screen.getByText('Total attempts must be at least 1')).toBeTruthy();
+  });
+
+  it("changes a participant's status with the spec's toast", async () => {
+    const { session, calls } = openDetail({
+      [`PATCH /api/sessions/${sessionId}/participants/${ben.id}`]: (body) => {
+        const updated = structuredClone(base);
+        updated.sessionParticipants[1]!.status = (body as { status: 'present' }).status;
+        return jsonResponse(200, updated);
+      },
+    });
+    expect(session.id).toBe(sessionId);
+    const select = await screen.findByLabelText('Status for Ben T.');
+    fireEvent.change(select, { target: { value: 'present' } });
+    expect(await screen.findByText('Client status successfully updated')).toBeTruthy();
+    expect(await screen.findByRole('tab', { name: 'Ben T. (Present)' })).toBeTruthy();
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ status: 'present' });
+  });
+
+  it('adds a client from the clients not yet in the session', async () => {
+    const { calls } = openDetail({
+      [`POST /api/sessions/${sessionId}/participants`]: () => jsonResponse(400, { message: 'Client is not active' }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Client' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Client to Session' });
+    expect(within(dialog).queryByText('Ava S.')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add Cleo M.' }));
+    expect(await screen.findByText('Failed to add client')).toBeTruthy();
+    expect(screen.getByText('Client is not active')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ clientId: cleo.id, status: 'scheduled' });
+  });
+
+  it('offers Add Goal for a client without goals, and it opens the goal form', async () => {
+    openDetail();
+    fireEvent.click(await screen.findByRole('tab', { name: /Ben T\./ }));
+    const empty = await screen.findByText('No active goals found for this client');
+    fireEvent.click(within(empty.parentElement!).getByRole('button', { name: 'Add Goal' }));
+    expect(await screen.findByRole('dialog', { name: 'Add Goal for Ben T.' })).toBeTruthy();
+  });
+
+  it('asks before deleting the session', async () => {
+    openDetail();
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Session' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Session' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Are you sure you want to delete this session? This action cannot be undone.')).toBeTruthy();
+  });
+
+  it("says 'Session Not Found' when the session cannot be loaded", async () => {
+    openDetail({ [`GET /api/sessions/${sessionId}`]: () => jsonResponse(404, { message: 'Session not found' }) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Session Not Found' })).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Back to Sessions' }).getAttribute('href')).toBe('/sessions'));
+  });
+});
