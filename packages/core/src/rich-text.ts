@@ -1,7 +1,7 @@
 import xss from 'xss';
 
-// xss is CommonJS: Node's ESM loader sees only its default export.
-const { FilterXSS, safeAttrValue } = xss;
+// xss is CommonJS: Node's ESM loader sees only its default export, which carries the rest.
+const { FilterXSS, safeAttrValue } = xss as unknown as typeof import('xss');
 
 /**
  * Server-side sanitizer for every rich-text write (session notes, goal descriptions, progress
