@@ -1,10 +1,9 @@
 /**
  * Where a bulk job runs. Locally (no BULK_QUEUE_URL): a background task in this process, so the
- * POST answers at once and the page polls. In the cloud the job must go to the SQS worker, because
- * a Lambda is frozen once it has answered; that adapter needs @aws-sdk/client-sqs, which is not
- * installed yet, so it is plugged in through setBulkDispatcher and its absence is a clear 503.
+ * POST answers at once and the page polls. In the cloud the job goes to the SQS worker
+ * (functions/notes/bulk-generation-worker.ts), because a Lambda is frozen once it has answered.
  */
-import { HttpError } from '../errors.ts';
+import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { failRemaining, runBulkJob } from './bulk-runner.ts';
 
 export interface BulkDispatcher {
@@ -41,9 +40,20 @@ export function setBulkDispatcher(dispatcher: BulkDispatcher | undefined) {
   configured = dispatcher;
 }
 
+let sqs: SQSClient | undefined;
+
+/** Sends `{accountId, jobId}` to the bulk queue; the worker runs the job (retried by SQS, then the DLQ). */
+export function queueDispatcher(queueUrl: string): BulkDispatcher {
+  return {
+    async dispatch(accountId, jobId) {
+      sqs ??= new SQSClient({});
+      await sqs.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify({ accountId, jobId }) }));
+    },
+  };
+}
+
 export function bulkDispatcher(): BulkDispatcher {
   if (configured) return configured;
-  if (!process.env.BULK_QUEUE_URL) return inProcessDispatcher;
-  console.error(JSON.stringify({ level: 'error', event: 'bulk_queue_adapter_missing' }));
-  throw new HttpError(503, 'Generating notes for several clients is not available on this server yet. Please generate notes one client at a time.');
+  const queueUrl = process.env.BULK_QUEUE_URL;
+  return queueUrl ? queueDispatcher(queueUrl) : inProcessDispatcher;
 }

@@ -10,7 +10,6 @@
  */
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { BulkJob } from '@caseload/contract/notes';
-import { format, parseISO, subMonths } from 'date-fns';
 import { recordAudit } from '../audit.ts';
 import { getVisibleClient, getVisibleClients } from '../caseload/access.ts';
 import { nowIso } from '../clock.ts';
@@ -24,6 +23,7 @@ import { tableName } from '../table.ts';
 import { bulkDispatcher } from './bulk-dispatch.ts';
 import { getJobItem, toBulkJob, type BulkError, type BulkJobItem, type ClientState } from './bulk-job.ts';
 import { UNKNOWN_CLIENT } from './bulk-runner.ts';
+import { monthBefore } from './dates.ts';
 import { displayName, type Period } from './facts.ts';
 
 const RETRY_WINDOW_MS = 60_000;
@@ -41,7 +41,7 @@ export interface BulkRequest {
 /** The requested period, or the dialog's default: one month ago to today. */
 export function resolvePeriod(req: Pick<BulkRequest, 'reportingPeriodStart' | 'reportingPeriodEnd'>, today = nowIso().slice(0, 10)): Period {
   if (req.reportingPeriodStart && req.reportingPeriodEnd) return { start: req.reportingPeriodStart, end: req.reportingPeriodEnd };
-  return { start: format(subMonths(parseISO(today), 1), 'yyyy-MM-dd'), end: today };
+  return { start: monthBefore(today), end: today };
 }
 
 /** A UUID-shaped id from a hash, so the same request in the same window names the same job. */

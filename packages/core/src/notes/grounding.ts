@@ -7,18 +7,15 @@
  * so is the client's name, which is not a fact but may hold a digit ('Student 12'). Numbers are
  * read from the note's plain text, so markup cannot hide or add any.
  */
-import { format, parseISO } from 'date-fns';
 import { plainText } from '../rich-text.ts';
+import { dateSpellings } from './dates.ts';
 import { factNumbers, type Period, type ProgressFacts } from './facts.ts';
-
-const DATE_FORMATS = ['yyyy-MM-dd', 'MMMM d, yyyy', 'MMM d, yyyy', 'MMMM do, yyyy', 'MMM do, yyyy', 'd MMMM yyyy', 'M/d/yyyy', 'MM/dd/yyyy', 'MMMM d', 'MMM d', 'MMMM do', 'M/d'];
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The period's dates in every accepted spelling, longest first so 'March 5, 2024' wins over 'March 5'. */
 function periodDateSpellings(period: Period): string[] {
-  // parseISO reads a bare date as local midnight, so format() spells that same calendar day.
-  const spellings = [period.start, period.end].flatMap((d) => DATE_FORMATS.map((f) => format(parseISO(d), f)));
+  const spellings = [period.start, period.end].flatMap(dateSpellings);
   return [...new Set(spellings)].sort((a, b) => b.length - a.length);
 }
 

@@ -3,14 +3,13 @@
  * only fact values, so its notes always pass the grounding check, and it says plainly when a goal
  * has no data instead of describing progress that was not measured.
  */
-import { format, parseISO } from 'date-fns';
+import { longDate } from './dates.ts';
 import type { AttendanceFacts, GoalFacts, ProgressFacts } from './facts.ts';
 import type { NoteGenerator } from './generator.ts';
 
 export const NO_DATA_SENTENCE = 'No session data was recorded for this goal during the reporting period.';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-export const longDate = (d: string) => format(parseISO(d), 'MMMM d, yyyy');
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 function attendanceParagraph(name: string, a: AttendanceFacts): string {

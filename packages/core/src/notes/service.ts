@@ -17,7 +17,7 @@ import type { ClientItem, ProgressNoteItem, SessionItem } from '../items.ts';
 import { plainText, sanitizeRichText } from '../rich-text.ts';
 import { displayName, loadFacts, type Period } from './facts.ts';
 import { writeGroundedNote } from './generator.ts';
-import { longDate } from './local-generator.ts';
+import { longDate } from './dates.ts';
 import { renderPdf } from './pdf.ts';
 import { deleteNoteItem, getNoteItem, listAccountNoteItems, listClientNoteItems, periodNoteId, PeriodGuardMovedError, storeNote, updateNoteContent } from './repo.ts';
 import { listAccountClients } from './visible-clients.ts';
