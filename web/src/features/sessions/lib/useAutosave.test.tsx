@@ -3,8 +3,8 @@ import { StrictMode, useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { hasUnsavedChanges, resetAutosaveRegistry, useAutosave } from './useAutosave.ts';
 
-function Notes({ save, initial = '' }: { save: (value: string) => Promise<unknown>; initial?: string }) {
-  const autosave = useAutosave<string>('notes:s1:c1', { delay: 1000, canSave: (v) => v.trim() !== '', save: (value) => save(value) });
+function Notes({ save, initial = '', onError }: { save: (value: string) => Promise<unknown>; initial?: string; onError?: () => void }) {
+  const autosave = useAutosave<string>('notes:s1:c1', { delay: 1000, canSave: (v) => v.trim() !== '', save: (value) => save(value), onError });
   const [value, setValue] = useState(() => autosave.unsavedValue ?? initial);
   return (
     <div>
@@ -46,15 +46,22 @@ describe('useAutosave', () => {
 
   it('flushes on unmount, keeps retrying after it, and shows the unsaved text again on return', async () => {
     const save = vi.fn(() => Promise.reject(new TypeError('Failed to fetch')));
-    const { unmount } = render(<Notes save={save} initial="stored" />, { wrapper: StrictMode });
+    const onError = vi.fn();
+    const { unmount } = render(<Notes save={save} initial="stored" onError={onError} />, { wrapper: StrictMode });
+    fireEvent.change(screen.getByLabelText('Notes'), { target: { value: 'typed offline' } });
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(onError).toHaveBeenCalledTimes(1);
     fireEvent.change(screen.getByLabelText('Notes'), { target: { value: 'typed offline' } });
     unmount();
+    // Leaving with a failed save repeats the warning: nothing is lost silently.
+    expect(onError).toHaveBeenCalledTimes(2);
     // Sent at once on leaving, not after the debounce.
-    expect(save).toHaveBeenCalledWith('typed offline');
+    expect(save).toHaveBeenCalledTimes(2);
+    expect(save).toHaveBeenLastCalledWith('typed offline');
     await settle();
     expect(hasUnsavedChanges()).toBe(true);
-    await act(() => vi.advanceTimersByTimeAsync(2000));
-    expect(save).toHaveBeenCalledTimes(2);
+    await act(() => vi.advanceTimersByTimeAsync(4000));
+    expect(save).toHaveBeenCalledTimes(3);
 
     render(<Notes save={save} initial="stored" />, { wrapper: StrictMode });
     expect((screen.getByLabelText('Notes') as HTMLTextAreaElement).value).toBe('typed offline');

@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { isApiError } from '../../../lib/api.ts';
 import { Autosaver, type AutosaveState, type AutosaverOptions } from './autosave.ts';
 
@@ -6,7 +6,8 @@ import { Autosaver, type AutosaveState, type AutosaverOptions } from './autosave
  * React side of {@link Autosaver}. Savers live in a module registry keyed by field (e.g.
  * `notes:<session>:<client>`), not in the component, so that:
  * - leaving the page (a route change unmounts it) flushes a waiting change, and a save that fails
- *   after that keeps being retried while the app is open instead of being dropped with the component;
+ *   after that keeps being retried while the app is open instead of being dropped with the component
+ *   (leaving while a save is failing repeats the failure toast, so it is not silent);
  * - coming back to the page shows the text that is still unsaved, with its 'Error saving' state;
  * - closing or reloading the tab with something unsaved asks first (beforeunload) and sends the
  *   newest value with `keepalive` on pagehide; hiding the tab (phones) flushes too.
@@ -100,8 +101,10 @@ export function useAutosave<T>(key: string, options: AutosaverOptions<T>): UseAu
   const { entry } = held;
   const saver = entry.saver as Autosaver<T>;
   const [unsavedValue] = useState(() => saver.unsavedValue());
+  const latestOptions = useRef(withDefaults);
 
   useEffect(() => {
+    latestOptions.current = withDefaults;
     saver.setOptions(withDefaults);
   });
 
@@ -111,7 +114,10 @@ export function useAutosave<T>(key: string, options: AutosaverOptions<T>): UseAu
     return () => {
       entry.users -= 1;
       if (entry.users === 0) {
+        const { status, error } = saver.getState();
         void saver.flush();
+        // Leaving while the last save failed: say so again (the value is kept and retried).
+        if (status === 'error') latestOptions.current.onError?.(error, { first: true, willRetry: true });
         releaseWhenSettled(key, entry);
       }
     };
