@@ -28,7 +28,15 @@ export async function buildWebIfStale(log: (s: string) => void = console.log) {
   if (built >= sources) return;
   log('Building the web app...');
   const { build } = await import('vite');
-  await build({ configFile: join(webRoot, 'vite.config.ts'), logLevel: 'warn' });
+  // Always a production build, even when started from a test runner that set NODE_ENV=test.
+  const previous = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ configFile: join(webRoot, 'vite.config.ts'), logLevel: 'warn', mode: 'production' });
+  } finally {
+    if (previous === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = previous;
+  }
 }
 
 export interface RunningApp {
