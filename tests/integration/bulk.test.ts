@@ -1,4 +1,6 @@
+import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSEvent } from 'aws-lambda';
+import { mockClient } from 'aws-sdk-client-mock';
 import { format, subMonths } from 'date-fns';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { handler as worker } from '../../functions/notes/bulk-generation-worker.ts';
@@ -214,11 +216,22 @@ describe('the SQS worker', () => {
     expect(await worker(event(JSON.stringify({ accountId, jobId: 'nope' })))).toEqual({ batchItemFailures: [] });
   });
 
-  it('refuses bulk generation clearly when a queue is configured but no adapter is installed', async () => {
-    process.env.BULK_QUEUE_URL = 'https://sqs.local/queue';
-    const [client] = await caseload(1, 'NoQueue');
-    const res = await owner.post('/api/generate-progress-notes-bulk', { clientIds: [client!.id], ...MARCH });
-    expect(res.status).toBe(503);
-    expect(res.body.message).toMatch(/not available on this server/);
+  it('answers 503 and keeps no job when the queue cannot take it; the retry starts afresh', async () => {
+    process.env.BULK_QUEUE_URL = 'https://sqs.us-east-1.amazonaws.com/123456789012/bulk';
+    const sqs = mockClient(SQSClient);
+    try {
+      sqs.on(SendMessageCommand).rejectsOnce(Object.assign(new Error('down'), { name: 'ServiceUnavailable' })).resolves({ MessageId: 'm-2' });
+      const [client] = await caseload(1, 'NoQueue');
+      const body = { clientIds: [client!.id], ...MARCH };
+      const refused = await owner.post('/api/generate-progress-notes-bulk', body);
+      expect(refused.status).toBe(503);
+      expect(refused.body).toEqual({ message: 'Generation could not be started. Please try again in a minute.' });
+      const retried = await owner.post('/api/generate-progress-notes-bulk', body);
+      expect(retried.status).toBe(202);
+      expect(retried.body).toMatchObject({ status: 'running', completed: 0 });
+      expect(sqs.commandCalls(SendMessageCommand)).toHaveLength(2);
+    } finally {
+      sqs.restore();
+    }
   });
 });

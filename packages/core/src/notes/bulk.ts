@@ -15,7 +15,7 @@ import { getVisibleClient, getVisibleClients } from '../caseload/access.ts';
 import { nowIso } from '../clock.ts';
 import type { AuthContext } from '../context.ts';
 import { db } from '../db.ts';
-import { NotFoundError } from '../errors.ts';
+import { HttpError, NotFoundError } from '../errors.ts';
 import { sha256 } from '../ids.ts';
 import type { ClientItem } from '../items.ts';
 import { entity, keys } from '../keys.ts';
@@ -30,6 +30,7 @@ const RETRY_WINDOW_MS = 60_000;
 /** Finished jobs are kept a month for the page's history, then expire. */
 const JOB_TTL_SECONDS = 30 * 24 * 3600;
 const CLIENT_NOT_FOUND = 'Client not found';
+const NOT_STARTED = 'Generation could not be started. Please try again in a minute.';
 
 export interface BulkRequest {
   clientIds: string[];
@@ -141,8 +142,9 @@ export async function startBulkJob(auth: AuthContext, req: BulkRequest): Promise
   if (visible.length) {
     await dispatcher.dispatch(auth.accountId, jobId).catch(async (e: unknown) => {
       // Not started: remove the job, so retrying the same request starts it afresh.
+      console.error(JSON.stringify({ level: 'error', event: 'bulk_dispatch_failed', error: (e as Error)?.name ?? 'Error' }));
       await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.bulkJob(auth.accountId, jobId) }));
-      throw e;
+      throw new HttpError(503, NOT_STARTED, {}, { 'Retry-After': '30' });
     });
   }
   return toBulkJob(job);
