@@ -7,6 +7,8 @@ import { inject } from 'vitest';
 import { ensureTable } from '../../packages/core/src/db.ts';
 import { startApp, type RunningApp } from '../../packages/local/src/runtime.ts';
 
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+
 export const chromiumPath = () => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const hasChromium = () => existsSync(chromiumPath());
 

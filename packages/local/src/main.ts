@@ -1,3 +1,6 @@
+// The SDK warns once per process that Node 20 leaves its support in 2027; Lambda runs Node 22.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
 import { JavaMissingError } from './dynamodb-local.ts';
 import { startApp, type RunningApp } from './runtime.ts';
 
