@@ -37,7 +37,8 @@ export function SelectField({ label, value, onChange, options, error, disabled, 
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
-      {error && <Field.ErrorText>{error}</Field.ErrorText>}
+      {/* red.700: Chakra's default error colour (red.500) fails WCAG contrast on white. */}
+      {error && <Field.ErrorText color="red.700">{error}</Field.ErrorText>}
     </Field.Root>
   );
 }

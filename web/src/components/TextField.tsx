@@ -18,7 +18,8 @@ export function TextField({ label, value, onChange, error, helperText, disabled,
       </Field.Label>
       <Input {...inputProps} value={value} onChange={(event) => onChange(event.target.value)} />
       {helperText && !error && <Field.HelperText>{helperText}</Field.HelperText>}
-      {error && <Field.ErrorText>{error}</Field.ErrorText>}
+      {/* red.700: Chakra's default error colour (red.500) fails WCAG contrast on white. */}
+      {error && <Field.ErrorText color="red.700">{error}</Field.ErrorText>}
     </Field.Root>
   );
 }

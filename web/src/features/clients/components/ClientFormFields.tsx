@@ -106,7 +106,7 @@ export function ClientFormFields({ values, onChange, errors, organizations, allo
       <Field.Root invalid={Boolean(errors.diagnosis)} disabled={disabled}>
         <Field.Label>Diagnosis/Goals Summary</Field.Label>
         <Textarea rows={3} value={values.diagnosis} onChange={(event) => onChange('diagnosis', event.target.value)} maxLength={2000} />
-        {errors.diagnosis && <Field.ErrorText>{errors.diagnosis}</Field.ErrorText>}
+        {errors.diagnosis && <Field.ErrorText color="red.700">{errors.diagnosis}</Field.ErrorText>}
       </Field.Root>
     </Stack>
   );
