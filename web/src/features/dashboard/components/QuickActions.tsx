@@ -51,7 +51,7 @@ export function QuickActions() {
           )}
           {!canAddClient && !canSchedule && !canManageGoals && (
             <Text color="fg.muted" fontSize="sm">
-              Your account can view records; ask your account owner for more access.
+              No quick actions are available with your permissions.
             </Text>
           )}
         </Stack>

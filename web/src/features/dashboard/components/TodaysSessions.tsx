@@ -3,6 +3,7 @@ import { format } from 'date-fns';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Session } from '@caseload/contract/sessions';
 import type { SessionStatus } from '@caseload/contract/enums';
+import { usePermission } from '../../../lib/permissions.ts';
 import { useTodaysSessions } from '../api/dashboard.ts';
 import { humanize, sessionClient, todaysSessions } from '../lib/dashboard.ts';
 
@@ -38,6 +39,7 @@ function SessionRow({ session }: { session: Session }) {
 /** Today's sessions only, the first three by time (the spec's showed any three). */
 export function TodaysSessions() {
   const sessions = useTodaysSessions();
+  const canSchedule = usePermission('canCreateSessions');
   const shown = sessions.data ? todaysSessions(sessions.data) : [];
   return (
     <Card.Root as="section" aria-labelledby="todays-sessions-heading" height="full">
@@ -60,9 +62,11 @@ export function TodaysSessions() {
         ) : shown.length === 0 ? (
           <Stack align="center" gap="3" py="4" textAlign="center">
             <Text color="fg.muted">No sessions scheduled for today</Text>
-            <Button asChild variant="outline" size="sm">
-              <RouterLink to="/sessions">Schedule Session</RouterLink>
-            </Button>
+            {canSchedule && (
+              <Button asChild variant="outline" size="sm">
+                <RouterLink to="/sessions">Schedule Session</RouterLink>
+              </Button>
+            )}
           </Stack>
         ) : (
           <Stack as="ul" gap="3" listStyleType="none">

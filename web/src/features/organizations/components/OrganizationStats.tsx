@@ -1,4 +1,4 @@
-import { SimpleGrid, Stat } from '@chakra-ui/react';
+import { Flex, Grid, Text } from '@chakra-ui/react';
 import type { Organization } from '@caseload/contract/caseload';
 
 /** The three numbers of an organization card (spec part 2 §2), from the server's counters. */
@@ -9,14 +9,18 @@ export function OrganizationStats({ stats }: { stats: Organization['stats'] }) {
     { label: 'Active Goals', value: stats.activeGoals },
   ];
   return (
-    <SimpleGrid columns={3} gap="2" borderTopWidth="1px" pt="3">
+    <Grid as="dl" templateColumns="repeat(3, 1fr)" gap="2" borderTopWidth="1px" pt="3">
       {items.map((item) => (
-        // Label first for screen readers (dt before dd); shown under the number.
-        <Stat.Root key={item.label} size="sm" title={item.hint} flexDirection="column-reverse" alignItems="center">
-          <Stat.Label>{item.label}</Stat.Label>
-          <Stat.ValueText>{item.value}</Stat.ValueText>
-        </Stat.Root>
+        // Label first for screen readers (dt before dd), drawn under the number; numbers line up on top.
+        <Flex key={item.label} direction="column-reverse" justify="flex-end" align="center" textAlign="center" title={item.hint}>
+          <Text as="dt" fontSize="xs" color="fg.muted" lineHeight="short">
+            {item.label}
+          </Text>
+          <Text as="dd" fontSize="xl" fontWeight="bold">
+            {item.value}
+          </Text>
+        </Flex>
       ))}
-    </SimpleGrid>
+    </Grid>
   );
 }

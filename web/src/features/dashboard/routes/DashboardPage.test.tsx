@@ -1,0 +1,117 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { CurrentUser } from '@caseload/contract/auth';
+import type { DashboardStats } from '@caseload/contract/caseload';
+import type { Session } from '@caseload/contract/sessions';
+import { jsonResponse, mockFetch, testUser } from '../../../test/fetch.ts';
+import { renderApp } from '../../../test/render.tsx';
+import { localWeekStart, trendCaptions } from '../lib/dashboard.ts';
+
+const owner: CurrentUser = { ...testUser, userType: 'owner' };
+const stats: DashboardStats = {
+  totalClients: 12,
+  weekSessions: 7,
+  activeGoals: 20,
+  completionRate: 83,
+  trends: { clientsAddedThisMonth: 3, lastWeekSessions: 9, sessionsDueThisWeek: 5, goalsMasteredThisMonth: 1 },
+};
+
+const today = new Date();
+const todayAt = (h: number, m = 0) => new Date(today.getFullYear(), today.getMonth(), today.getDate(), h, m).toISOString();
+const session = (id: string, scheduledAt: string, client?: { firstName: string; lastInitial: string }): Session => ({
+  id,
+  type: 'therapy',
+  status: 'scheduled',
+  scheduledAt,
+  duration: 30,
+  createdAt: scheduledAt,
+  updatedAt: scheduledAt,
+  participants: [],
+  sessionParticipants: [],
+  client: client && { id: 'aaaaaaaa-0000-4000-8000-00000000000' + id.slice(-1), ...client },
+});
+const sessions = [
+  session('10000000-0000-4000-8000-000000000004', todayAt(14, 30), { firstName: 'Dan', lastInitial: 'D' }),
+  session('10000000-0000-4000-8000-000000000001', todayAt(9), { firstName: 'Emma', lastInitial: 'S' }),
+  session('10000000-0000-4000-8000-000000000003', todayAt(11, 15)),
+  session('10000000-0000-4000-8000-000000000002', todayAt(10), { firstName: 'Liam', lastInitial: 'T' }),
+];
+
+function openDashboard(user: CurrentUser, answers: { stats?: DashboardStats; sessions?: Session[] } = {}) {
+  return mockFetch(({ method, url }) => {
+    const path = url.split('?')[0];
+    if (method === 'GET' && url === '/api/user') return jsonResponse(200, user);
+    if (path === '/api/dashboard/stats') return answers.stats ? jsonResponse(200, answers.stats) : new Promise<Response>(() => undefined);
+    if (path === '/api/sessions') return jsonResponse(200, answers.sessions ?? []);
+    if (path === '/api/activities') return jsonResponse(200, [{ id: 'e1', at: new Date().toISOString(), action: 'client.created', summary: 'Added a client', actorName: 'Jane Doe' }]);
+    return jsonResponse(404, { message: `unexpected ${method} ${url}` });
+  });
+}
+
+describe('trend captions', () => {
+  it('are computed from the trends', () => {
+    expect(trendCaptions(stats.trends, stats.weekSessions)).toEqual({
+      totalClients: '+3 new this month',
+      weekSessions: '-2 vs last week',
+      activeGoals: '1 goal mastered this month',
+      completionRate: '5 due this week',
+    });
+    expect(trendCaptions({ ...stats.trends, lastWeekSessions: 5, goalsMasteredThisMonth: 2 }, 7).weekSessions).toBe('+2 vs last week');
+    expect(trendCaptions(undefined, 0)).toMatchObject({ totalClients: '0 new this month', weekSessions: 'Same as last week' });
+  });
+
+  it('use the local Monday as the week start', () => {
+    const start = new Date(localWeekStart(new Date(2026, 2, 4, 15)));
+    expect([start.getDay(), start.getDate(), start.getHours()]).toEqual([1, 2, 0]);
+    expect(new Date(localWeekStart(new Date(2026, 2, 8, 23))).getDate()).toBe(2); // Sunday belongs to the week before
+  });
+});
+
+describe('Dashboard', { timeout: 20_000 }, () => {
+  it('shows four placeholders while the numbers load', async () => {
+    openDashboard(owner);
+    renderApp('/');
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, { timeout: 5000 });
+    expect(screen.getAllByTestId('stat-placeholder')).toHaveLength(4);
+  });
+
+  it('shows the cards, recent activity, today’s first three sessions and quick actions', async () => {
+    const fetchMock = openDashboard(owner, { stats, sessions });
+    renderApp('/');
+    await screen.findByText('Overview of your SLP practice', {}, { timeout: 5000 });
+    await screen.findByText('12');
+    expect(screen.getAllByTestId('stat-value').map((v) => v.textContent)).toEqual(['12', '7', '20', '83%']);
+    expect(screen.getByRole('link', { name: 'Total Clients' }).getAttribute('href')).toBe('/clients');
+    expect(screen.getByRole('link', { name: "This Week's Sessions" }).getAttribute('href')).toBe('/sessions');
+    expect(screen.getByText('+3 new this month')).toBeTruthy();
+    expect(screen.getByText('-2 vs last week')).toBeTruthy();
+    expect(await screen.findByText('Added a client')).toBeTruthy();
+
+    const rows = await screen.findAllByTestId('today-session');
+    expect(rows.map((r) => within(r).getAllByText(/./)[1]!.textContent)).toEqual(['Emma S.', 'Liam T.', 'Client']);
+    expect(within(rows[0]!).getByText('9:00 AM')).toBeTruthy();
+    expect(within(rows[0]!).getByText('Therapy')).toBeTruthy();
+    expect(within(rows[0]!).getByText('Scheduled')).toBeTruthy();
+
+    const quick = screen.getByRole('region', { name: 'Quick Actions' });
+    expect(within(quick).getByRole('link', { name: 'Create Goal' }).getAttribute('href')).toBe('/clients');
+
+    const urls = fetchMock.mock.calls.map(([url]) => new URL(String(url), 'http://x'));
+    const statsUrl = urls.find((u) => u.pathname === '/api/dashboard/stats')!;
+    expect(statsUrl.searchParams.get('weekStart')).toBe(localWeekStart(new Date()));
+    const sessionsUrl = urls.find((u) => u.pathname === '/api/sessions')!;
+    expect(new Date(sessionsUrl.searchParams.get('from')!).getTime()).toBe(new Date(today.getFullYear(), today.getMonth(), today.getDate()).getTime());
+  });
+
+  it('shows zeros, the empty state and no actions a user may not take', async () => {
+    const child: CurrentUser = { ...testUser, userType: 'child' };
+    openDashboard(child, { stats: { ...stats, totalClients: undefined } as unknown as DashboardStats });
+    renderApp('/');
+    expect(await screen.findByText('No sessions scheduled for today', {}, { timeout: 5000 })).toBeTruthy();
+    await screen.findByText('83%');
+    expect(screen.getAllByTestId('stat-value')[0]!.textContent).toBe('0');
+    expect(screen.queryByRole('link', { name: 'Schedule Session' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Add Client' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Add New Client' })).toBeNull();
+  });
+});

@@ -1,0 +1,149 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { CurrentUser, Permissions } from '@caseload/contract/auth';
+import type { ManagedUser, Organization } from '@caseload/contract/caseload';
+import { permissionDefaults } from '@caseload/contract/enums';
+import { toaster } from '../../../lib/toaster.ts';
+import { jsonResponse, mockFetch, testUser } from '../../../test/fetch.ts';
+import { renderApp } from '../../../test/render.tsx';
+
+const at = '2026-03-02T10:00:00.000Z';
+const stats = { activeClients: 0, sessionsThisMonth: 0, activeGoals: 0 };
+const lincoln: Organization = { id: '11111111-1111-4111-8111-111111111111', name: 'Lincoln Elementary', type: 'school', createdAt: at, updatedAt: at, stats };
+const oak: Organization = { id: '22222222-2222-4222-8222-222222222222', name: 'Oak Clinic', type: 'clinic', createdAt: at, updatedAt: at, stats };
+const allFlags = Object.fromEntries(Object.keys(permissionDefaults).map((k) => [k, true])) as Omit<Permissions, 'allowedOrganizationIds'>;
+const owner: CurrentUser = { ...testUser, userType: 'owner', permissions: { ...allFlags, allowedOrganizationIds: [] } };
+
+const alex: ManagedUser = {
+  id: '33333333-3333-4333-8333-333333333333',
+  firstName: 'Alex',
+  lastName: 'Aide',
+  email: 'alex@school.example',
+  role: 'assistant',
+  userType: 'child',
+  isActive: true,
+  parentUserId: owner.id,
+  createdAt: at,
+  permissions: { ...permissionDefaults, canManageUsers: true, canEditClients: true, allowedOrganizationIds: [lincoln.id] },
+};
+
+afterEach(() => toaster.remove());
+
+/** Ark's checkboxes and radios report a change on the next tick. */
+async function tick(input: HTMLElement) {
+  const box = input as HTMLInputElement;
+  const was = box.checked;
+  fireEvent.click(box);
+  await waitFor(() => expect(box.checked).toBe(!was));
+}
+
+async function openUsers(user: CurrentUser, users: ManagedUser[], routes: Record<string, (body: unknown) => Response> = {}) {
+  const fetchMock = mockFetch(({ method, url, init }) => {
+    const answer = routes[`${method} ${url}`];
+    if (answer) return answer(init.body ? JSON.parse(String(init.body)) : undefined);
+    if (method === 'GET' && url === '/api/user') return jsonResponse(200, user);
+    if (method === 'GET' && url === '/api/users') return jsonResponse(200, users);
+    if (method === 'GET' && url === '/api/organizations') return jsonResponse(200, [lincoln, oak]);
+    return jsonResponse(404, { message: `unexpected ${method} ${url}` });
+  });
+  renderApp('/users');
+  await screen.findByRole('heading', { level: 1, name: 'User Management' }, { timeout: 5000 });
+  return fetchMock;
+}
+
+describe('User Management', { timeout: 20_000 }, () => {
+  it('tells a user without canManageUsers instead of calling the API', async () => {
+    const fetchMock = await openUsers({ ...testUser, userType: 'child' }, []);
+    expect(screen.getByText("You don't have permission to manage users.")).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/users')).toBe(false);
+  });
+
+  it('lists child users with their organizations and permissions', async () => {
+    await openUsers(owner, [alex]);
+    expect(await screen.findByRole('heading', { name: 'Child Users (1)' })).toBeTruthy();
+    const card = screen.getByTestId('user-card');
+    expect(within(card).getByText('Alex Aide')).toBeTruthy();
+    expect(within(card).getByText('Active')).toBeTruthy();
+    expect(within(card).getByText('Assistant')).toBeTruthy();
+    expect(card.textContent).toContain('Organizations: Lincoln Elementary');
+    expect(card.textContent).toContain('Edit clients');
+  });
+
+  it('asks for the required fields, then creates the user with the defaults and the chosen organization', async () => {
+    let sent: unknown;
+    await openUsers(owner, [], {
+      'POST /api/users': (body) => {
+        sent = body;
+        return jsonResponse(201, { ...alex, id: '44444444-4444-4444-8444-444444444444' });
+      },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Add User' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create User' }));
+    expect(await screen.findByText('Please fill in all required fields')).toBeTruthy();
+    expect(within(dialog).getByText('First name is required')).toBeTruthy();
+
+    fireEvent.change(within(dialog).getByLabelText(/First Name/), { target: { value: 'Alex' } });
+    fireEvent.change(within(dialog).getByLabelText(/Last Name/), { target: { value: 'Aide' } });
+    fireEvent.change(within(dialog).getByLabelText(/Email/), { target: { value: 'alex@school.example' } });
+    fireEvent.change(within(dialog).getByLabelText(/Password/), { target: { value: 'Assist-2026-Caseload!' } });
+    fireEvent.change(within(dialog).getByLabelText('Role'), { target: { value: 'assistant' } });
+    await tick(within(dialog).getByLabelText('Selected organizations'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create User' }));
+    // 'Selected' with none ticked would mean all organizations: refused here.
+    expect(await within(dialog).findByText('Choose at least one organization, or give access to all organizations.')).toBeTruthy();
+    expect(sent).toBeUndefined();
+
+    await tick(within(dialog).getByLabelText('Lincoln Elementary'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create User' }));
+    expect(await screen.findByText('User created')).toBeTruthy();
+    expect(sent).toEqual({
+      user: { firstName: 'Alex', lastName: 'Aide', email: 'alex@school.example', password: 'Assist-2026-Caseload!', role: 'assistant' },
+      permissions: { ...permissionDefaults, allowedOrganizationIds: [lincoln.id] },
+    });
+  });
+
+  it('says so when creating fails', async () => {
+    await openUsers(owner, [], { 'POST /api/users': () => jsonResponse(409, { message: 'An account with this email already exists' }) });
+    fireEvent.click(screen.getByRole('button', { name: 'Add User' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText(/First Name/), { target: { value: 'Alex' } });
+    fireEvent.change(within(dialog).getByLabelText(/Last Name/), { target: { value: 'Aide' } });
+    fireEvent.change(within(dialog).getByLabelText(/Email/), { target: { value: 'alex@school.example' } });
+    fireEvent.change(within(dialog).getByLabelText(/Password/), { target: { value: 'Assist-2026-Caseload!' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create User' }));
+    expect(await screen.findByText('Failed to create user')).toBeTruthy();
+    expect(within(dialog).getAllByText('An account with this email already exists').length).toBeGreaterThan(0);
+    expect((within(dialog).getByLabelText(/First Name/) as HTMLInputElement).value).toBe('Alex');
+  });
+
+  it('edits permissions for real, keeping canManageUsers', async () => {
+    let sent: unknown;
+    await openUsers(owner, [alex], {
+      [`PUT /api/users/${alex.id}/permissions`]: (body) => {
+        sent = body;
+        return jsonResponse(200, alex);
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit permissions for Alex Aide' }));
+    const dialog = await screen.findByRole('dialog');
+    expect((within(dialog).getByLabelText('Edit clients') as HTMLInputElement).checked).toBe(true);
+    await tick(within(dialog).getByLabelText('Create clients'));
+    await tick(within(dialog).getByLabelText('Oak Clinic'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Permissions' }));
+    expect(await screen.findByText('Permissions updated')).toBeTruthy();
+    expect(sent).toEqual({
+      ...permissionDefaults,
+      canManageUsers: true,
+      canEditClients: true,
+      canCreateClients: true,
+      allowedOrganizationIds: [lincoln.id, oak.id],
+    });
+  });
+
+  it('toggles active and reports failures', async () => {
+    await openUsers(owner, [alex], { [`PATCH /api/users/${alex.id}`]: () => jsonResponse(500, {}) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Deactivate Alex Aide' }));
+    expect(await screen.findByText('Failed to update user status')).toBeTruthy();
+  });
+});
