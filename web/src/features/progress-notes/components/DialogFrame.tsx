@@ -9,10 +9,15 @@ interface DialogFrameProps {
   footer?: ReactNode;
   size?: DialogRootProps['size'];
   role?: 'dialog' | 'alertdialog';
+  /**
+   * For a body with nothing focusable in it (read-only text): names the body and makes it
+   * focusable, so keyboard users can scroll it.
+   */
+  readOnlyBodyLabel?: string;
 }
 
 /** A titled dialog whose body mounts on open and unmounts on close, so each opening starts fresh. */
-export function DialogFrame({ open, onClose, title, children, footer, size = 'lg', role = 'dialog' }: DialogFrameProps) {
+export function DialogFrame({ open, onClose, title, children, footer, size = 'lg', role = 'dialog', readOnlyBodyLabel }: DialogFrameProps) {
   return (
     <Dialog.Root
       open={open}
@@ -31,7 +36,7 @@ export function DialogFrame({ open, onClose, title, children, footer, size = 'lg
             <Dialog.Header>
               <Dialog.Title>{title}</Dialog.Title>
             </Dialog.Header>
-            <Dialog.Body>{children}</Dialog.Body>
+            <Dialog.Body {...(readOnlyBodyLabel ? { tabIndex: 0, role: 'region', 'aria-label': readOnlyBodyLabel } : {})}>{children}</Dialog.Body>
             {footer && <Dialog.Footer>{footer}</Dialog.Footer>}
             <Dialog.CloseTrigger asChild>
               <CloseButton size="sm" aria-label="Close dialog" />

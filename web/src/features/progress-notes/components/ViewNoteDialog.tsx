@@ -33,6 +33,7 @@ export function ViewNoteDialog({ item, canEdit, canDelete, onClose, onEdit, onDe
       open={item !== null}
       onClose={onClose}
       size="xl"
+      readOnlyBodyLabel="Note text"
       title={item ? `Progress Note - ${item.clientName}` : 'Progress Note'}
       footer={
         <Flex gap="3" wrap="wrap" justify="flex-end" w="full">

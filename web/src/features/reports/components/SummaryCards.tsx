@@ -1,4 +1,4 @@
-import { Card, SimpleGrid, Stat } from '@chakra-ui/react';
+import { Card, SimpleGrid, Text } from '@chakra-ui/react';
 import type { Report } from '@caseload/contract/notes';
 import { percent } from '../lib/report.ts';
 
@@ -15,11 +15,15 @@ export function SummaryCards({ stats }: { stats: Report['overallStats'] }) {
       {cards.map((card) => (
         <Card.Root as="li" key={card.label}>
           <Card.Body>
-            <Stat.Root>
-              <Stat.Label>{card.label}</Stat.Label>
-              <Stat.ValueText fontSize="3xl">{card.value}</Stat.ValueText>
-              <Stat.HelpText color="fg.muted">{card.help}</Stat.HelpText>
-            </Stat.Root>
+            <Text fontSize="sm" fontWeight="medium" color="fg.muted">
+              {card.label}
+            </Text>
+            <Text fontSize="3xl" fontWeight="bold" lineHeight="short">
+              {card.value}
+            </Text>
+            <Text fontSize="sm" color="fg.muted">
+              {card.help}
+            </Text>
           </Card.Body>
         </Card.Root>
       ))}
