@@ -11,14 +11,16 @@ export function useClients() {
 }
 
 /**
- * After a client changes: the list, the dashboard numbers and the organizations' client counts.
- * Prefix keys, so every week's stats and every detail read beneath them refresh too.
+ * After a client changes: the list, the dashboard numbers and recent activity, and the
+ * organizations' client counts. Prefix keys, so every week's stats and every detail read beneath
+ * them refresh too (a query not on screen only becomes stale: no extra request now).
  */
 function refreshAfterClientChange() {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: clientsQuery.queryKey }),
     queryClient.invalidateQueries({ queryKey: queryKeyFor('getDashboardStats') }),
     queryClient.invalidateQueries({ queryKey: queryKeyFor('listOrganizations') }),
+    queryClient.invalidateQueries({ queryKey: queryKeyFor('listActivities') }),
   ]);
 }
 

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { Organization, OrganizationInput } from '@caseload/contract/caseload';
-import { api, apiQuery } from '../../../lib/api.ts';
+import { api, apiQuery, queryKeyFor } from '../../../lib/api.ts';
 import { cacheTimes, queryClient } from '../../../lib/query-client.ts';
 
 export const organizationsQuery = { ...apiQuery('listOrganizations'), staleTime: cacheTimes.organizations };
@@ -14,6 +14,7 @@ export function useOrganizations() {
 function updateCachedList(change: (organizations: Organization[]) => Organization[]) {
   queryClient.setQueryData<Organization[]>(organizationsQuery.queryKey, (list) => (list ? change(list) : list));
   void queryClient.invalidateQueries({ queryKey: organizationsQuery.queryKey });
+  void queryClient.invalidateQueries({ queryKey: queryKeyFor('listActivities') });
 }
 
 export function useCreateOrganization() {

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { createUserBody, ManagedUser, PermissionsInput } from '@caseload/contract/caseload';
 import type * as z from 'zod';
-import { api, apiQuery } from '../../../lib/api.ts';
+import { api, apiQuery, queryKeyFor } from '../../../lib/api.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 
 export const usersQuery = apiQuery('listUsers');
@@ -18,6 +18,7 @@ function storeUser(user: ManagedUser) {
     return users.some((u) => u.id === user.id) ? users.map((u) => (u.id === user.id ? user : u)) : [...users, user];
   });
   void queryClient.invalidateQueries({ queryKey: usersQuery.queryKey });
+  void queryClient.invalidateQueries({ queryKey: queryKeyFor('listActivities') });
 }
 
 export function useCreateUser() {
