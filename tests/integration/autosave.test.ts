@@ -4,7 +4,8 @@ import type { ClientItem } from '../../packages/core/src/items.ts';
 import { keys } from '../../packages/core/src/keys.ts';
 import type { Agent } from '../support/api.ts';
 import { signUpOwner } from '../support/accounts.ts';
-import { accountSnapshot, addGoal, clinicianPermissions, expectStatus, getRaw, putClient, putOrganization, schedule, signInChild } from '../support/fixtures-sessions.ts';
+import { accountSnapshot, addGoal, clinicianPermissions, expectStatus, getRaw, schedule } from '../support/fixtures-sessions.ts';
+import { putClient, putOrganization, signInChild } from '../support/records.ts';
 
 let owner: Agent;
 let other: Agent;
@@ -28,10 +29,8 @@ beforeAll(async () => {
     putClient(accountId, { firstName: 'Cleo', organizationId: orgB.id }),
     putClient(x.user.accountId, { firstName: 'Fay' }),
   ]);
-  [limited, readOnly] = await Promise.all([
-    signInChild(accountId, { ...clinicianPermissions, allowedOrganizationIds: [orgA.id] }),
-    signInChild(accountId, {}),
-  ]);
+  ({ agent: limited } = await signInChild(accountId, { ...clinicianPermissions, allowedOrganizationIds: [orgA.id] }));
+  ({ agent: readOnly } = await signInChild(accountId, {}));
 });
 
 const docsOf = (sessionId: string) => queryPartition<Record<string, any>>({ pk: keys.sessionDocs(accountId, sessionId), consistent: true });

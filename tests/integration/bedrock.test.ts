@@ -17,7 +17,7 @@ import { UNGROUNDED_MESSAGE } from '../../packages/core/src/notes/generator.ts';
 import type { ClientItem } from '../../packages/core/src/items.ts';
 import type { Agent } from '../support/api.ts';
 import { signUpOwner } from '../support/accounts.ts';
-import { putClient, putGoal, recordSession } from '../support/fixtures-notes.ts';
+import { putClient, putGoal, recordSession } from '../support/records.ts';
 
 const MARCH = { reportingPeriodStart: '2024-03-01', reportingPeriodEnd: '2024-03-31' };
 const bedrock = mockClient(BedrockRuntimeClient);

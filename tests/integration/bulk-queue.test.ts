@@ -4,7 +4,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
 import { handler as worker } from '../../functions/notes/bulk-generation-worker.ts';
 import { signUpOwner } from '../support/accounts.ts';
-import { putClient } from '../support/fixtures-notes.ts';
+import { putClient } from '../support/records.ts';
 
 /** In the cloud (BULK_QUEUE_URL set) the POST hands the job to SQS; the worker Lambda runs it. */
 describe('bulk generation through the queue', () => {

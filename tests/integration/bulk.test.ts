@@ -12,7 +12,7 @@ import { composeNote } from '../../packages/core/src/notes/local-generator.ts';
 import type { ClientItem } from '../../packages/core/src/items.ts';
 import type { Agent } from '../support/api.ts';
 import { signUpOwner } from '../support/accounts.ts';
-import { putClient, putGoal, recordSession, signInChild } from '../support/fixtures-notes.ts';
+import { putClient, putGoal, recordSession, signInChild } from '../support/records.ts';
 
 const MARCH = { reportingPeriodStart: '2024-03-01', reportingPeriodEnd: '2024-03-31' };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -4,7 +4,8 @@ import type { ClientItem } from '../../packages/core/src/items.ts';
 import { keys } from '../../packages/core/src/keys.ts';
 import type { Agent } from '../support/api.ts';
 import { signUpOwner } from '../support/accounts.ts';
-import { accountSnapshot, addGoal, clinicianPermissions, expectStatus, getRaw, putClient, putOrganization, schedule, signInChild } from '../support/fixtures-sessions.ts';
+import { accountSnapshot, addGoal, clinicianPermissions, expectStatus, getRaw, schedule } from '../support/fixtures-sessions.ts';
+import { putClient, putOrganization, signInChild } from '../support/records.ts';
 
 let owner: Agent;
 let other: Agent;
@@ -30,10 +31,8 @@ beforeAll(async () => {
     putClient(accountId, { firstName: 'Eve', organizationId: orgA, archivedAt: '2024-02-01T00:00:00.000Z' }),
     putClient(x.user.accountId, { firstName: 'Fay' }),
   ]);
-  [limited, noGoals] = await Promise.all([
-    signInChild(accountId, { ...clinicianPermissions, allowedOrganizationIds: [orgA] }),
-    signInChild(accountId, { canEditSessions: true }),
-  ]);
+  ({ agent: limited } = await signInChild(accountId, { ...clinicianPermissions, allowedOrganizationIds: [orgA] }));
+  ({ agent: noGoals } = await signInChild(accountId, { canEditSessions: true }));
 });
 
 const orgCounters = (orgId: string) => getRaw<Record<string, number>>(keys.counters(accountId, `ORG#${orgId}`));

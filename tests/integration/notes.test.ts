@@ -5,7 +5,7 @@ import { NO_DATA_SENTENCE } from '../../packages/core/src/notes/local-generator.
 import { createLocalServer } from '../../packages/local/src/server.ts';
 import type { Agent } from '../support/api.ts';
 import { signUpOwner } from '../support/accounts.ts';
-import { putClient, putGoal, putOrganization, recordSession, signInChild } from '../support/fixtures-notes.ts';
+import { putClient, putGoal, putOrganization, recordSession, signInChild } from '../support/records.ts';
 
 const MARCH = { reportingPeriodStart: '2024-03-01', reportingPeriodEnd: '2024-03-31' };
 

@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ClientItem } from '../../packages/core/src/items.ts';
 import type { Agent } from '../support/api.ts';
 import { signUpOwner } from '../support/accounts.ts';
-import { addGoal, clinicianPermissions, expectStatus, putClient, putOrganization, schedule, signInChild } from '../support/fixtures-sessions.ts';
+import { addGoal, clinicianPermissions, expectStatus, schedule } from '../support/fixtures-sessions.ts';
+import { putClient, putOrganization, signInChild } from '../support/records.ts';
 
 let owner: Agent;
 let other: Agent;
@@ -27,10 +28,8 @@ beforeAll(async () => {
   const accountId = o.user.accountId;
   const [orgA, orgB] = await Promise.all([putOrganization(accountId, 'Alder Elementary'), putOrganization(accountId, 'Birch Middle')]);
   [a1, b1] = await Promise.all([putClient(accountId, { firstName: 'Ava', organizationId: orgA.id }), putClient(accountId, { firstName: 'Cleo', organizationId: orgB.id })]);
-  [limited, noReports] = await Promise.all([
-    signInChild(accountId, { ...clinicianPermissions, allowedOrganizationIds: [orgA.id] }),
-    signInChild(accountId, { canViewReports: false }),
-  ]);
+  ({ agent: limited } = await signInChild(accountId, { ...clinicianPermissions, allowedOrganizationIds: [orgA.id] }));
+  ({ agent: noReports } = await signInChild(accountId, { canViewReports: false }));
   await Promise.all([
     record('beforeFrom', a1, '2031-02-28T23:59:59.999Z', 1),
     record('atFrom', a1, '2031-03-01T00:00:00.000Z', 2),

@@ -3,7 +3,7 @@ import { dispatch } from '../../packages/local/src/dispatch.ts';
 import type { ClientItem, GoalItem, OrganizationItem } from '../../packages/core/src/items.ts';
 import type { Agent } from '../support/api.ts';
 import { signUpOwner } from '../support/accounts.ts';
-import { putClient, putGoal, putOrganization, putProgress, putSession, signInChild } from '../support/fixtures-notes.ts';
+import { putClient, putGoal, putOrganization, putProgress, putSession, signInChild } from '../support/records.ts';
 
 const DAY = 86_400_000;
 const ago = (days: number) => new Date(Date.now() - days * DAY).toISOString();

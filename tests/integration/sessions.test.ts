@@ -4,18 +4,8 @@ import type { ClientItem } from '../../packages/core/src/items.ts';
 import { keys } from '../../packages/core/src/keys.ts';
 import type { Agent } from '../support/api.ts';
 import { signUpOwner } from '../support/accounts.ts';
-import {
-  accountSnapshot,
-  addGoal,
-  clinicianPermissions,
-  dayCounters,
-  expectStatus,
-  getRaw,
-  putClient,
-  putOrganization,
-  schedule,
-  signInChild,
-} from '../support/fixtures-sessions.ts';
+import { accountSnapshot, addGoal, clinicianPermissions, dayCounters, expectStatus, getRaw, schedule } from '../support/fixtures-sessions.ts';
+import { putClient, putOrganization, signInChild } from '../support/records.ts';
 
 let owner: Agent;
 let other: Agent;
@@ -47,10 +37,8 @@ beforeAll(async () => {
     putClient(accountId, { firstName: 'Eve', lastInitial: 'T', organizationId: orgA, archivedAt: '2024-02-01T00:00:00.000Z' }),
     putClient(otherAccountId, { firstName: 'Fay', lastInitial: 'U' }),
   ]);
-  [limited, readOnly] = await Promise.all([
-    signInChild(accountId, { ...clinicianPermissions, allowedOrganizationIds: [orgA] }),
-    signInChild(accountId, { allowedOrganizationIds: [orgA] }),
-  ]);
+  ({ agent: limited } = await signInChild(accountId, { ...clinicianPermissions, allowedOrganizationIds: [orgA] }));
+  ({ agent: readOnly } = await signInChild(accountId, { allowedOrganizationIds: [orgA] }));
 });
 
 const docsOf = (sessionId: string) => queryPartition({ pk: keys.sessionDocs(accountId, sessionId), consistent: true });

@@ -1,55 +1,10 @@
-/**
- * Records for the sessions, goals and autosave tests, written straight into the table with the
- * shared key builders and item shapes, so these tests depend only on the routes they test.
- */
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { permissionDefaults } from '../../packages/contract/src/enums.ts';
+/** Helpers of the sessions, goals and autosave tests: API shortcuts and snapshots of stored data. */
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Permissions } from '../../packages/contract/src/auth.ts';
-import { hashPassword } from '../../packages/core/src/auth/passwords.ts';
-import { putNewUser } from '../../packages/core/src/auth/users-repo.ts';
 import { db, queryPartition } from '../../packages/core/src/db.ts';
-import { newId } from '../../packages/core/src/ids.ts';
-import type { ClientItem, OrganizationItem } from '../../packages/core/src/items.ts';
-import { entity, keys } from '../../packages/core/src/keys.ts';
+import { keys } from '../../packages/core/src/keys.ts';
 import { tableName } from '../../packages/core/src/table.ts';
 import type { Agent } from './api.ts';
-import { PASSWORD, signIn } from './accounts.ts';
-
-const STAMP = '2024-01-01T00:00:00.000Z';
-const put = (Item: Record<string, unknown>) => db().send(new PutCommand({ TableName: tableName(), Item }));
-
-export async function putOrganization(accountId: string, name = 'Lincoln Elementary'): Promise<OrganizationItem> {
-  const org: OrganizationItem = { id: newId(), accountId, name, orgType: 'school', createdAt: STAMP, updatedAt: STAMP };
-  await put({ ...keys.organization(accountId, org.id), type: entity.organization, ...org });
-  return org;
-}
-
-export async function putClient(accountId: string, fields: Partial<ClientItem> = {}): Promise<ClientItem> {
-  const client: ClientItem = { id: newId(), accountId, firstName: 'Ava', lastInitial: 'M', status: 'active', createdAt: STAMP, updatedAt: STAMP, ...fields };
-  await put({ ...keys.client(accountId, client.id), type: entity.client, ...client });
-  return client;
-}
-
-/** A signed-in child user of the account with exactly these permissions. */
-export async function signInChild(accountId: string, permissions: Partial<Permissions> = {}) {
-  const email = `child-${newId()}@district.test`;
-  await putNewUser({
-    id: newId(),
-    accountId,
-    email,
-    passwordHash: await hashPassword(PASSWORD),
-    firstName: 'Casey',
-    lastName: 'Child',
-    role: 'slp',
-    userType: 'child',
-    isActive: true,
-    twoFactorEnabled: false,
-    permissions: { ...permissionDefaults, allowedOrganizationIds: [], ...permissions },
-    createdAt: STAMP,
-    updatedAt: STAMP,
-  });
-  return (await signIn(email)).agent;
-}
 
 /** Every permission a clinician documenting sessions needs. */
 export const clinicianPermissions: Partial<Permissions> = {

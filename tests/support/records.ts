@@ -1,7 +1,6 @@
 /**
- * Records for the notes and reports tests, written straight into the table with the shared key
- * builders and item shapes (the same keys the sessions, goals and clients services write), so
- * these tests do not depend on those routes.
+ * Records written straight into the table with the shared key builders and item shapes (the same
+ * keys the services write), so a test depends only on the routes it tests.
  */
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { permissionDefaults, type GoalStatus, type GoalType, type ParticipantStatus, type SessionStatus } from '../../packages/contract/src/enums.ts';
@@ -104,7 +103,7 @@ export async function recordSession(accountId: string, client: ClientItem, sched
   return session;
 }
 
-/** A child user of the account with these permissions, signed in (POST /api/users is another colleague's). */
+/** A child user of the account with exactly these permissions, signed in. */
 export async function signInChild(accountId: string, permissions: Partial<Permissions> = {}) {
   const email = `child-${newId()}@district.test`;
   await putNewUser({
