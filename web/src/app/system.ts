@@ -102,4 +102,9 @@ const appConfig = defineConfig({
   },
 });
 
-export const system = createSystem(defaultBaseConfig, appConfig);
+/** Error text at WCAG AA contrast on white (Chakra's default red.500 is below 4.5:1). */
+const accessibleColors = defineConfig({
+  theme: { semanticTokens: { colors: { fg: { error: { value: { _light: '{colors.red.700}', _dark: '{colors.red.300}' } } } } } },
+});
+
+export const system = createSystem(defaultBaseConfig, appConfig, accessibleColors);
