@@ -177,6 +177,19 @@ describe('progress notes and reports', () => {
     await page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Ava S.' }) }).getByText('Updated', { exact: true }).waitFor();
   });
 
+  it("opens the generation dialog for a client picked with 'Generate New Note'", async () => {
+    await page.getByRole('button', { name: 'Generate New Note' }).click();
+    const picker = page.getByRole('dialog', { name: 'Generate New Note' });
+    expect(await picker.getByRole('button', { name: 'Continue' }).isDisabled()).toBe(true);
+    await noAxeViolations();
+    await picker.getByLabel('Client').selectOption({ label: `Ben T. (${ids.ben.slice(0, 8)})` });
+    await picker.getByRole('button', { name: 'Continue' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Generate Progress Note - Ben T.' });
+    await dialog.getByText('No previous progress notes for this client').waitFor();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
   it('generates notes for several clients with a progress bar, skipping the one that has a note', async () => {
     await page.getByRole('button', { name: 'Generate for Multiple Clients' }).click();
     const pick = page.getByRole('dialog', { name: 'Generate for Multiple Clients' });

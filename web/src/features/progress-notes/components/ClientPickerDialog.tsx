@@ -10,18 +10,19 @@ interface ClientPickerDialogProps {
   clients: readonly Client[];
   onClose: () => void;
   onPick: (client: Client) => void;
+  onExitComplete?: () => void;
 }
 
 /** 'Generate New Note': choose one client, then the generation dialog opens for them. */
-export function ClientPickerDialog({ open, clients, onClose, onPick }: ClientPickerDialogProps) {
+export function ClientPickerDialog({ open, clients, onClose, onPick, onExitComplete }: ClientPickerDialogProps) {
   return (
-    <DialogFrame open={open} onClose={onClose} title="Generate New Note" size="md">
+    <DialogFrame open={open} onClose={onClose} onExitComplete={onExitComplete} title="Generate New Note" size="md">
       <Picker clients={clients} onClose={onClose} onPick={onPick} />
     </DialogFrame>
   );
 }
 
-function Picker({ clients, onClose, onPick }: Omit<ClientPickerDialogProps, 'open'>) {
+function Picker({ clients, onClose, onPick }: Omit<ClientPickerDialogProps, 'open' | 'onExitComplete'>) {
   const [clientId, setClientId] = useState('');
   const chosen = clients.find((c) => c.id === clientId);
   const options = clients.map((c) => ({ value: c.id, label: `${clientName(c)} (${shortId(c.id)})${c.status === 'active' ? '' : ` - ${c.status}`}` }));

@@ -14,14 +14,17 @@ interface DialogFrameProps {
    * focusable, so keyboard users can scroll it.
    */
   readOnlyBodyLabel?: string;
+  /** After the closing animation: the moment to open another dialog (earlier, this one's focus return would close it). */
+  onExitComplete?: () => void;
 }
 
 /** A titled dialog whose body mounts on open and unmounts on close, so each opening starts fresh. */
-export function DialogFrame({ open, onClose, title, children, footer, size = 'lg', role = 'dialog', readOnlyBodyLabel }: DialogFrameProps) {
+export function DialogFrame({ open, onClose, title, children, footer, size = 'lg', role = 'dialog', readOnlyBodyLabel, onExitComplete }: DialogFrameProps) {
   return (
     <Dialog.Root
       open={open}
       onOpenChange={(details) => !details.open && onClose()}
+      onExitComplete={onExitComplete}
       size={size}
       role={role}
       scrollBehavior="inside"

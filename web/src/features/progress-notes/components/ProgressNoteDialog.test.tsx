@@ -1,8 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { format, subMonths } from 'date-fns';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '@caseload/contract/auth';
-import { toaster } from '../../../lib/toaster.ts';
 import { jsonResponse, mockApi, testUser } from '../../../test/fetch.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { client, note } from '../test/fixtures.ts';
@@ -22,9 +21,6 @@ const startInput = () => screen.getByLabelText('Start date') as HTMLInputElement
 const endInput = () => screen.getByLabelText('End date') as HTMLInputElement;
 const generateButton = () => screen.getByRole('button', { name: 'Generate Progress Note' });
 
-
-// The toaster's store outlives a test; a toast left in it would queue the next one (max 1).
-afterEach(() => toaster.remove());
 describe('progress note dialog', { timeout: 15_000 }, () => {
   it('is titled with the first name and last initial and lists up to 3 previous notes, newest first', async () => {
     const long = `<p>${'Maya worked on /s/ blends. '.repeat(10)}</p>`;

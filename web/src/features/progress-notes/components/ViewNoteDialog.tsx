@@ -13,16 +13,21 @@ interface ViewNoteDialogProps {
   onClose: () => void;
   onEdit: () => void;
   onDelete: () => void;
+  onExitComplete?: () => void;
 }
 
 /** 'View Full Note': the note read-only, with Edit Note, Delete Note and Download PDF. */
-export function ViewNoteDialog({ item, canEdit, canDelete, onClose, onEdit, onDelete }: ViewNoteDialogProps) {
+export function ViewNoteDialog({ item, canEdit, canDelete, onClose, onEdit, onDelete, onExitComplete }: ViewNoteDialogProps) {
   const [downloading, setDownloading] = useState(false);
+  // Keeps showing the note while the dialog animates out (item is already null then).
+  const [lastItem, setLastItem] = useState(item);
+  if (item !== null && item !== lastItem) setLastItem(item);
+  const shown = item ?? lastItem;
   const download = async () => {
-    if (!item) return;
+    if (!shown) return;
     setDownloading(true);
     try {
-      await downloadNotePdf(item.note, item.clientName);
+      await downloadNotePdf(shown.note, shown.clientName);
     } finally {
       setDownloading(false);
     }
@@ -32,9 +37,10 @@ export function ViewNoteDialog({ item, canEdit, canDelete, onClose, onEdit, onDe
     <DialogFrame
       open={item !== null}
       onClose={onClose}
+      onExitComplete={onExitComplete}
       size="xl"
       readOnlyBodyLabel="Note text"
-      title={item ? `Progress Note - ${item.clientName}` : 'Progress Note'}
+      title={shown ? `Progress Note - ${shown.clientName}` : 'Progress Note'}
       footer={
         <Flex gap="3" wrap="wrap" justify="flex-end" w="full">
           <Button variant="outline" onClick={download} loading={downloading} loadingText="Preparing PDF...">
@@ -53,15 +59,15 @@ export function ViewNoteDialog({ item, canEdit, canDelete, onClose, onEdit, onDe
         </Flex>
       }
     >
-      {item && (
+      {shown && (
         <Stack gap="4">
           <Flex justify="space-between" gap="3" wrap="wrap" align="center">
             <Text color="fg.muted" fontSize="sm">
-              Reporting period: {formatPeriod(item.note.reportingPeriodStart, item.note.reportingPeriodEnd)}
+              Reporting period: {formatPeriod(shown.note.reportingPeriodStart, shown.note.reportingPeriodEnd)}
             </Text>
-            <NoteBadges note={item.note} />
+            <NoteBadges note={shown.note} />
           </Flex>
-          <RichTextView html={item.note.content} data-testid="full-note" />
+          <RichTextView html={shown.note.content} data-testid="full-note" />
         </Stack>
       )}
     </DialogFrame>

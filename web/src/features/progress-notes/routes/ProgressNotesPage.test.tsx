@@ -1,7 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BulkJob, ProgressNote } from '@caseload/contract/notes';
-import { toaster } from '../../../lib/toaster.ts';
 import { jsonResponse, mockApi, testUser } from '../../../test/fetch.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { client, job, note, organization } from '../test/fixtures.ts';
@@ -45,9 +44,6 @@ function pollAnswers(jobs: BulkJob[]) {
   return () => jsonResponse(200, jobs.length > 1 ? jobs.shift()! : jobs[0]!);
 }
 
-
-// The toaster's store outlives a test; a toast left in it would queue the next one (max 1).
-afterEach(() => toaster.remove());
 describe('bulk generation', { timeout: 15_000 }, () => {
   it('filters by organization and selects with Select All', async () => {
     await openNotes([]);
@@ -112,6 +108,21 @@ describe('bulk generation', { timeout: 15_000 }, () => {
     await startBulk();
     expect(await screen.findByText('Failed to generate progress notes')).toBeTruthy();
     expect(screen.getByText('Service unavailable')).toBeTruthy();
+  });
+});
+
+describe('generate new note', { timeout: 15_000 }, () => {
+  it('picks one client, then opens the generation dialog for them', async () => {
+    await openNotes([], { [`GET /api/clients/${clients[1]!.id}/progress-notes`]: () => jsonResponse(200, []) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Generate New Note' }));
+    const picker = await screen.findByRole('dialog', { name: 'Generate New Note' });
+    const next = within(picker).getByRole('button', { name: 'Continue' });
+    expect(next.hasAttribute('disabled')).toBe(true);
+    fireEvent.change(await within(picker).findByLabelText('Client'), { target: { value: clients[1]!.id } });
+    fireEvent.click(next);
+    const dialog = await screen.findByRole('dialog', { name: 'Generate Progress Note - Liam R.' });
+    expect(await within(dialog).findByText('No previous progress notes for this client')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Generate New Note' })).toBeNull());
   });
 });
 

@@ -37,6 +37,9 @@ export default function ProgressNotesPage() {
   const [filters, setFilters] = useState<NoteFilters>(noNoteFilters);
   const [picking, setPicking] = useState(false);
   const [generateFor, setGenerateFor] = useState<Client | null>(null);
+  // The next dialog opens once the one before it has closed (see DialogFrame's onExitComplete).
+  const [picked, setPicked] = useState<Client | null>(null);
+  const [editNext, setEditNext] = useState<string | null>(null);
   const [bulkOpen, setBulkOpen] = useState(false);
   const [bulkJob, setBulkJob] = useState<BulkJob | null>(null);
   const [viewingId, setViewingId] = useState<string | null>(null);
@@ -144,8 +147,12 @@ export default function ProgressNotesPage() {
         clients={clientList}
         onClose={() => setPicking(false)}
         onPick={(client) => {
+          setPicked(client);
           setPicking(false);
-          setGenerateFor(client);
+        }}
+        onExitComplete={() => {
+          if (picked) setGenerateFor(picked);
+          setPicked(null);
         }}
       />
       {generateFor && <ProgressNoteDialog client={generateFor} open onOpenChange={(open) => !open && setGenerateFor(null)} />}
@@ -156,8 +163,12 @@ export default function ProgressNotesPage() {
         canDelete={canDelete}
         onClose={() => setViewingId(null)}
         onEdit={() => {
-          setEditingId(viewingId);
+          setEditNext(viewingId);
           setViewingId(null);
+        }}
+        onExitComplete={() => {
+          if (editNext) setEditingId(editNext);
+          setEditNext(null);
         }}
         onDelete={() => setDeletingId(viewingId)}
       />

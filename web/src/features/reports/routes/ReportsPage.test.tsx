@@ -1,8 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '@caseload/contract/auth';
 import type { Report } from '@caseload/contract/notes';
-import { toaster } from '../../../lib/toaster.ts';
 import { jsonResponse, mockApi, testUser } from '../../../test/fetch.ts';
 import { renderApp } from '../../../test/render.tsx';
 
@@ -37,9 +36,6 @@ async function openReports(user: CurrentUser = testUser, answers: Record<string,
   return fetchMock;
 }
 
-
-// The toaster's store outlives a test; a toast left in it would queue the next one (max 1).
-afterEach(() => toaster.remove());
 describe('reports', { timeout: 15_000 }, () => {
   it('shows the four summary cards and clients by success rate with 80/60 badges', async () => {
     await openReports();
