@@ -16,15 +16,18 @@ interface DialogFrameProps {
   readOnlyBodyLabel?: string;
   /** After the closing animation: the moment to open another dialog (earlier, this one's focus return would close it). */
   onExitComplete?: () => void;
+  /** Dialogs holding typed text stay open on a stray click or focus outside; Escape and Close still close them. */
+  keepOpenOnOutsideClick?: boolean;
 }
 
 /** A titled dialog whose body mounts on open and unmounts on close, so each opening starts fresh. */
-export function DialogFrame({ open, onClose, title, children, footer, size = 'lg', role = 'dialog', readOnlyBodyLabel, onExitComplete }: DialogFrameProps) {
+export function DialogFrame({ open, onClose, title, children, footer, size = 'lg', role = 'dialog', readOnlyBodyLabel, onExitComplete, keepOpenOnOutsideClick = false }: DialogFrameProps) {
   return (
     <Dialog.Root
       open={open}
       onOpenChange={(details) => !details.open && onClose()}
       onExitComplete={onExitComplete}
+      closeOnInteractOutside={!keepOpenOnOutsideClick}
       size={size}
       role={role}
       scrollBehavior="inside"

@@ -16,7 +16,7 @@ interface EditNoteDialogProps {
 /** The edit dialog: the rich-text editor with Cancel and Save Changes (disabled while the text is empty). */
 export function EditNoteDialog({ item, onClose }: EditNoteDialogProps) {
   return (
-    <DialogFrame open={item !== null} onClose={onClose} size="xl" title={item ? `Edit Progress Note - ${item.clientName}` : 'Edit Progress Note'}>
+    <DialogFrame open={item !== null} onClose={onClose} keepOpenOnOutsideClick size="xl" title={item ? `Edit Progress Note - ${item.clientName}` : 'Edit Progress Note'}>
       {item && <EditForm key={item.note.id} item={item} onClose={onClose} />}
     </DialogFrame>
   );

@@ -34,6 +34,7 @@ export function ProgressNoteDialog({ client, open, onOpenChange }: ProgressNoteD
     <DialogFrame
       open={open}
       onClose={() => onOpenChange(false)}
+      keepOpenOnOutsideClick
       title={`Generate Progress Note - ${clientName(client)}`}
       footer={
         <Button variant="outline" onClick={() => onOpenChange(false)}>
