@@ -1,22 +1,13 @@
-import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { RunningApp } from '../../packages/local/src/runtime.ts';
 import { seriousViolations } from '../support/axe.ts';
-import { openBrowser, startE2eApp } from '../support/e2e.ts';
+import { useBrowserApp } from '../support/e2e.ts';
 
 let app: RunningApp;
-let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  app = await startE2eApp();
-  ({ context, page } = await openBrowser());
-  page.on('pageerror', (e) => console.log('Page error:', e.message));
-});
-afterAll(async () => {
-  await context?.close();
-  await app?.stop();
-});
+useBrowserApp((env) => ({ app, page } = env));
 
 const run = crypto.randomUUID().slice(0, 8);
 const owner = { email: `owner-${run}@district.test`, password: 'Speech-therapy-2026!' };

@@ -6,24 +6,16 @@
  */
 import { readFile } from 'node:fs/promises';
 import { format, subDays } from 'date-fns';
-import type { BrowserContext, Download, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Download, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { RunningApp } from '../../packages/local/src/runtime.ts';
 import { seriousViolations } from '../support/axe.ts';
-import { openBrowser, startE2eApp } from '../support/e2e.ts';
+import { useBrowserApp } from '../support/e2e.ts';
 
 let app: RunningApp;
-let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  app = await startE2eApp();
-  ({ context, page } = await openBrowser());
-});
-afterAll(async () => {
-  await context?.close();
-  await app?.stop();
-});
+useBrowserApp((env) => ({ app, page } = env));
 
 const email = `notes-${crypto.randomUUID().slice(0, 8)}@district.test`;
 const password = 'Speech-therapy-2026!';

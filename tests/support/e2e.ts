@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { ensureTable } from '../../packages/core/src/db.ts';
 import { startApp, type RunningApp } from '../../packages/local/src/runtime.ts';
 
@@ -35,4 +35,28 @@ export async function openBrowser(): Promise<{ context: BrowserContext; page: Pa
   const page = context.pages()[0] ?? (await context.newPage());
   page.setDefaultTimeout(15_000);
   return { context, page };
+}
+
+export interface BrowserApp {
+  app: RunningApp;
+  context: BrowserContext;
+  page: Page;
+}
+
+/**
+ * For one test file: the product started like `npm start` and a Chromium page, both closed after
+ * the file. `ready` receives them once started (assign them to the file's variables).
+ */
+export function useBrowserApp(ready: (env: BrowserApp) => void) {
+  let env: Partial<BrowserApp> = {};
+  beforeAll(async () => {
+    const app = await startE2eApp();
+    env = { app, ...(await openBrowser()) };
+    env.page!.on('pageerror', (e) => console.log('Page error:', e.message));
+    ready(env as BrowserApp);
+  });
+  afterAll(async () => {
+    await env.context?.close();
+    await env.app?.stop();
+  });
 }

@@ -51,7 +51,7 @@ export async function seedDemo(baseUrl: string, log: (s: string) => void) {
   });
   log('  2 child users');
 
-  const clients: { id: string; orgIndex: number }[] = [];
+  const clients: { id: string; orgIndex: number; active: boolean }[] = [];
   await inParallel(Array.from({ length: 60 }, (_, i) => i), 6, async (i) => {
     const orgIndex = i % 3;
     const c = await owner.ok('POST', '/api/clients', {
@@ -64,7 +64,7 @@ export async function seedDemo(baseUrl: string, log: (s: string) => void) {
       diagnosis: DIAGNOSES[i % DIAGNOSES.length],
       status: i % 20 === 19 ? 'inactive' : 'active',
     });
-    clients.push({ id: c.id, orgIndex });
+    clients.push({ id: c.id, orgIndex, active: c.status === 'active' });
   });
   log('  60 clients');
 
@@ -86,12 +86,14 @@ export async function seedDemo(baseUrl: string, log: (s: string) => void) {
   monday.setHours(0, 0, 0, 0);
   monday.setDate(monday.getDate() - ((monday.getDay() + 6) % 7));
   const pairs: { clients: typeof clients; at: Date; week: number }[] = [];
+  // Sessions are for active clients, in pairs from the same school.
+  const scheduled = clients.filter((c) => c.active).sort((a, b) => a.orgIndex - b.orgIndex);
   for (let week = 15; week >= -1; week--) {
-    for (let p = 0; p < clients.length; p += 2) {
+    for (let p = 0; p < scheduled.length; p += 2) {
       const at = new Date(monday.getTime() - week * 7 * 86400_000);
       at.setDate(at.getDate() + ((p / 2) % 5));
       at.setHours(8 + ((p / 2) % 8), (p / 2) % 2 ? 30 : 0);
-      pairs.push({ clients: clients.slice(p, p + 2), at, week });
+      pairs.push({ clients: scheduled.slice(p, p + 2), at, week });
     }
   }
   let documented = 0;
