@@ -3,6 +3,8 @@ import type { SQSEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
 import { handler as worker } from '../../functions/notes/bulk-generation-worker.ts';
+import { testClock } from '../../packages/core/src/clock.ts';
+import { setBulkDispatcher } from '../../packages/core/src/notes/bulk-dispatch.ts';
 import { signUpOwner } from '../support/accounts.ts';
 import { putClient } from '../support/records.ts';
 
@@ -34,5 +36,28 @@ describe('bulk generation through the queue', () => {
     const done = await agent.get(`/api/generate-progress-notes-bulk/${res.body.jobId}`);
     expect(done.body).toMatchObject({ status: 'completed', total: 2, successCount: 2, errorCount: 0 });
     expect((await agent.get('/api/progress-notes')).body).toHaveLength(2);
+  });
+});
+
+describe('an interrupted bulk job', () => {
+  afterEach(() => {
+    setBulkDispatcher(undefined);
+    testClock.reset();
+  });
+
+  it('is reported finished, with the clients it never reached as errors, after 10 minutes without progress', async () => {
+    setBulkDispatcher({ dispatch: async () => undefined }); // the runner never starts, as after a crash
+    const { agent, user } = await signUpOwner();
+    const clients = await Promise.all([putClient(user.accountId, { firstName: 'Ada' }), putClient(user.accountId, { firstName: 'Bo' })]);
+    const started = await agent.post('/api/generate-progress-notes-bulk', { clientIds: clients.map((c) => c.id) });
+    testClock.advance(9 * 60_000);
+    expect((await agent.get(`/api/generate-progress-notes-bulk/${started.body.jobId}`)).body.status).toBe('running');
+    testClock.advance(2 * 60_000);
+    const stalled = await agent.get(`/api/generate-progress-notes-bulk/${started.body.jobId}`);
+    expect(stalled.body).toMatchObject({ status: 'completed', total: 2, completed: 2, successCount: 0, errorCount: 2 });
+    expect(stalled.body.errors.map((e: { error: string }) => e.error)).toEqual([
+      'Generation was interrupted. Please try again for this client.',
+      'Generation was interrupted. Please try again for this client.',
+    ]);
   });
 });

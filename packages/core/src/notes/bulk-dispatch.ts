@@ -4,13 +4,12 @@
  * (functions/notes/bulk-generation-worker.ts), because a Lambda is frozen once it has answered.
  */
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { INTERRUPTED_MESSAGE } from './bulk-job.ts';
 import { failRemaining, runBulkJob } from './bulk-runner.ts';
 
 export interface BulkDispatcher {
   dispatch(accountId: string, jobId: string): Promise<void>;
 }
-
-export const INTERRUPTED_MESSAGE = 'Generation was interrupted. Please try again for this client.';
 
 const inFlight = new Set<Promise<void>>();
 

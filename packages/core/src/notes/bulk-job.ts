@@ -7,7 +7,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { BulkJob } from '@caseload/contract/notes';
 import type { UserType } from '@caseload/contract/enums';
-import { nowIso } from '../clock.ts';
+import { now, nowIso } from '../clock.ts';
 import { db } from '../db.ts';
 import { keys } from '../keys.ts';
 import { tableName } from '../table.ts';
@@ -50,18 +50,35 @@ export async function getJobItem(accountId: string, jobId: string): Promise<Bulk
   return res.Item as BulkJobItem | undefined;
 }
 
+export const INTERRUPTED_MESSAGE = 'Generation was interrupted. Please try again for this client.';
+/**
+ * A running job with no progress for this long was interrupted (the local process restarted, a
+ * worker was lost): one note takes well under a minute, so the page is told the job is over.
+ */
+export const STALLED_AFTER_MS = 10 * 60_000;
+
+/** The clients a stalled job never reached, as errors (derived on read: GET routes write nothing). */
+function stalledErrors(job: BulkJobItem): BulkError[] {
+  const stalled = job.status === 'running' && job.completed < job.total && now().getTime() - Date.parse(job.updatedAt) > STALLED_AFTER_MS;
+  if (!stalled) return [];
+  return Object.entries(job.clients)
+    .filter(([, state]) => state === 'pending')
+    .map(([clientId]) => ({ clientId, clientName: job.clientNames[clientId] ?? 'Unknown Client', error: INTERRUPTED_MESSAGE }));
+}
+
 export function toBulkJob(job: BulkJobItem): BulkJob {
+  const interrupted = stalledErrors(job);
   return {
     jobId: job.jobId,
-    status: job.completed >= job.total ? 'completed' : job.status,
+    status: job.completed + interrupted.length >= job.total ? 'completed' : job.status,
     total: job.total,
-    completed: job.completed,
+    completed: job.completed + interrupted.length,
     successCount: job.successCount,
-    errorCount: job.errorCount,
+    errorCount: job.errorCount + interrupted.length,
     skippedCount: job.skippedCount,
     reportingPeriodStart: job.reportingPeriodStart,
     reportingPeriodEnd: job.reportingPeriodEnd,
-    errors: job.errors,
+    errors: [...job.errors, ...interrupted],
   };
 }
 
