@@ -1,4 +1,5 @@
-import { Button, Dialog, Portal } from '@chakra-ui/react';
+import { Button, Dialog } from '@chakra-ui/react';
+import { AppDialog } from './AppDialog.tsx';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -14,34 +15,26 @@ interface ConfirmDialogProps {
 /** Asks before a destructive action (archive, delete); Cancel has focus first, so Enter does not destroy. */
 export function ConfirmDialog({ open, title, description, confirmLabel, onConfirm, onCancel, pending }: ConfirmDialogProps) {
   return (
-    <Dialog.Root
+    <AppDialog
       open={open}
-      onOpenChange={(details) => !details.open && !pending && onCancel()}
+      onClose={() => !pending && onCancel()}
       role="alertdialog"
-      placement="center"
       size="sm"
+      scrollBehavior="outside"
+      title={title}
+      closeLabel={false}
+      footer={
+        <>
+          <Button variant="outline" onClick={onCancel} disabled={pending}>
+            Cancel
+          </Button>
+          <Button colorPalette="red" onClick={onConfirm} loading={pending}>
+            {confirmLabel}
+          </Button>
+        </>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Dialog.Description>{description}</Dialog.Description>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onCancel} disabled={pending}>
-                Cancel
-              </Button>
-              <Button colorPalette="red" onClick={onConfirm} loading={pending}>
-                {confirmLabel}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Dialog.Description>{description}</Dialog.Description>
+    </AppDialog>
   );
 }

@@ -1,6 +1,6 @@
-import { Button, Dialog, IconButton, Portal } from '@chakra-ui/react';
 import { useEffect, type FormEvent } from 'react';
-import { CloseIcon } from '../../../components/icons.tsx';
+import { AppDialog } from '../../../components/AppDialog.tsx';
+import { FormActions } from '../../../components/FormActions.tsx';
 import { errorMessage, serverFieldErrors } from '../../../lib/api.ts';
 import { isOrganizationLimited } from '../../../lib/permissions.ts';
 import { notify } from '../../../lib/toaster.ts';
@@ -58,44 +58,24 @@ export function AddClientDialog({ open, onOpenChange }: AddClientDialogProps) {
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => !details.open && close()} size="lg" placement="center" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1">
-              <Dialog.Title>Add New Client</Dialog.Title>
-              <Dialog.Description color="fg.muted" fontSize="sm">
-                Add a new client to your caseload. Only first name and last initial are stored for HIPAA compliance.
-              </Dialog.Description>
-            </Dialog.Header>
-            <Dialog.Body>
-              <form id={FORM_ID} onSubmit={submit} noValidate>
-                <ClientFormFields
-                  values={values}
-                  onChange={setField}
-                  errors={form.errors}
-                  organizations={organizations}
-                  allowNoOrganization={allowNoOrganization}
-                />
-              </form>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={close} disabled={create.isPending}>
-                Cancel
-              </Button>
-              <Button type="submit" form={FORM_ID} colorPalette="blue" loading={create.isPending} disabled={create.isPending}>
-                Add Client
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <IconButton aria-label="Close" variant="ghost" size="sm" disabled={create.isPending}>
-                <CloseIcon />
-              </IconButton>
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog
+      open={open}
+      onClose={close}
+      size="lg"
+      title="Add New Client"
+      description="Add a new client to your caseload. Only first name and last initial are stored for HIPAA compliance."
+      footer={<FormActions onCancel={close} pending={create.isPending} form={FORM_ID} submitLabel="Add Client" />}
+      closeDisabled={create.isPending}
+    >
+      <form id={FORM_ID} onSubmit={submit} noValidate>
+        <ClientFormFields
+          values={values}
+          onChange={setField}
+          errors={form.errors}
+          organizations={organizations}
+          allowNoOrganization={allowNoOrganization}
+        />
+      </form>
+    </AppDialog>
   );
 }

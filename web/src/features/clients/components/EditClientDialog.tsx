@@ -1,7 +1,8 @@
-import { Alert, Button, Dialog, Flex, IconButton, Portal, Tabs } from '@chakra-ui/react';
+import { Alert, Flex, Tabs } from '@chakra-ui/react';
 import { lazy, Suspense, type FormEvent } from 'react';
 import type { Client } from '@caseload/contract/caseload';
-import { CloseIcon } from '../../../components/icons.tsx';
+import { AppDialog } from '../../../components/AppDialog.tsx';
+import { FormActions } from '../../../components/FormActions.tsx';
 import { PageSpinner } from '../../../components/PageSpinner.tsx';
 import { serverFieldErrors } from '../../../lib/api.ts';
 import { isOrganizationLimited, usePermission } from '../../../lib/permissions.ts';
@@ -65,66 +66,51 @@ export function EditClientDialog({ client, open, onOpenChange }: EditClientDialo
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => !details.open && close()} size="xl" placement="center" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1">
-              <Dialog.Title>Edit Client - {clientName(client)}</Dialog.Title>
-              <Dialog.Description color="fg.muted" fontSize="sm">
-                Update client information and manage goals and progress.
-              </Dialog.Description>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Tabs.Root defaultValue="info" lazyMount unmountOnExit>
-                <Tabs.List>
-                  <Tabs.Trigger value="info">Client Information</Tabs.Trigger>
-                  <Tabs.Trigger value="goals">Goals &amp; Progress</Tabs.Trigger>
-                </Tabs.List>
-                <Tabs.Content value="info">
-                  {!canEdit && (
-                    <Alert.Root status="info" mb="4">
-                      <Alert.Indicator />
-                      <Alert.Title>You can view this client but not change it.</Alert.Title>
-                    </Alert.Root>
-                  )}
-                  <form id={FORM_ID} onSubmit={submit} noValidate>
-                    <ClientFormFields
-                      values={values}
-                      onChange={setField}
-                      errors={form.errors}
-                      organizations={organizations}
-                      allowNoOrganization={allowNoOrganization}
-                      disabled={!canEdit}
-                    />
-                    <Flex justify="flex-end" gap="3" mt="6">
-                      <Button variant="outline" onClick={close} disabled={update.isPending}>
-                        {canEdit ? 'Cancel' : 'Close'}
-                      </Button>
-                      {canEdit && (
-                        <Button type="submit" colorPalette="blue" loading={update.isPending} disabled={update.isPending}>
-                          Save Changes
-                        </Button>
-                      )}
-                    </Flex>
-                  </form>
-                </Tabs.Content>
-                <Tabs.Content value="goals">
-                  <Suspense fallback={<PageSpinner minH="40" />}>
-                    <ClientGoalsTab clientId={client.id} />
-                  </Suspense>
-                </Tabs.Content>
-              </Tabs.Root>
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <IconButton aria-label="Close" variant="ghost" size="sm" disabled={update.isPending}>
-                <CloseIcon />
-              </IconButton>
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog
+      open={open}
+      onClose={close}
+      size="xl"
+      title={<>Edit Client - {clientName(client)}</>}
+      description="Update client information and manage goals and progress."
+      closeDisabled={update.isPending}
+    >
+      <Tabs.Root defaultValue="info" lazyMount unmountOnExit>
+        <Tabs.List>
+          <Tabs.Trigger value="info">Client Information</Tabs.Trigger>
+          <Tabs.Trigger value="goals">Goals &amp; Progress</Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="info">
+          {!canEdit && (
+            <Alert.Root status="info" mb="4">
+              <Alert.Indicator />
+              <Alert.Title>You can view this client but not change it.</Alert.Title>
+            </Alert.Root>
+          )}
+          <form id={FORM_ID} onSubmit={submit} noValidate>
+            <ClientFormFields
+              values={values}
+              onChange={setField}
+              errors={form.errors}
+              organizations={organizations}
+              allowNoOrganization={allowNoOrganization}
+              disabled={!canEdit}
+            />
+            <Flex justify="flex-end" gap="3" mt="6">
+              <FormActions
+                onCancel={close}
+                pending={update.isPending}
+                cancelLabel={canEdit ? 'Cancel' : 'Close'}
+                submitLabel={canEdit ? 'Save Changes' : undefined}
+              />
+            </Flex>
+          </form>
+        </Tabs.Content>
+        <Tabs.Content value="goals">
+          <Suspense fallback={<PageSpinner minH="40" />}>
+            <ClientGoalsTab clientId={client.id} />
+          </Suspense>
+        </Tabs.Content>
+      </Tabs.Root>
+    </AppDialog>
   );
 }

@@ -1,8 +1,9 @@
-import { Box, Button, Dialog, Field, Flex, IconButton, Portal, Stack, Text } from '@chakra-ui/react';
+import { Box, Dialog, Field, Flex, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { goalTypeLabels, goalTypes, type GoalType } from '@caseload/contract/enums';
 import { createGoalBody, goalFields, type Goal } from '@caseload/contract/sessions';
-import { CloseIcon } from '../../../components/icons.tsx';
+import { AppDialog } from '../../../components/AppDialog.tsx';
+import { FormActions } from '../../../components/FormActions.tsx';
 import { LazyRichTextEditor } from '../../../components/rich-text/LazyRichTextEditor.tsx';
 import { plainText } from '../../../components/rich-text/plain-text.ts';
 import { SelectField } from '../../../components/SelectField.tsx';
@@ -137,16 +138,7 @@ export function GoalForm({ clientId, goal, onDone, onCancel, inDialog = false }:
     </Stack>
   );
 
-  const buttons = (
-    <>
-      <Button variant="outline" onClick={onCancel} disabled={saving}>
-        Cancel
-      </Button>
-      <Button type="submit" colorPalette="blue" loading={saving}>
-        {goal ? 'Save Goal' : 'Add Goal'}
-      </Button>
-    </>
-  );
+  const buttons = <FormActions onCancel={onCancel} pending={saving} submitLabel={goal ? 'Save Goal' : 'Add Goal'} />;
 
   if (inDialog) {
     return (
@@ -180,31 +172,8 @@ interface GoalFormDialogProps {
 /** The goal form in its own dialog: Edit Goal, and Add Goal from the session page. */
 export function GoalFormDialog({ open, clientId, goal, title, onClose }: GoalFormDialogProps) {
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(details) => !details.open && onClose()}
-      size="lg"
-      placement="center"
-      scrollBehavior="inside"
-      lazyMount
-      unmountOnExit
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            {open && <GoalForm clientId={clientId} goal={goal} onDone={onClose} onCancel={onClose} inDialog />}
-            <Dialog.CloseTrigger asChild>
-              <IconButton aria-label="Close" variant="ghost" size="sm">
-                <CloseIcon />
-              </IconButton>
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog open={open} onClose={onClose} size="lg" title={title} bodyless>
+      {open && <GoalForm clientId={clientId} goal={goal} onDone={onClose} onCancel={onClose} inDialog />}
+    </AppDialog>
   );
 }

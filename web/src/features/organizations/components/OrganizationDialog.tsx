@@ -1,8 +1,9 @@
-import { Button, Dialog, IconButton, Portal, Stack } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { organizationInput, type Organization, type OrganizationInput } from '@caseload/contract/caseload';
 import { organizationTypeLabels, organizationTypes, type OrganizationType } from '@caseload/contract/enums';
-import { CloseIcon } from '../../../components/icons.tsx';
+import { AppDialog } from '../../../components/AppDialog.tsx';
+import { FormActions } from '../../../components/FormActions.tsx';
 import { SelectField } from '../../../components/SelectField.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import { errorMessage, serverFieldErrors } from '../../../lib/api.ts';
@@ -86,44 +87,23 @@ export function OrganizationDialog({ organization, open, onOpenChange }: Organiz
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => !details.open && close()} placement="center" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1">
-              <Dialog.Title>{organization ? 'Edit Organization' : 'Add Organization'}</Dialog.Title>
-              <Dialog.Description color="fg.muted" fontSize="sm">
-                {organization ? 'Update the organization’s details.' : 'Add a school, clinic, practice or hospital you serve.'}
-              </Dialog.Description>
-            </Dialog.Header>
-            <Dialog.Body>
-              <form id={FORM_ID} onSubmit={submit} noValidate>
-                <Stack gap="4">
-                  <TextField label="Organization Name" {...field('name')} required maxLength={255} autoComplete="organization" />
-                  <SelectField label="Type" {...field('type')} options={typeOptions} required />
-                  <TextField label="Address" {...field('address')} maxLength={500} autoComplete="street-address" />
-                  <TextField label="Phone" {...field('phone')} type="tel" maxLength={20} autoComplete="tel" />
-                  <TextField label="Contact Person" {...field('contactPerson')} maxLength={255} />
-                </Stack>
-              </form>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={close} disabled={pending}>
-                Cancel
-              </Button>
-              <Button type="submit" form={FORM_ID} colorPalette="blue" loading={pending}>
-                {organization ? 'Save Changes' : 'Add Organization'}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <IconButton aria-label="Close" variant="ghost" size="sm" disabled={pending}>
-                <CloseIcon />
-              </IconButton>
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog
+      open={open}
+      onClose={close}
+      title={organization ? 'Edit Organization' : 'Add Organization'}
+      description={organization ? 'Update the organization’s details.' : 'Add a school, clinic, practice or hospital you serve.'}
+      footer={<FormActions onCancel={close} pending={pending} form={FORM_ID} submitLabel={organization ? 'Save Changes' : 'Add Organization'} />}
+      closeDisabled={pending}
+    >
+      <form id={FORM_ID} onSubmit={submit} noValidate>
+        <Stack gap="4">
+          <TextField label="Organization Name" {...field('name')} required maxLength={255} autoComplete="organization" />
+          <SelectField label="Type" {...field('type')} options={typeOptions} required />
+          <TextField label="Address" {...field('address')} maxLength={500} autoComplete="street-address" />
+          <TextField label="Phone" {...field('phone')} type="tel" maxLength={20} autoComplete="tel" />
+          <TextField label="Contact Person" {...field('contactPerson')} maxLength={255} />
+        </Stack>
+      </form>
+    </AppDialog>
   );
 }

@@ -2,13 +2,13 @@ import { Alert, Box, Button, Checkbox, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import type { Client, Organization } from '@caseload/contract/caseload';
 import type { BulkJob } from '@caseload/contract/notes';
+import { AppDialog } from '../../../components/AppDialog.tsx';
 import { SelectField } from '../../../components/SelectField.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { notify } from '../../../lib/toaster.ts';
 import { clientName } from '../../clients/lib/clients.ts';
 import { useStartBulkGeneration } from '../api/progress-notes.ts';
 import { defaultPeriod, validatePeriod, type Period } from '../lib/notes.ts';
-import { DialogFrame } from './DialogFrame.tsx';
 import { PeriodFields } from './PeriodFields.tsx';
 
 const NO_ORGANIZATION = 'none';
@@ -33,9 +33,9 @@ export function BulkGenerateDialog({ open, onClose, ...props }: BulkGenerateDial
     onClose();
   };
   return (
-    <DialogFrame open={open} onClose={close} title={step === 'clients' ? 'Generate for Multiple Clients' : 'Generation Options'}>
+    <AppDialog open={open} onClose={close} size="lg" closeLabel="Close dialog" title={step === 'clients' ? 'Generate for Multiple Clients' : 'Generation Options'}>
       <BulkFlow step={step} setStep={setStep} onClose={close} {...props} />
-    </DialogFrame>
+    </AppDialog>
   );
 }
 

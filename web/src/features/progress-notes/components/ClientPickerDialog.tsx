@@ -1,9 +1,9 @@
 import { Button, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { Client } from '@caseload/contract/caseload';
+import { AppDialog } from '../../../components/AppDialog.tsx';
 import { SelectField } from '../../../components/SelectField.tsx';
 import { clientName, shortId } from '../../clients/lib/clients.ts';
-import { DialogFrame } from './DialogFrame.tsx';
 
 interface ClientPickerDialogProps {
   open: boolean;
@@ -16,9 +16,9 @@ interface ClientPickerDialogProps {
 /** 'Generate New Note': choose one client, then the generation dialog opens for them. */
 export function ClientPickerDialog({ open, clients, onClose, onPick, onExitComplete }: ClientPickerDialogProps) {
   return (
-    <DialogFrame open={open} onClose={onClose} onExitComplete={onExitComplete} title="Generate New Note" size="md">
+    <AppDialog open={open} onClose={onClose} onExitComplete={onExitComplete} title="Generate New Note" size="md" closeLabel="Close dialog">
       <Picker clients={clients} onClose={onClose} onPick={onPick} />
-    </DialogFrame>
+    </AppDialog>
   );
 }
 

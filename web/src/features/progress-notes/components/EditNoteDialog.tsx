@@ -1,12 +1,12 @@
 import { Button, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
+import { AppDialog } from '../../../components/AppDialog.tsx';
 import { LazyRichTextEditor } from '../../../components/rich-text/LazyRichTextEditor.tsx';
 import { plainText } from '../../../components/rich-text/plain-text.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import { notify } from '../../../lib/toaster.ts';
 import { useUpdateProgressNote } from '../api/progress-notes.ts';
 import { formatPeriod, type ListedNote } from '../lib/notes.ts';
-import { DialogFrame } from './DialogFrame.tsx';
 
 interface EditNoteDialogProps {
   item: ListedNote | null;
@@ -16,9 +16,9 @@ interface EditNoteDialogProps {
 /** The edit dialog: the rich-text editor with Cancel and Save Changes (disabled while the text is empty). */
 export function EditNoteDialog({ item, onClose }: EditNoteDialogProps) {
   return (
-    <DialogFrame open={item !== null} onClose={onClose} keepOpenOnOutsideClick size="xl" title={item ? `Edit Progress Note - ${item.clientName}` : 'Edit Progress Note'}>
+    <AppDialog open={item !== null} onClose={onClose} keepOpenOnOutsideClick size="xl" closeLabel="Close dialog" title={item ? `Edit Progress Note - ${item.clientName}` : 'Edit Progress Note'}>
       {item && <EditForm key={item.note.id} item={item} onClose={onClose} />}
-    </DialogFrame>
+    </AppDialog>
   );
 }
 

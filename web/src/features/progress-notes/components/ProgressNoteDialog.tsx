@@ -3,6 +3,7 @@ import { format } from 'date-fns';
 import { useState } from 'react';
 import type { Client } from '@caseload/contract/caseload';
 import type { ProgressNote } from '@caseload/contract/notes';
+import { AppDialog } from '../../../components/AppDialog.tsx';
 import { SparklesIcon } from '../../../components/icons.tsx';
 import { LazyRichTextEditor } from '../../../components/rich-text/LazyRichTextEditor.tsx';
 import { preview } from '../../../components/rich-text/plain-text.ts';
@@ -14,7 +15,6 @@ import { clientName } from '../../clients/lib/clients.ts';
 import { useClientProgressNotes, useGenerateProgressNote } from '../api/progress-notes.ts';
 import { defaultPeriod, formatDay, formatPeriod, newestFirst, validatePeriod, type Period } from '../lib/notes.ts';
 import { useNoteAutosave, type SaveState } from '../lib/useNoteAutosave.ts';
-import { DialogFrame } from './DialogFrame.tsx';
 import { AuthorBadge } from './NoteBadges.tsx';
 import { PeriodFields } from './PeriodFields.tsx';
 
@@ -31,8 +31,10 @@ interface ProgressNoteDialogProps {
 /** 'Generate Progress Note - {client}', opened by the purple AI button of the client list and by the notes page. */
 export function ProgressNoteDialog({ client, open, onOpenChange }: ProgressNoteDialogProps) {
   return (
-    <DialogFrame
+    <AppDialog
       open={open}
+      size="lg"
+      closeLabel="Close dialog"
       onClose={() => onOpenChange(false)}
       keepOpenOnOutsideClick
       title={`Generate Progress Note - ${clientName(client)}`}
@@ -43,7 +45,7 @@ export function ProgressNoteDialog({ client, open, onOpenChange }: ProgressNoteD
       }
     >
       <GenerateNoteBody client={client} />
-    </DialogFrame>
+    </AppDialog>
   );
 }
 

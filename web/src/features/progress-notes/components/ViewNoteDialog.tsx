@@ -1,9 +1,9 @@
 import { Button, Flex, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
+import { AppDialog } from '../../../components/AppDialog.tsx';
 import { RichTextView } from '../../../components/rich-text/RichTextView.tsx';
 import { formatPeriod, type ListedNote } from '../lib/notes.ts';
 import { downloadNotePdf } from '../lib/print.ts';
-import { DialogFrame } from './DialogFrame.tsx';
 import { NoteBadges } from './NoteBadges.tsx';
 
 interface ViewNoteDialogProps {
@@ -34,8 +34,9 @@ export function ViewNoteDialog({ item, canEdit, canDelete, onClose, onEdit, onDe
   };
 
   return (
-    <DialogFrame
+    <AppDialog
       open={item !== null}
+      closeLabel="Close dialog"
       onClose={onClose}
       onExitComplete={onExitComplete}
       size="xl"
@@ -70,6 +71,6 @@ export function ViewNoteDialog({ item, canEdit, canDelete, onClose, onEdit, onDe
           <RichTextView html={shown.note.content} data-testid="full-note" />
         </Stack>
       )}
-    </DialogFrame>
+    </AppDialog>
   );
 }

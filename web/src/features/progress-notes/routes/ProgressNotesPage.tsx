@@ -37,7 +37,7 @@ export default function ProgressNotesPage() {
   const [filters, setFilters] = useState<NoteFilters>(noNoteFilters);
   const [picking, setPicking] = useState(false);
   const [generateFor, setGenerateFor] = useState<Client | null>(null);
-  // The next dialog opens once the one before it has closed (see DialogFrame's onExitComplete).
+  // The next dialog opens once the one before it has closed (see AppDialog's onExitComplete).
   const [picked, setPicked] = useState<Client | null>(null);
   const [editNext, setEditNext] = useState<string | null>(null);
   const [bulkOpen, setBulkOpen] = useState(false);

@@ -1,5 +1,5 @@
-import { Button, Dialog, Flex, IconButton, Portal, Stack, Text } from '@chakra-ui/react';
-import { CloseIcon } from '../../../components/icons.tsx';
+import { Button, Flex, Stack, Text } from '@chakra-ui/react';
+import { AppDialog } from '../../../components/AppDialog.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { notify } from '../../../lib/toaster.ts';
 import { useClients } from '../../clients/api/clients.ts';
@@ -32,59 +32,39 @@ export function AddClientDialog({ sessionId, present, open, onClose, onAdded }: 
     });
 
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => !details.open && onClose()} placement="center" scrollBehavior="inside" lazyMount unmountOnExit>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1">
-              <Dialog.Title>Add Client to Session</Dialog.Title>
-              <Dialog.Description color="fg.muted" fontSize="sm">
-                Choose a client to add to this session.
-              </Dialog.Description>
-            </Dialog.Header>
-            <Dialog.Body>
-              {clients.isPending ? (
-                <Text color="fg.muted">Loading clients...</Text>
-              ) : clients.isError ? (
-                <Text color="red.600">Could not load clients.</Text>
-              ) : candidates.length === 0 ? (
-                <Text color="fg.muted">All clients are already added to this session</Text>
-              ) : (
-                <Stack as="ul" gap="2" listStyleType="none">
-                  {candidates.map((client) => (
-                    <Flex as="li" key={client.id} justify="space-between" align="center" gap="3" borderWidth="1px" borderRadius="md" p="3">
-                      <div>
-                        <Text fontWeight="medium">{clientName(client)}</Text>
-                        {client.gradeLevel && (
-                          <Text fontSize="sm" color="fg.muted">
-                            {gradeLabel(client.gradeLevel)}
-                          </Text>
-                        )}
-                      </div>
-                      <Button
-                        size="sm"
-                        colorPalette="blue"
-                        aria-label={`Add ${clientName(client)}`}
-                        loading={add.isPending && add.variables === client.id}
-                        disabled={add.isPending}
-                        onClick={() => addClient(client.id)}
-                      >
-                        Add
-                      </Button>
-                    </Flex>
-                  ))}
-                </Stack>
-              )}
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <IconButton aria-label="Close" variant="ghost" size="sm">
-                <CloseIcon />
-              </IconButton>
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog open={open} onClose={onClose} title="Add Client to Session" description="Choose a client to add to this session.">
+      {clients.isPending ? (
+        <Text color="fg.muted">Loading clients...</Text>
+      ) : clients.isError ? (
+        <Text color="red.600">Could not load clients.</Text>
+      ) : candidates.length === 0 ? (
+        <Text color="fg.muted">All clients are already added to this session</Text>
+      ) : (
+        <Stack as="ul" gap="2" listStyleType="none">
+          {candidates.map((client) => (
+            <Flex as="li" key={client.id} justify="space-between" align="center" gap="3" borderWidth="1px" borderRadius="md" p="3">
+              <div>
+                <Text fontWeight="medium">{clientName(client)}</Text>
+                {client.gradeLevel && (
+                  <Text fontSize="sm" color="fg.muted">
+                    {gradeLabel(client.gradeLevel)}
+                  </Text>
+                )}
+              </div>
+              <Button
+                size="sm"
+                colorPalette="blue"
+                aria-label={`Add ${clientName(client)}`}
+                loading={add.isPending && add.variables === client.id}
+                disabled={add.isPending}
+                onClick={() => addClient(client.id)}
+              >
+                Add
+              </Button>
+            </Flex>
+          ))}
+        </Stack>
+      )}
+    </AppDialog>
   );
 }

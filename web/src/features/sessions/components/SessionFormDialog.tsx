@@ -1,10 +1,11 @@
-import { Box, Button, Dialog, Field, Flex, IconButton, Input, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, Dialog, Field, Flex, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { format } from 'date-fns';
 import { useState, type FormEvent } from 'react';
 import { sessionStatuses, sessionTypes, type SessionStatus, type SessionType } from '@caseload/contract/enums';
 import { scheduleSessionBody, updateSessionBody, type Session } from '@caseload/contract/sessions';
+import { AppDialog } from '../../../components/AppDialog.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
-import { CloseIcon } from '../../../components/icons.tsx';
+import { FormActions } from '../../../components/FormActions.tsx';
 import { SelectField } from '../../../components/SelectField.tsx';
 import { errorMessage, serverFieldErrors } from '../../../lib/api.ts';
 import { zodFieldErrors, type FieldErrors } from '../../../lib/form.ts';
@@ -34,35 +35,21 @@ interface SessionFormDialogProps {
 /** Schedule New Session and Edit Session (spec part 2 §2): open while `mode` is set. */
 export function SessionFormDialog({ mode, onClose, onScheduled, onDeleted }: SessionFormDialogProps) {
   return (
-    <Dialog.Root
+    <AppDialog
       open={mode !== null}
-      onOpenChange={(details) => !details.open && onClose()}
+      onClose={onClose}
       size="lg"
-      placement="center"
-      scrollBehavior="inside"
-      lazyMount
-      unmountOnExit
       // The Delete confirmation opens over this dialog; focus and outside clicks belong to it then.
-      closeOnInteractOutside={false}
+      keepOpenOnOutsideClick
+      // The form brings its own header (its title follows the mode), body and footer.
+      bodyless
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            {mode && (mode.kind === 'schedule' ? (
-              <SessionForm mode={mode} onClose={onClose} onScheduled={onScheduled} />
-            ) : (
-              <SessionForm mode={mode} onClose={onClose} onDeleted={onDeleted} />
-            ))}
-            <Dialog.CloseTrigger asChild>
-              <IconButton aria-label="Close" variant="ghost" size="sm">
-                <CloseIcon />
-              </IconButton>
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {mode && (mode.kind === 'schedule' ? (
+        <SessionForm mode={mode} onClose={onClose} onScheduled={onScheduled} />
+      ) : (
+        <SessionForm mode={mode} onClose={onClose} onDeleted={onDeleted} />
+      ))}
+    </AppDialog>
   );
 }
 
@@ -277,12 +264,12 @@ function SessionForm({
             Delete
           </Button>
         )}
-        <Button variant="outline" onClick={onClose} disabled={saving}>
-          Cancel
-        </Button>
-        <Button type="submit" colorPalette="blue" loading={saving} disabled={values.clientIds.length === 0 || saving}>
-          {editing ? 'Save Changes' : 'Schedule Session'}
-        </Button>
+        <FormActions
+          onCancel={onClose}
+          pending={saving}
+          submitDisabled={values.clientIds.length === 0 || saving}
+          submitLabel={editing ? 'Save Changes' : 'Schedule Session'}
+        />
       </Dialog.Footer>
       <ConfirmDialog
         open={confirmDelete}

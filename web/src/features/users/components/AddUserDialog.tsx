@@ -1,8 +1,9 @@
-import { Alert, Button, Dialog, IconButton, Portal, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Alert, SimpleGrid, Stack } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { createUserBody } from '@caseload/contract/caseload';
 import { roleLabels, roles, type Role } from '@caseload/contract/enums';
-import { CloseIcon } from '../../../components/icons.tsx';
+import { AppDialog } from '../../../components/AppDialog.tsx';
+import { FormActions } from '../../../components/FormActions.tsx';
 import { SelectField } from '../../../components/SelectField.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import { errorMessage, isApiError, serverFieldErrors } from '../../../lib/api.ts';
@@ -98,70 +99,50 @@ export function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenCha
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => !details.open && close()} size="lg" placement="center" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1">
-              <Dialog.Title>Add User</Dialog.Title>
-              <Dialog.Description color="fg.muted" fontSize="sm">
-                Create a team member who signs in to your account with the permissions you choose.
-              </Dialog.Description>
-            </Dialog.Header>
-            <Dialog.Body>
-              <form id={FORM_ID} onSubmit={submit} noValidate>
-                <Stack gap="4">
-                  {failure && (
-                    <Alert.Root status="error">
-                      <Alert.Indicator />
-                      <Alert.Title>{failure}</Alert.Title>
-                    </Alert.Root>
-                  )}
-                  <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-                    <TextField label="First Name" {...field('firstName')} required autoComplete="off" maxLength={100} />
-                    <TextField label="Last Name" {...field('lastName')} required autoComplete="off" maxLength={100} />
-                  </SimpleGrid>
-                  <TextField label="Email" type="email" {...field('email')} required autoComplete="off" maxLength={255} />
-                  <TextField
-                    label="Password"
-                    type="password"
-                    {...field('password')}
-                    required
-                    autoComplete="new-password"
-                    helperText="At least 12 characters with upper- and lower-case letters, a number and one of @$!%*?&."
-                  />
-                  <SelectField label="Role" {...field('role')} options={roleOptions} />
-                  <PermissionFields
-                    values={permissions}
-                    onChange={(next) => {
-                      setPermissions(next);
-                      setErrors(({ organizations: _cleared, ...rest }) => rest);
-                    }}
-                    canGrant={(flag) => hasPermission(me, flag)}
-                    organizations={organizations}
-                    allowAllOrganizations={allowAll}
-                    organizationError={errors.organizations ?? errors['permissions.allowedOrganizationIds']}
-                  />
-                </Stack>
-              </form>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={close} disabled={create.isPending}>
-                Cancel
-              </Button>
-              <Button type="submit" form={FORM_ID} colorPalette="blue" loading={create.isPending}>
-                Create User
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <IconButton aria-label="Close" variant="ghost" size="sm" disabled={create.isPending}>
-                <CloseIcon />
-              </IconButton>
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog
+      open={open}
+      onClose={close}
+      size="lg"
+      title="Add User"
+      description="Create a team member who signs in to your account with the permissions you choose."
+      footer={<FormActions onCancel={close} pending={create.isPending} form={FORM_ID} submitLabel="Create User" />}
+      closeDisabled={create.isPending}
+    >
+      <form id={FORM_ID} onSubmit={submit} noValidate>
+        <Stack gap="4">
+          {failure && (
+            <Alert.Root status="error">
+              <Alert.Indicator />
+              <Alert.Title>{failure}</Alert.Title>
+            </Alert.Root>
+          )}
+          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+            <TextField label="First Name" {...field('firstName')} required autoComplete="off" maxLength={100} />
+            <TextField label="Last Name" {...field('lastName')} required autoComplete="off" maxLength={100} />
+          </SimpleGrid>
+          <TextField label="Email" type="email" {...field('email')} required autoComplete="off" maxLength={255} />
+          <TextField
+            label="Password"
+            type="password"
+            {...field('password')}
+            required
+            autoComplete="new-password"
+            helperText="At least 12 characters with upper- and lower-case letters, a number and one of @$!%*?&."
+          />
+          <SelectField label="Role" {...field('role')} options={roleOptions} />
+          <PermissionFields
+            values={permissions}
+            onChange={(next) => {
+              setPermissions(next);
+              setErrors(({ organizations: _cleared, ...rest }) => rest);
+            }}
+            canGrant={(flag) => hasPermission(me, flag)}
+            organizations={organizations}
+            allowAllOrganizations={allowAll}
+            organizationError={errors.organizations ?? errors['permissions.allowedOrganizationIds']}
+          />
+        </Stack>
+      </form>
+    </AppDialog>
   );
 }

@@ -1,7 +1,7 @@
-import { Button, Dialog, IconButton, Portal } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import type { ManagedUser } from '@caseload/contract/caseload';
-import { CloseIcon } from '../../../components/icons.tsx';
+import { AppDialog } from '../../../components/AppDialog.tsx';
+import { FormActions } from '../../../components/FormActions.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { hasPermission, isOrganizationLimited } from '../../../lib/permissions.ts';
 import { notify } from '../../../lib/toaster.ts';
@@ -41,48 +41,28 @@ export function EditPermissionsDialog({ user, onClose }: { user: ManagedUser; on
   };
 
   return (
-    <Dialog.Root open onOpenChange={(details) => !details.open && close()} size="lg" placement="center" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1">
-              <Dialog.Title>Edit Permissions - {name}</Dialog.Title>
-              <Dialog.Description color="fg.muted" fontSize="sm">
-                Changes apply from {user.firstName}'s next action; no need to sign in again.
-              </Dialog.Description>
-            </Dialog.Header>
-            <Dialog.Body>
-              <form id={FORM_ID} onSubmit={submit} noValidate>
-                <PermissionFields
-                  values={values}
-                  onChange={(next) => {
-                    setValues(next);
-                    setOrganizationError(undefined);
-                  }}
-                  canGrant={(flag) => hasPermission(me, flag)}
-                  organizations={organizations}
-                  allowAllOrganizations={!isOrganizationLimited(me)}
-                  organizationError={organizationError}
-                />
-              </form>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={close} disabled={update.isPending}>
-                Cancel
-              </Button>
-              <Button type="submit" form={FORM_ID} colorPalette="blue" loading={update.isPending}>
-                Save Permissions
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <IconButton aria-label="Close" variant="ghost" size="sm" disabled={update.isPending}>
-                <CloseIcon />
-              </IconButton>
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog
+      open
+      onClose={close}
+      size="lg"
+      title={<>Edit Permissions - {name}</>}
+      description={<>Changes apply from {user.firstName}'s next action; no need to sign in again.</>}
+      footer={<FormActions onCancel={close} pending={update.isPending} form={FORM_ID} submitLabel="Save Permissions" />}
+      closeDisabled={update.isPending}
+    >
+      <form id={FORM_ID} onSubmit={submit} noValidate>
+        <PermissionFields
+          values={values}
+          onChange={(next) => {
+            setValues(next);
+            setOrganizationError(undefined);
+          }}
+          canGrant={(flag) => hasPermission(me, flag)}
+          organizations={organizations}
+          allowAllOrganizations={!isOrganizationLimited(me)}
+          organizationError={organizationError}
+        />
+      </form>
+    </AppDialog>
   );
 }
