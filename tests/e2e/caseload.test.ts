@@ -261,13 +261,14 @@ describe('caseload in Chromium: organizations, clients, users and their limits',
     expect(await page.getByRole('button', { name: 'Add Client' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: /^Archive / }).count()).toBe(0);
     expect(await page.getByRole('button', { name: /^Generate progress note/ }).count()).toBe(0);
-    expect(await page.getByLabel('Organization').locator('option').allTextContents()).toEqual(['All Organizations', 'Lincoln Elementary', 'No organization']);
+    // The options fill in when the organizations arrive.
+    await eventually(() => page.getByLabel('Organization').locator('option').allTextContents()).toEqual(['All Organizations', 'Lincoln Elementary', 'No organization']);
     await noSeriousViolations('clients of the child user');
 
     // Granted edit rights: the form is enabled, and offers only Lincoln.
     await page.getByRole('button', { name: 'Edit Noah B.' }).click();
     expect(await dialog().getByLabel('First Name').isEnabled()).toBe(true);
-    expect(await dialog().getByLabel('Organization').locator('option').allTextContents()).toEqual(['Lincoln Elementary']);
+    await eventually(() => dialog().getByLabel('Organization').locator('option').allTextContents()).toEqual(['Lincoln Elementary']);
     await dialog().getByRole('button', { name: 'Cancel' }).click();
     await dialog().waitFor({ state: 'detached' });
 
