@@ -7,6 +7,9 @@
  * dashboard's cost at both sizes, lost writes under autosave load, bundle sizes and cold imports,
  * the SPA's first-load JS, time to a usable screen in Chromium, and bulk note generation.
  */
+// The SDK warns once per process that Node 20 leaves its support in 2027; Lambda runs Node 22.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';

@@ -44,11 +44,6 @@ export class ServiceUnavailableError extends HttpError {
     super(503, message, {}, { 'Retry-After': '1' });
   }
 }
-export class NotImplementedError extends HttpError {
-  constructor() {
-    super(501, 'This feature is not available yet');
-  }
-}
 /**
  * The AI note generator failed (busy, slow, not enabled, unusable output). 503 when trying again
  * later can help, 502 when it cannot; the message is shown to the user as is.

@@ -2,7 +2,7 @@ import middy, { type MiddlewareObj } from '@middy/core';
 import type { RouteDef } from '@caseload/contract/manifest';
 import { resolveSession, SESSION_COOKIE } from '@caseload/core/auth/login-sessions';
 import type { AuthContext, RequestMeta } from '@caseload/core/context';
-import { BadRequestError, ForbiddenError, HttpError, NotImplementedError, UnauthorizedError } from '@caseload/core/errors';
+import { BadRequestError, ForbiddenError, HttpError, UnauthorizedError } from '@caseload/core/errors';
 import type * as z from 'zod';
 import { mapError } from './errors.ts';
 import { isHttps, json, parseCookies, securityHeaders, type ApiEvent, type ApiResult } from './http.ts';
@@ -146,8 +146,3 @@ export function createHandler<R extends RouteDef>(route: R, fn: (req: ApiRequest
     .use(pipelineMiddleware(route))
     .handler(async (event) => toResult(await fn(parsedRequests.get(event) as ApiRequest<R>)));
 }
-
-/** Until a route's feature is built it answers 501, but only after sign-in and permission checks. */
-export const notImplemented = () => {
-  throw new NotImplementedError();
-};

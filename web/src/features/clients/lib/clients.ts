@@ -54,3 +54,19 @@ export function filterClients(clients: readonly Client[], filters: ClientFilters
 export function sortClients(clients: Client[]): Client[] {
   return clients.sort((a, b) => clientName(a).localeCompare(clientName(b)) || a.id.localeCompare(b.id));
 }
+
+/** Pick lists render at most this many clients; a search finds the rest (a district has thousands). */
+export const PICK_LIST_LIMIT = 100;
+
+/** A pick list's search: the name ('emma s.') or the start of the id shown beside it. */
+export function matchesPickSearch(client: Client, search: string): boolean {
+  const needle = search.trim().toLocaleLowerCase();
+  return !needle || clientName(client).toLocaleLowerCase().includes(needle) || client.id.startsWith(needle);
+}
+
+/** The rows of a pick list: every ticked client, and the others in order up to `limit` rows in all. */
+export function limitPickList(clients: readonly Client[], ticked: readonly string[], limit = PICK_LIST_LIMIT): { shown: Client[]; hidden: number } {
+  let room = Math.max(0, limit - clients.filter((c) => ticked.includes(c.id)).length);
+  const shown = clients.filter((c) => ticked.includes(c.id) || (room > 0 && room-- > 0));
+  return { shown, hidden: clients.length - shown.length };
+}

@@ -179,6 +179,30 @@ describe('client list and filters', { timeout: 20_000 }, () => {
     expect(screen.getByText('Try adjusting your search criteria')).toBeTruthy();
   });
 
+  it('shows a long caseload 50 rows at a time, and a new search starts at the first page', async () => {
+    const many = Array.from({ length: 120 }, (_, i) =>
+      client({ id: `dddddddd-0000-4000-8000-${String(i).padStart(12, '0')}`, firstName: `Kid${String(i).padStart(3, '0')}`, lastInitial: 'K' }),
+    );
+    await openClients(owner, many);
+    await waitFor(() => expect(rows()).toHaveLength(50));
+    expect(rows()[0]).toContain('Kid000 K.');
+    const pager = screen.getByRole('navigation', { name: 'Client list pages' });
+    expect(within(pager).getByText('Showing 1–50 of 120')).toBeTruthy();
+    expect((within(pager).getByRole('button', { name: 'Previous page' }) as HTMLButtonElement).disabled).toBe(true);
+
+    fireEvent.click(within(pager).getByRole('button', { name: 'Next page' }));
+    fireEvent.click(within(pager).getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(rows()).toHaveLength(20));
+    expect(rows()[0]).toContain('Kid100 K.');
+    expect(within(pager).getByText('Showing 101–120 of 120')).toBeTruthy();
+    expect((within(pager).getByRole('button', { name: 'Next page' }) as HTMLButtonElement).disabled).toBe(true);
+
+    fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'Kid0' } });
+    await waitFor(() => expect(rows()[0]).toContain('Kid000 K.'));
+    expect(rows()).toHaveLength(50);
+    expect(screen.getByText('Showing 1–50 of 100')).toBeTruthy();
+  });
+
   it('says how to start when there are no clients at all', async () => {
     await openClients(owner, []);
     expect(await screen.findByText('No clients found')).toBeTruthy();

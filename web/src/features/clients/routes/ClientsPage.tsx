@@ -5,6 +5,7 @@ import type { Client } from '@caseload/contract/caseload';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { PlusIcon, UsersIcon } from '../../../components/icons.tsx';
 import { PageHeading } from '../../../components/PageHeading.tsx';
+import { Pager, usePage } from '../../../components/Pager.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { usePermission } from '../../../lib/permissions.ts';
 import { notify } from '../../../lib/toaster.ts';
@@ -51,6 +52,7 @@ export default function ClientsPage() {
 
   const all = clients.data;
   const visible = useMemo(() => (all ? sortClients(filterClients(all, filters)) : []), [all, filters]);
+  const page = usePage(visible, filters);
 
   const confirmArchive = () => {
     if (!archiving) return;
@@ -122,13 +124,16 @@ export default function ClientsPage() {
               </EmptyState.Content>
             </EmptyState.Root>
           ) : (
-            <ClientsTable
-              clients={visible}
-              organizations={organizations}
-              onOpen={setEditing}
-              onGenerateNote={canGenerateNotes ? setNoteFor : undefined}
-              onArchive={canArchive ? setArchiving : undefined}
-            />
+            <>
+              <ClientsTable
+                clients={page.items}
+                organizations={organizations}
+                onOpen={setEditing}
+                onGenerateNote={canGenerateNotes ? setNoteFor : undefined}
+                onArchive={canArchive ? setArchiving : undefined}
+              />
+              <Pager page={page} label="Client list" />
+            </>
           )}
         </Card.Body>
       </Card.Root>

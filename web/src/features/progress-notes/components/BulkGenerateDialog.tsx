@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Checkbox, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Checkbox, Input, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import type { Client, Organization } from '@caseload/contract/caseload';
 import type { BulkJob } from '@caseload/contract/notes';
@@ -6,12 +6,10 @@ import { AppDialog } from '../../../components/AppDialog.tsx';
 import { SelectField } from '../../../components/SelectField.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { notify } from '../../../lib/toaster.ts';
-import { clientName } from '../../clients/lib/clients.ts';
+import { clientName, limitPickList, matchesPickSearch, NO_ORGANIZATION } from '../../clients/lib/clients.ts';
 import { useStartBulkGeneration } from '../api/progress-notes.ts';
 import { defaultPeriod, validatePeriod, type Period } from '../lib/notes.ts';
 import { PeriodFields } from './PeriodFields.tsx';
-
-const NO_ORGANIZATION = 'none';
 
 interface BulkGenerateDialogProps {
   open: boolean;
@@ -53,7 +51,12 @@ function BulkFlow({ step, setStep, clients, organizations, onClose, onStarted }:
 
   // Only active clients: discharged or inactive ones have no sessions to report on.
   const active = useMemo(() => clients.filter((c) => c.status === 'active').sort((a, b) => clientName(a).localeCompare(clientName(b))), [clients]);
-  const visible = active.filter((c) => !organizationId || (organizationId === NO_ORGANIZATION ? !c.organizationId : c.organizationId === organizationId));
+  const [search, setSearch] = useState('');
+  const visible = active.filter(
+    (c) => (!organizationId || (organizationId === NO_ORGANIZATION ? !c.organizationId : c.organizationId === organizationId)) && matchesPickSearch(c, search),
+  );
+  // Select All acts on every visible client; only the first rows are drawn.
+  const drawn = limitPickList(visible, []);
   const visibleSelected = visible.filter((c) => selected.has(c.id)).length;
   const allVisibleSelected = visible.length > 0 && visibleSelected === visible.length;
   const organizationName = new Map(organizations.map((o) => [o.id, o.name]));
@@ -135,6 +138,7 @@ function BulkFlow({ step, setStep, clients, organizations, onClose, onStarted }:
       {organizationOptions.length > 0 && (
         <SelectField label="Organization" value={organizationId} onChange={setOrganizationId} options={organizationOptions} placeholder="All Organizations" />
       )}
+      {active.length > 0 && <Input size="sm" placeholder="Search clients" aria-label="Search clients" value={search} onChange={(event) => setSearch(event.target.value)} />}
       {active.length === 0 ? (
         <Text color="fg.muted">There are no active clients to generate notes for.</Text>
       ) : (
@@ -153,10 +157,10 @@ function BulkFlow({ step, setStep, clients, organizations, onClose, onStarted }:
           <Stack as="ul" aria-label="Clients" gap="0" maxH="64" overflowY="auto" listStyleType="none">
             {visible.length === 0 ? (
               <Text as="li" px="3" py="2" color="fg.muted" fontSize="sm">
-                No active clients in this organization.
+                {search.trim() ? 'No clients match your search.' : 'No active clients in this organization.'}
               </Text>
             ) : (
-              visible.map((c) => (
+              drawn.shown.map((c) => (
                 <Box as="li" key={c.id} px="3" py="2" borderBottomWidth="1px" _last={{ borderBottomWidth: 0 }}>
                   <Checkbox.Root checked={selected.has(c.id)} onCheckedChange={(details) => toggle(c.id, details.checked === true)}>
                     <Checkbox.HiddenInput />
@@ -173,6 +177,11 @@ function BulkFlow({ step, setStep, clients, organizations, onClose, onStarted }:
                   </Checkbox.Root>
                 </Box>
               ))
+            )}
+            {drawn.hidden > 0 && (
+              <Text as="li" px="3" py="2" color="fg.muted" fontSize="sm">
+                {drawn.hidden.toLocaleString()} more: Select All includes them, or search to find one.
+              </Text>
             )}
           </Stack>
         </Box>

@@ -5,6 +5,7 @@ import type { BulkJob } from '@caseload/contract/notes';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { FileTextIcon, SparklesIcon, UsersIcon } from '../../../components/icons.tsx';
 import { PageHeading } from '../../../components/PageHeading.tsx';
+import { Pager, usePage } from '../../../components/Pager.tsx';
 import { plainText } from '../../../components/rich-text/plain-text.ts';
 import { notify } from '../../../lib/toaster.ts';
 import { usePermission } from '../../../lib/permissions.ts';
@@ -51,7 +52,8 @@ export default function ProgressNotesPage() {
     const byId = new Map(clientList.map((c) => [c.id, { name: clientName(c), organizationId: c.organizationId }]));
     return listNotes(notes.data ?? [], byId, plainText);
   }, [notes.data, clientList]);
-  const shown = filterNotes(listed, filters);
+  const shown = useMemo(() => filterNotes(listed, filters), [listed, filters]);
+  const page = usePage(shown, filters);
   const find = (id: string | null) => (id ? (listed.find((item) => item.note.id === id) ?? null) : null);
   const deleting = find(deletingId);
 
@@ -124,18 +126,21 @@ export default function ProgressNotesPage() {
                 </EmptyState.Content>
               </EmptyState.Root>
             ) : (
-              <Stack as="ul" gap="3" listStyleType="none">
-                {shown.map((item) => (
-                  <NoteCard
-                    key={item.note.id}
-                    item={item}
-                    canEdit={canEdit}
-                    canDelete={canDelete}
-                    onView={() => setViewingId(item.note.id)}
-                    onEdit={() => setEditingId(item.note.id)}
-                    onDelete={() => setDeletingId(item.note.id)}
-                  />
-                ))}
+              <Stack gap="4">
+                <Stack as="ul" gap="3" listStyleType="none">
+                  {page.items.map((item) => (
+                    <NoteCard
+                      key={item.note.id}
+                      item={item}
+                      canEdit={canEdit}
+                      canDelete={canDelete}
+                      onView={() => setViewingId(item.note.id)}
+                      onEdit={() => setEditingId(item.note.id)}
+                      onDelete={() => setDeletingId(item.note.id)}
+                    />
+                  ))}
+                </Stack>
+                <Pager page={page} label="Progress notes" />
               </Stack>
             )}
           </Box>

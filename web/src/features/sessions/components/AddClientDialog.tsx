@@ -1,9 +1,10 @@
-import { Button, Flex, Stack, Text } from '@chakra-ui/react';
+import { Button, Flex, Input, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
 import { AppDialog } from '../../../components/AppDialog.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { notify } from '../../../lib/toaster.ts';
 import { useClients } from '../../clients/api/clients.ts';
-import { clientName, gradeLabel, sortClients } from '../../clients/lib/clients.ts';
+import { clientName, gradeLabel, limitPickList, matchesPickSearch, sortClients } from '../../clients/lib/clients.ts';
 import { useAddParticipant } from '../api/sessions.ts';
 
 interface AddClientDialogProps {
@@ -19,7 +20,9 @@ interface AddClientDialogProps {
 export function AddClientDialog({ sessionId, present, open, onClose, onAdded }: AddClientDialogProps) {
   const clients = useClients();
   const add = useAddParticipant(sessionId);
+  const [search, setSearch] = useState('');
   const candidates = sortClients((clients.data ?? []).filter((client) => client.status === 'active' && !present.includes(client.id)));
+  const { shown, hidden } = limitPickList(candidates.filter((client) => matchesPickSearch(client, search)), []);
 
   const addClient = (clientId: string) =>
     add.mutate(clientId, {
@@ -40,29 +43,38 @@ export function AddClientDialog({ sessionId, present, open, onClose, onAdded }: 
       ) : candidates.length === 0 ? (
         <Text color="fg.muted">All clients are already added to this session</Text>
       ) : (
-        <Stack as="ul" gap="2" listStyleType="none">
-          {candidates.map((client) => (
-            <Flex as="li" key={client.id} justify="space-between" align="center" gap="3" borderWidth="1px" borderRadius="md" p="3">
-              <div>
-                <Text fontWeight="medium">{clientName(client)}</Text>
-                {client.gradeLevel && (
-                  <Text fontSize="sm" color="fg.muted">
-                    {gradeLabel(client.gradeLevel)}
-                  </Text>
-                )}
-              </div>
-              <Button
-                size="sm"
-                colorPalette="blue"
-                aria-label={`Add ${clientName(client)}`}
-                loading={add.isPending && add.variables === client.id}
-                disabled={add.isPending}
-                onClick={() => addClient(client.id)}
-              >
-                Add
-              </Button>
-            </Flex>
-          ))}
+        <Stack gap="3">
+          <Input size="sm" placeholder="Search clients" aria-label="Search clients" value={search} onChange={(event) => setSearch(event.target.value)} />
+          {shown.length === 0 && <Text color="fg.muted">No clients match your search.</Text>}
+          <Stack as="ul" gap="2" listStyleType="none">
+            {shown.map((client) => (
+              <Flex as="li" key={client.id} justify="space-between" align="center" gap="3" borderWidth="1px" borderRadius="md" p="3">
+                <div>
+                  <Text fontWeight="medium">{clientName(client)}</Text>
+                  {client.gradeLevel && (
+                    <Text fontSize="sm" color="fg.muted">
+                      {gradeLabel(client.gradeLevel)}
+                    </Text>
+                  )}
+                </div>
+                <Button
+                  size="sm"
+                  colorPalette="blue"
+                  aria-label={`Add ${clientName(client)}`}
+                  loading={add.isPending && add.variables === client.id}
+                  disabled={add.isPending}
+                  onClick={() => addClient(client.id)}
+                >
+                  Add
+                </Button>
+              </Flex>
+            ))}
+          </Stack>
+          {hidden > 0 && (
+            <Text fontSize="sm" color="fg.muted">
+              {hidden.toLocaleString()} more: search to find them.
+            </Text>
+          )}
         </Stack>
       )}
     </AppDialog>

@@ -1,7 +1,7 @@
 import { Box, Checkbox, Flex, Input, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { useClients } from '../../clients/api/clients.ts';
-import { clientName, gradeLabel, shortId, sortClients } from '../../clients/lib/clients.ts';
+import { clientName, gradeLabel, limitPickList, matchesPickSearch, shortId, sortClients } from '../../clients/lib/clients.ts';
 
 const CLIENT_RULE = 'Please select at least one client';
 
@@ -18,11 +18,11 @@ interface ClientPickerProps {
 export function ClientPicker({ selected, onChange, error }: ClientPickerProps) {
   const clients = useClients();
   const [search, setSearch] = useState('');
-  const choices = useMemo(() => {
-    const needle = search.trim().toLocaleLowerCase();
-    return sortClients((clients.data ?? []).filter((client) => client.status === 'active' || selected.includes(client.id))).filter(
-      (client) => !needle || clientName(client).toLocaleLowerCase().includes(needle) || client.id.startsWith(needle),
+  const { shown: choices, hidden } = useMemo(() => {
+    const matches = sortClients((clients.data ?? []).filter((client) => client.status === 'active' || selected.includes(client.id))).filter(
+      (client) => matchesPickSearch(client, search),
     );
+    return limitPickList(matches, selected);
   }, [clients.data, search, selected]);
 
   const toggle = (id: string, checked: boolean) =>
@@ -85,6 +85,11 @@ export function ClientPicker({ selected, onChange, error }: ClientPickerProps) {
                 </Checkbox.Label>
               </Checkbox.Root>
             ))}
+            {hidden > 0 && (
+              <Text fontSize="sm" color="fg.muted" px="1">
+                {hidden.toLocaleString()} more: search to find them.
+              </Text>
+            )}
           </Stack>
         )}
       </Box>
