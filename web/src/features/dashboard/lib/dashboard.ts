@@ -18,7 +18,8 @@ export function trendCaptions(trends: DashboardStats['trends'] | undefined, week
   const t = trends ?? { clientsAddedThisMonth: 0, lastWeekSessions: 0, sessionsDueThisWeek: 0, goalsMasteredThisMonth: 0 };
   const change = weekSessions - t.lastWeekSessions;
   return {
-    totalClients: `${signed(t.clientsAddedThisMonth)} new this month`,
+    // The card counts active clients; the caption says so, since the client list also shows inactive ones.
+    totalClients: `Active · ${signed(t.clientsAddedThisMonth)} new this month`,
     weekSessions: change === 0 ? 'Same as last week' : `${signed(change)} vs last week`,
     activeGoals: `${t.goalsMasteredThisMonth} ${t.goalsMasteredThisMonth === 1 ? 'goal' : 'goals'} mastered this month`,
     completionRate: `${t.sessionsDueThisWeek} due this week`,

@@ -51,13 +51,13 @@ function openDashboard(user: CurrentUser, answers: { stats?: DashboardStats; ses
 describe('trend captions', () => {
   it('are computed from the trends', () => {
     expect(trendCaptions(stats.trends, stats.weekSessions)).toEqual({
-      totalClients: '+3 new this month',
+      totalClients: 'Active · +3 new this month',
       weekSessions: '-2 vs last week',
       activeGoals: '1 goal mastered this month',
       completionRate: '5 due this week',
     });
     expect(trendCaptions({ ...stats.trends, lastWeekSessions: 5, goalsMasteredThisMonth: 2 }, 7).weekSessions).toBe('+2 vs last week');
-    expect(trendCaptions(undefined, 0)).toMatchObject({ totalClients: '0 new this month', weekSessions: 'Same as last week' });
+    expect(trendCaptions(undefined, 0)).toMatchObject({ totalClients: 'Active · 0 new this month', weekSessions: 'Same as last week' });
   });
 
   it('use the local Monday as the week start', () => {
@@ -83,7 +83,7 @@ describe('Dashboard', { timeout: 20_000 }, () => {
     expect(screen.getAllByTestId('stat-value').map((v) => v.textContent)).toEqual(['12', '7', '20', '83%']);
     expect(screen.getByRole('link', { name: 'Total Clients' }).getAttribute('href')).toBe('/clients');
     expect(screen.getByRole('link', { name: "This Week's Sessions" }).getAttribute('href')).toBe('/sessions');
-    expect(screen.getByText('+3 new this month')).toBeTruthy();
+    expect(screen.getByText('Active · +3 new this month')).toBeTruthy();
     expect(screen.getByText('-2 vs last week')).toBeTruthy();
     expect(await screen.findByText('Added a client')).toBeTruthy();
 
