@@ -11,12 +11,15 @@ import { createLoginSession, deleteLoginSession, effectivePermissions } from './
 import { assertNotLocked, MAX_FAILED_ATTEMPTS, recordFailure, resetFailures } from './lockout.ts';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.ts';
 import { isTrustedDevice } from './trusted-devices.ts';
-import { EmailTakenError, findUserIdByEmail, getAccount, getUser, putNewUser, type UserItem } from './users-repo.ts';
+import { EmailTakenError, findUserIdByEmail, getAccount, getUser, putNewUser, type AccountItem, type UserItem } from './users-repo.ts';
 
 export type NewSession = Awaited<ReturnType<typeof createLoginSession>>;
 
 export async function toCurrentUser(user: UserItem): Promise<CurrentUser> {
-  const account = await getAccount(user.accountId);
+  return currentUserView(user, await getAccount(user.accountId));
+}
+
+function currentUserView(user: UserItem, account: AccountItem | undefined): CurrentUser {
   return {
     id: user.id,
     email: user.email,
@@ -98,7 +101,8 @@ export async function logout(auth: AuthContext | undefined) {
 }
 
 export async function currentUser(auth: AuthContext) {
-  const user = await getUser(auth.accountId, auth.userId);
+  // Both reads at once: every page load starts with this call.
+  const [user, account] = await Promise.all([getUser(auth.accountId, auth.userId), getAccount(auth.accountId)]);
   if (!user) throw new UnauthorizedError();
-  return toCurrentUser(user);
+  return currentUserView(user, account);
 }
