@@ -6,13 +6,20 @@ import { defineConfig } from 'vitest/config';
  * started once per run), web (components in happy-dom), infra (the synthesized CDK template) and
  * e2e (Chromium against a local server).
  */
+/**
+ * Every test process hashes passwords at a low scrypt cost (configuration, not a mock), so no test
+ * depends on this machine's speed. Production refuses anything below the OWASP cost.
+ */
+const env = { PASSWORD_HASH_COST: '10', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' };
+
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['packages/**/*.test.ts', 'tests/unit/**/*.test.ts'] } },
+      { test: { name: 'unit', env, include: ['packages/**/*.test.ts', 'tests/unit/**/*.test.ts'] } },
       {
         test: {
           name: 'integration',
+          env,
           include: ['tests/integration/**/*.test.ts', 'tests/security/**/*.test.ts'],
           globalSetup: ['tests/support/dynamodb-global-setup.ts'],
           setupFiles: ['tests/support/integration-setup.ts'],
@@ -22,12 +29,13 @@ export default defineConfig({
       },
       {
         plugins: [react()],
-        test: { name: 'web', include: ['web/src/**/*.test.tsx', 'web/src/**/*.test.ts'], environment: 'happy-dom', setupFiles: ['web/src/test/setup.ts'] },
+        test: { name: 'web', env, include: ['web/src/**/*.test.tsx', 'web/src/**/*.test.ts'], environment: 'happy-dom', setupFiles: ['web/src/test/setup.ts'] },
       },
-      { test: { name: 'infra', include: ['tests/infra/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000 } },
+      { test: { name: 'infra', env, include: ['tests/infra/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000 } },
       {
         test: {
           name: 'e2e',
+          env,
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/support/dynamodb-global-setup.ts'],
           testTimeout: 120_000,
