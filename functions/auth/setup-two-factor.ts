@@ -2,4 +2,4 @@ import { routes } from '@caseload/contract/manifest';
 import { setupTwoFactor } from '@caseload/core/auth/two-factor';
 import { createHandler } from '@caseload/pipeline/pipeline';
 
-export const handler = createHandler(routes.setupTwoFactor, ({ auth }) => setupTwoFactor(auth));
+export const handler = createHandler(routes.setupTwoFactor, ({ auth, body }) => setupTwoFactor(auth, body));

@@ -49,6 +49,14 @@ export const enableTwoFactorBody = z.object({ secret: z.string().min(1).max(128)
 export const disableTwoFactorBody = z.object({
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1024, 'Password is too long'),
 });
+/**
+ * Setting up 2FA while it is on replaces the secret: it needs proof beyond the session cookie,
+ * the current password or a current code (either one). Off, the body may be empty.
+ */
+export const setupTwoFactorBody = z.object({
+  password: z.string().min(1, 'Password is required').max(1024, 'Password is too long').optional(),
+  token: twoFactorCode.optional(),
+});
 export const twoFactorSetup = z.object({ qrCode: z.string(), manualKey: z.string(), secret: z.string() });
 
 const flagShape = Object.fromEntries(Object.keys(permissionDefaults).map((k) => [k, z.boolean()])) as {

@@ -48,7 +48,7 @@ export const routes = {
   register: route({ method: 'POST', path: '/api/register', handler: 'auth/register', auth: 'public', body: auth.registerBody, response: auth.currentUser }),
   logout: route({ method: 'POST', path: '/api/logout', handler: 'auth/logout', auth: 'public', response: okBody }),
   verifyTwoFactor: route({ method: 'POST', path: '/api/2fa/verify', handler: 'auth/verify-two-factor', auth: 'public', body: auth.verifyTwoFactorBody, response: auth.currentUser }),
-  setupTwoFactor: route({ method: 'POST', path: '/api/2fa/setup', handler: 'auth/setup-two-factor', auth: 'user', response: auth.twoFactorSetup }),
+  setupTwoFactor: route({ method: 'POST', path: '/api/2fa/setup', handler: 'auth/setup-two-factor', auth: 'user', body: auth.setupTwoFactorBody, response: auth.twoFactorSetup }),
   enableTwoFactor: route({ method: 'POST', path: '/api/2fa/enable', handler: 'auth/enable-two-factor', auth: 'user', body: auth.enableTwoFactorBody, response: okBody }),
   disableTwoFactor: route({ method: 'POST', path: '/api/2fa/disable', handler: 'auth/disable-two-factor', auth: 'user', body: auth.disableTwoFactorBody, response: okBody }),
   listTrustedDevices: route({ method: 'GET', path: '/api/trusted-devices', handler: 'auth/list-trusted-devices', auth: 'user', response: list(auth.trustedDevice) }),

@@ -15,6 +15,8 @@ export const keys = {
   /** GSI1 of a login session: all sessions of one user, to end them together. */
   loginSessionsOfUser: (accountId: string, userId: string) => ({ GSI1PK: `${acct(accountId)}#USER#${userId}#LSESS` }),
   loginAttempts: (email: string) => ({ PK: `LOGIN#${normalizeEmail(email)}`, SK: 'ATTEMPTS' }),
+  /** Wrong 2FA codes of one user in the current window, whatever sign-ins they came from. */
+  twoFactorFailures: (accountId: string, userId: string) => ({ PK: acct(accountId), SK: `TFAFAIL#${userId}` }),
   trustedDevice: (accountId: string, userId: string, deviceId: string) => ({ PK: acct(accountId), SK: `DEVICE#${userId}#${deviceId}` }),
   trustedDevicePrefix: (accountId: string, userId: string) => ({ PK: acct(accountId), SKPrefix: `DEVICE#${userId}#` }),
   trustedDeviceToken: (tokenHash: string) => ({ PK: `TDEV#${tokenHash}`, SK: 'TDEV' }),
@@ -79,6 +81,7 @@ export const entity = {
   email: 'EmailLookup',
   loginSession: 'LoginSession',
   loginAttempts: 'LoginAttempts',
+  twoFactorFailures: 'TwoFactorFailures',
   trustedDevice: 'TrustedDevice',
   trustedDeviceToken: 'TrustedDeviceToken',
   organization: 'Organization',

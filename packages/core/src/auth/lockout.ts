@@ -14,6 +14,7 @@ const ATTEMPTS_TTL_SECONDS = 24 * 3600;
 interface AttemptsItem {
   failedAttempts?: number;
   lockedUntil?: number;
+  lastAttemptAt?: number;
 }
 
 export const lockedError = (remainingTime: number) => {
@@ -25,70 +26,162 @@ export const lockedError = (remainingTime: number) => {
   );
 };
 
-/** Throws 429 while the e-mail is locked; clears an expired lock so counting starts afresh. */
-export async function assertNotLocked(email: string) {
-  const key = keys.loginAttempts(email);
-  const res = await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
-  const item = res.Item as AttemptsItem | undefined;
-  if (!item?.lockedUntil) return;
+const isConditionFailure = (e: unknown) => (e as Error).name === 'ConditionalCheckFailedException';
+
+/**
+ * A password check that has been allowed to run. Every claim is counted as a failure up front, so
+ * parallel guesses cannot outrun the count; the caller settles it once the hash has been checked.
+ */
+export interface AttemptClaim {
+  email: string;
+  /** The count this claim brought the e-mail to: the failures (settled or in flight) it saw. */
+  seen: number;
+}
+
+/**
+ * Claims one password check for an e-mail BEFORE any hashing, in one conditional write: refused
+ * once MAX_FAILED_ATTEMPTS are counted or while a lock runs (429, no hashing). A lock that has
+ * run out, or a full count that never became a lock (its requests died), is cleared under a
+ * condition on the values read, then the claim is tried once more.
+ */
+export async function claimAttempt(email: string): Promise<AttemptClaim> {
+  for (let attempt = 0; ; attempt++) {
+    const t = nowSeconds();
+    try {
+      const res = await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.loginAttempts(email),
+          UpdateExpression: 'ADD failedAttempts :one SET lastAttemptAt = :t, #ttl = :ttl, #type = :type',
+          ConditionExpression: '(attribute_not_exists(failedAttempts) OR failedAttempts < :max) AND (attribute_not_exists(lockedUntil) OR lockedUntil <= :t)',
+          ExpressionAttributeNames: { '#ttl': 'ttl', '#type': 'type' },
+          ExpressionAttributeValues: { ':one': 1, ':t': t, ':ttl': t + ATTEMPTS_TTL_SECONDS, ':max': MAX_FAILED_ATTEMPTS, ':type': entity.loginAttempts },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return { email, seen: (res.Attributes as AttemptsItem).failedAttempts ?? 1 };
+    } catch (e) {
+      if (!isConditionFailure(e)) throw e;
+    }
+    const item = await readAttempts(email);
+    const expired = item && isExpired(item, t);
+    if (!expired || attempt > 0) throw lockedError(remaining(item, t));
+    await clearIf(email, item);
+  }
+}
+
+/** A wrong password: the claim already counted it; at the limit, the e-mail is locked. Returns the count. */
+export async function settleFailure(claim: AttemptClaim): Promise<number> {
+  if (claim.seen < MAX_FAILED_ATTEMPTS) return claim.seen;
   const t = nowSeconds();
-  if (item.lockedUntil > t) throw lockedError(item.lockedUntil - t);
   await db()
     .send(
-      new DeleteCommand({
+      new UpdateCommand({
         TableName: tableName(),
-        Key: key,
-        ConditionExpression: 'lockedUntil = :l',
-        ExpressionAttributeValues: { ':l': item.lockedUntil },
+        Key: keys.loginAttempts(claim.email),
+        UpdateExpression: 'SET lockedUntil = :until',
+        ConditionExpression: 'failedAttempts >= :max AND (attribute_not_exists(lockedUntil) OR lockedUntil <= :t)',
+        ExpressionAttributeValues: { ':until': t + LOCK_SECONDS, ':max': MAX_FAILED_ATTEMPTS, ':t': t },
       }),
     )
-    .catch((e: Error) => {
-      if (e.name !== 'ConditionalCheckFailedException') throw e;
+    .catch((e: unknown) => {
+      if (!isConditionFailure(e)) throw e;
+    });
+  throw lockedError(LOCK_SECONDS);
+}
+
+/**
+ * The right password: clears only the failures this claim saw (its own included), so failures
+ * counted after it by parallel requests stay counted. When another success has already cleared
+ * them, whatever is left (no more than it saw) goes.
+ */
+export async function settleSuccess(claim: AttemptClaim) {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.loginAttempts(claim.email),
+        UpdateExpression: 'ADD failedAttempts :minus',
+        ConditionExpression: 'failedAttempts > :seen',
+        ExpressionAttributeValues: { ':minus': -claim.seen, ':seen': claim.seen },
+      }),
+    );
+  } catch (e) {
+    if (!isConditionFailure(e)) throw e;
+    await db()
+      .send(
+        new DeleteCommand({
+          TableName: tableName(),
+          Key: keys.loginAttempts(claim.email),
+          ConditionExpression: 'failedAttempts <= :seen AND attribute_not_exists(lockedUntil)',
+          ExpressionAttributeValues: { ':seen': claim.seen },
+        }),
+      )
+      .catch((err: unknown) => {
+        if (!isConditionFailure(err)) throw err;
+      });
+  }
+}
+
+/** The check did not judge the password (a deactivated account, a fault): gives its claim back. */
+export async function releaseClaim(claim: AttemptClaim) {
+  await db()
+    .send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.loginAttempts(claim.email),
+        UpdateExpression: 'ADD failedAttempts :minus',
+        ConditionExpression: 'failedAttempts > :zero',
+        ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
+      }),
+    )
+    .catch((e: unknown) => {
+      if (!isConditionFailure(e)) throw e;
     });
 }
 
 /**
- * Counts one failure atomically (ADD under a condition), so parallel failures lock at exactly
- * MAX_FAILED_ATTEMPTS. Returns the count, or throws 429 once the e-mail is locked.
+ * Checks a password under the lockout: claim (429 while locked, before any hashing), check, settle.
+ * Resolves the outcome; the failure that reaches the limit throws 429 instead.
  */
-export async function recordFailure(email: string): Promise<number> {
-  const key = keys.loginAttempts(email);
-  const t = nowSeconds();
-  let count: number;
+export async function checkUnderLockout(email: string, check: () => Promise<boolean>): Promise<{ ok: true } | { ok: false; failedAttempts: number }> {
+  const claim = await claimAttempt(email);
+  let ok: boolean;
   try {
-    const res = await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: key,
-        UpdateExpression: 'ADD failedAttempts :one SET lastAttemptAt = :t, #ttl = :ttl, #type = :type',
-        ConditionExpression: 'attribute_not_exists(failedAttempts) OR failedAttempts < :max',
-        ExpressionAttributeNames: { '#ttl': 'ttl', '#type': 'type' },
-        ExpressionAttributeValues: { ':one': 1, ':t': t, ':ttl': t + ATTEMPTS_TTL_SECONDS, ':max': MAX_FAILED_ATTEMPTS, ':type': entity.loginAttempts },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    count = (res.Attributes as AttemptsItem).failedAttempts ?? 1;
+    ok = await check();
   } catch (e) {
-    if ((e as Error).name !== 'ConditionalCheckFailedException') throw e;
-    // Already at the limit: another request is locking (or has locked) this e-mail.
-    const current = await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
-    const until = (current.Item as AttemptsItem | undefined)?.lockedUntil ?? t + LOCK_SECONDS;
-    throw lockedError(Math.max(1, until - t));
+    await releaseClaim(claim);
+    throw e;
   }
-  if (count >= MAX_FAILED_ATTEMPTS) {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: key,
-        UpdateExpression: 'SET lockedUntil = :until',
-        ExpressionAttributeValues: { ':until': t + LOCK_SECONDS },
-      }),
-    );
-    throw lockedError(LOCK_SECONDS);
-  }
-  return count;
+  if (!ok) return { ok: false, failedAttempts: await settleFailure(claim) };
+  await settleSuccess(claim);
+  return { ok: true };
 }
 
-export async function resetFailures(email: string) {
-  await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.loginAttempts(email) }));
+async function readAttempts(email: string) {
+  const res = await db().send(new GetCommand({ TableName: tableName(), Key: keys.loginAttempts(email), ConsistentRead: true }));
+  return res.Item as AttemptsItem | undefined;
+}
+
+/** A lock that has run out, or a full count whose lock was never written and is older than a lock. */
+function isExpired(item: AttemptsItem, t: number) {
+  if (item.lockedUntil !== undefined) return item.lockedUntil <= t;
+  return (item.failedAttempts ?? 0) >= MAX_FAILED_ATTEMPTS && (item.lastAttemptAt ?? 0) + LOCK_SECONDS <= t;
+}
+
+function remaining(item: AttemptsItem | undefined, t: number) {
+  const until = item?.lockedUntil ?? (item?.lastAttemptAt ?? t) + LOCK_SECONDS;
+  return Math.max(1, until - t);
+}
+
+async function clearIf(email: string, item: AttemptsItem) {
+  const cond =
+    item.lockedUntil !== undefined
+      ? { ConditionExpression: 'lockedUntil = :l', ExpressionAttributeValues: { ':l': item.lockedUntil } }
+      : { ConditionExpression: 'lastAttemptAt = :a AND attribute_not_exists(lockedUntil)', ExpressionAttributeValues: { ':a': item.lastAttemptAt ?? 0 } };
+  await db()
+    .send(new DeleteCommand({ TableName: tableName(), Key: keys.loginAttempts(email), ...cond }))
+    .catch((e: unknown) => {
+      if (!isConditionFailure(e)) throw e;
+    });
 }

@@ -42,7 +42,7 @@ export class HashingBusyError extends ServiceUnavailableError {
 }
 
 /** Runs `work` under the per-process hashing limit (FIFO queue, bounded). */
-async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
+export async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
   if (running >= MAX_CONCURRENT_HASHES) {
     if (waiting.length >= HASH_QUEUE_LIMIT) throw new HashingBusyError();
     await new Promise<void>((res) => waiting.push(res));
@@ -59,8 +59,9 @@ async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Hashes in progress or waiting right now (for tests and metrics). */
-export const hashingLoad = () => ({ running, waiting: waiting.length });
+/** Passwords checked by this process so far: what a lockout must keep bounded under a burst. */
+let checks = 0;
+export const passwordChecks = () => checks;
 
 function derive(password: string, salt: Buffer, params: ScryptOptions): Promise<Buffer> {
   return withHashSlot(
@@ -79,6 +80,7 @@ export async function hashPassword(password: string): Promise<string> {
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, n, r, p, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !hash) return false;
+  checks++;
   const expected = Buffer.from(hash, 'base64');
   const key = await derive(password, Buffer.from(salt, 'base64'), { N: Number(n), r: Number(r), p: Number(p), maxmem: MAXMEM });
   return key.length === expected.length && timingSafeEqual(key, expected);

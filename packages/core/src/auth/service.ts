@@ -8,7 +8,7 @@ import { ConflictError, UnauthorizedError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { normalizeEmail } from '../keys.ts';
 import { createLoginSession, deleteLoginSession, effectivePermissions } from './login-sessions.ts';
-import { assertNotLocked, MAX_FAILED_ATTEMPTS, recordFailure, resetFailures } from './lockout.ts';
+import { checkUnderLockout, MAX_FAILED_ATTEMPTS } from './lockout.ts';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.ts';
 import { isTrustedDevice } from './trusted-devices.ts';
 import { EmailTakenError, findUserIdByEmail, getAccount, getUser, putNewUser, type AccountItem, type UserItem } from './users-repo.ts';
@@ -66,17 +66,21 @@ export async function register(input: z.output<typeof registerBody>, meta: Reque
 export const fullName = (u: Pick<UserItem, 'firstName' | 'lastName'>) => `${u.firstName} ${u.lastName}`;
 
 /**
- * Password sign-in. Unknown e-mails take the same path (a dummy hash, the same counting and the
- * same answers), so neither timing nor the lockout reveals who has an account.
+ * Password sign-in. The attempt is claimed under the lockout before any hashing, so a burst of
+ * parallel guesses is refused at the limit instead of evaluated. Unknown e-mails take the same
+ * path (a dummy hash, the same counting and the same answers), so neither timing nor the lockout
+ * reveals who has an account.
  */
 export async function login(input: z.output<typeof loginBody>, meta: RequestMeta, trustedDeviceToken: string | undefined) {
   const email = normalizeEmail(input.username);
-  await assertNotLocked(email);
-  const lookup = await findUserIdByEmail(email);
-  const user = lookup ? await getUser(lookup.accountId, lookup.userId) : undefined;
-  const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyHash()));
-  if (!user || !ok) {
-    const failedAttempts = await recordFailure(email);
+  let user: UserItem | undefined;
+  const outcome = await checkUnderLockout(email, async () => {
+    const lookup = await findUserIdByEmail(email);
+    user = lookup ? await getUser(lookup.accountId, lookup.userId) : undefined;
+    return (await verifyPassword(input.password, user?.passwordHash ?? (await dummyHash()))) && user !== undefined;
+  });
+  if (!outcome.ok || !user) {
+    const failedAttempts = outcome.ok ? 0 : outcome.failedAttempts;
     if (user) await recordAudit(user.accountId, { action: 'auth.login_failed', actorId: user.id, actorName: fullName(user), summary: 'Failed sign-in attempt' });
     throw new UnauthorizedError(
       `Invalid email or password. ${failedAttempts} failed attempts. ${MAX_FAILED_ATTEMPTS - failedAttempts} remaining before lockout.`,
@@ -84,7 +88,6 @@ export async function login(input: z.output<typeof loginBody>, meta: RequestMeta
     );
   }
   if (!user.isActive) throw new UnauthorizedError('This account has been deactivated. Contact your administrator.', { failedAttempts: 0 });
-  await resetFailures(email);
   if (user.twoFactorEnabled && !(await isTrustedDevice(user, trustedDeviceToken))) {
     const session = await createLoginSession(user.accountId, user.id, 'pending2fa');
     return { requiresTwoFactor: true as const, session };

@@ -1,4 +1,4 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import { recordAudit } from '../audit.ts';
@@ -6,9 +6,10 @@ import { nowIso, nowSeconds } from '../clock.ts';
 import type { AuthContext } from '../context.ts';
 import { db } from '../db.ts';
 import { BadRequestError, TooManyRequestsError, UnauthorizedError } from '../errors.ts';
-import { keys } from '../keys.ts';
+import { entity, keys } from '../keys.ts';
 import { tableName } from '../table.ts';
 import { createLoginSession, deleteLoginSession, deleteUserSessions } from './login-sessions.ts';
+import { checkUnderLockout } from './lockout.ts';
 import { verifyPassword } from './passwords.ts';
 import { open, seal } from './secret-box.ts';
 import { revokeAllDevices } from './trusted-devices.ts';
@@ -16,8 +17,13 @@ import { fullName } from './service.ts';
 import { getUser, updateUser, type UserItem } from './users-repo.ts';
 
 const STEP_SECONDS = 30;
-/** Wrong codes allowed for one pending sign-in before it must start again. */
+/** Codes checked for one pending sign-in before it must start again. */
 export const MAX_CODE_ATTEMPTS = 5;
+/** Wrong codes allowed per user in a window, however many sign-ins they come from. */
+export const MAX_USER_CODE_FAILURES = 10;
+export const CODE_WINDOW_SECONDS = 15 * 60;
+const INVALID_PASSWORD = 'Invalid password. Please try again.';
+const isConditionFailure = (e: unknown) => (e as Error).name === 'ConditionalCheckFailedException';
 
 /** Checks a code at ±1 step and returns the matched time step, or undefined. */
 async function matchStep(secret: string, token: string): Promise<number | undefined> {
@@ -48,15 +54,36 @@ async function consumeStep(user: UserItem, step: number): Promise<boolean> {
   }
 }
 
-export async function setupTwoFactor(auth: AuthContext) {
+/**
+ * Starts setup: a new pending secret and its QR code. While 2FA is on this replaces the secret, so
+ * it needs the current password (counted by the login lockout) or a current code (counted by the
+ * code limits), not only the session cookie.
+ */
+export async function setupTwoFactor(auth: AuthContext, proof: { password?: string; token?: string }) {
   const user = await getUser(auth.accountId, auth.userId);
   if (!user) throw new UnauthorizedError();
+  if (user.twoFactorEnabled) await assertReKeyProof(user, proof);
   const secret = generateSecret();
   await updateUser(auth.accountId, auth.userId, { twoFactorPendingSecret: seal(secret), updatedAt: nowIso() });
   const uri = generateURI({ issuer: 'Caseload', label: user.email, secret });
   const qrCode = await QRCode.toDataURL(uri, { margin: 1, width: 200 });
   const manualKey = secret.replace(/(.{4})/g, '$1 ').trim();
   return { qrCode, manualKey, secret };
+}
+
+async function assertReKeyProof(user: UserItem, proof: { password?: string; token?: string }) {
+  if (proof.password !== undefined) return assertPassword(user, proof.password);
+  if (proof.token !== undefined) {
+    if (!(await checkCurrentCode(user, proof.token))) throw new BadRequestError('Invalid verification code. Please try again.');
+    return;
+  }
+  throw new BadRequestError('Enter your current password to change two-factor authentication');
+}
+
+/** 400 on a wrong password; the check is counted by the login lockout (429 once locked). */
+async function assertPassword(user: UserItem, password: string) {
+  const outcome = await checkUnderLockout(user.email, () => verifyPassword(password, user.passwordHash));
+  if (!outcome.ok) throw new BadRequestError(INVALID_PASSWORD);
 }
 
 /** Enables 2FA only with a valid code for the secret the server holds for this setup. */
@@ -68,28 +95,47 @@ export async function enableTwoFactor(auth: AuthContext, input: { secret: string
   const step = await matchStep(pending, input.token);
   if (step === undefined) throw new BadRequestError('Invalid verification code. Please try again.');
   await updateUser(auth.accountId, auth.userId, { twoFactorEnabled: true, twoFactorSecret: seal(pending), twoFactorLastStep: step, updatedAt: nowIso() }, ['twoFactorPendingSecret']);
-  await recordAudit(auth.accountId, { action: 'auth.2fa_enabled', actorId: auth.userId, actorName: fullName(user), summary: 'Enabled two-factor authentication' });
+  // A new secret replacing one in use: whoever held the old one keeps nothing.
+  const changed = user.twoFactorEnabled;
+  if (changed) await endOtherAccess(auth);
+  await recordAudit(auth.accountId, {
+    action: changed ? 'auth.2fa_changed' : 'auth.2fa_enabled',
+    actorId: auth.userId,
+    actorName: fullName(user),
+    summary: changed ? 'Changed two-factor authentication' : 'Enabled two-factor authentication',
+  });
   return { ok: true as const };
 }
 
-/** Disabling needs the current password; it ends trusted devices and the user's other sessions. */
+/** Disabling needs the current password (counted by the login lockout); it ends trusted devices and the user's other sessions. */
 export async function disableTwoFactor(auth: AuthContext, input: { password: string }) {
   const user = await getUser(auth.accountId, auth.userId);
-  if (!user || !(await verifyPassword(input.password, user.passwordHash))) throw new BadRequestError('Invalid password. Please try again.');
+  if (!user) throw new UnauthorizedError();
+  await assertPassword(user, input.password);
   await updateUser(auth.accountId, auth.userId, { twoFactorEnabled: false, updatedAt: nowIso() }, ['twoFactorSecret', 'twoFactorPendingSecret', 'twoFactorLastStep']);
-  await revokeAllDevices(auth.accountId, auth.userId);
-  await deleteUserSessions(auth.accountId, auth.userId, auth.sessionHash);
+  await endOtherAccess(auth);
   await recordAudit(auth.accountId, { action: 'auth.2fa_disabled', actorId: auth.userId, actorName: fullName(user), summary: 'Disabled two-factor authentication' });
   return { ok: true as const };
 }
 
-/** Completes a pending sign-in: a fresh session replaces the pending one. */
+/** Trusted devices and every other session of the user end when the second factor changes. */
+async function endOtherAccess(auth: AuthContext) {
+  await revokeAllDevices(auth.accountId, auth.userId);
+  await deleteUserSessions(auth.accountId, auth.userId, auth.sessionHash);
+}
+
+/**
+ * Completes a pending sign-in: a fresh session replaces the pending one. Each code is claimed
+ * against both limits BEFORE it is checked (conditional writes), so parallel guesses are refused
+ * at the limit instead of evaluated: MAX_CODE_ATTEMPTS per pending sign-in, and
+ * MAX_USER_CODE_FAILURES per user per window, which a new password sign-in does not reset.
+ */
 export async function verifyPendingLogin(pending: AuthContext, token: string) {
   const user = await getUser(pending.accountId, pending.userId);
   if (!user?.twoFactorEnabled || !user.twoFactorSecret) throw new UnauthorizedError('Sign in again');
-  const step = await matchStep(open(user.twoFactorSecret), token);
-  if (step === undefined || !(await consumeStep(user, step))) {
-    const attempts = await countCodeAttempt(pending.sessionHash);
+  const attempts = await claimSessionCode(pending.sessionHash);
+  const ok = await checkCurrentCode(user, token);
+  if (!ok) {
     await recordAudit(user.accountId, { action: 'auth.2fa_failed', actorId: user.id, actorName: fullName(user), summary: 'Wrong two-factor code' });
     if (attempts >= MAX_CODE_ATTEMPTS) {
       await deleteLoginSession(pending.sessionHash);
@@ -103,16 +149,92 @@ export async function verifyPendingLogin(pending: AuthContext, token: string) {
   return { user, session };
 }
 
-async function countCodeAttempt(sessionHash: string): Promise<number> {
-  const res = await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.loginSession(sessionHash),
-      UpdateExpression: 'ADD twoFactorAttempts :one',
-      ConditionExpression: 'attribute_exists(PK)',
-      ExpressionAttributeValues: { ':one': 1 },
-      ReturnValues: 'UPDATED_NEW',
-    }),
-  ).catch(() => undefined);
-  return (res?.Attributes?.twoFactorAttempts as number | undefined) ?? MAX_CODE_ATTEMPTS;
+/**
+ * Checks a code of the user's current secret under the per-user limit: claimed first, given back
+ * when the code was right. A code (or an older one) is accepted once.
+ */
+async function checkCurrentCode(user: UserItem, token: string): Promise<boolean> {
+  await claimUserCode(user);
+  const step = user.twoFactorSecret ? await matchStep(open(user.twoFactorSecret), token) : undefined;
+  const ok = step !== undefined && (await consumeStep(user, step));
+  if (ok) await releaseUserCode(user);
+  return ok;
+}
+
+/** Claims one code check for a pending sign-in; 429 (and the sign-in ends) once all are used. */
+async function claimSessionCode(sessionHash: string): Promise<number> {
+  try {
+    const res = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.loginSession(sessionHash),
+        UpdateExpression: 'ADD twoFactorAttempts :one',
+        ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(twoFactorAttempts) OR twoFactorAttempts < :max)',
+        ExpressionAttributeValues: { ':one': 1, ':max': MAX_CODE_ATTEMPTS },
+        ReturnValues: 'UPDATED_NEW',
+      }),
+    );
+    return res.Attributes?.twoFactorAttempts as number;
+  } catch (e) {
+    if (!isConditionFailure(e)) throw e;
+    await deleteLoginSession(sessionHash);
+    throw new TooManyRequestsError('Too many wrong codes. Please sign in again.');
+  }
+}
+
+const codeWaitError = (remainingTime: number) =>
+  new TooManyRequestsError(
+    `Too many wrong codes. Please try again in ${Math.floor(remainingTime / 60)} minutes and ${remainingTime % 60} seconds.`,
+    { remainingTime },
+  );
+
+/**
+ * Claims one code check against the user's window (started by its first claim). A window that has
+ * passed is cleared under a condition on its start, then the claim is tried once more.
+ */
+async function claimUserCode(user: UserItem) {
+  const key = keys.twoFactorFailures(user.accountId, user.id);
+  for (let attempt = 0; ; attempt++) {
+    const t = nowSeconds();
+    try {
+      await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: key,
+          UpdateExpression: 'ADD failures :one SET windowStart = if_not_exists(windowStart, :t), #ttl = if_not_exists(#ttl, :ttl), #type = :type',
+          ConditionExpression: 'attribute_not_exists(failures) OR (failures < :max AND windowStart > :expired)',
+          ExpressionAttributeNames: { '#ttl': 'ttl', '#type': 'type' },
+          ExpressionAttributeValues: { ':one': 1, ':t': t, ':ttl': t + CODE_WINDOW_SECONDS, ':max': MAX_USER_CODE_FAILURES, ':expired': t - CODE_WINDOW_SECONDS, ':type': entity.twoFactorFailures },
+        }),
+      );
+      return;
+    } catch (e) {
+      if (!isConditionFailure(e)) throw e;
+    }
+    const res = await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
+    const windowStart = (res.Item?.windowStart as number | undefined) ?? t;
+    const ends = windowStart + CODE_WINDOW_SECONDS;
+    if (ends > t || attempt > 0) throw codeWaitError(Math.max(1, ends - t));
+    await db()
+      .send(new DeleteCommand({ TableName: tableName(), Key: key, ConditionExpression: 'windowStart = :w', ExpressionAttributeValues: { ':w': windowStart } }))
+      .catch((e: unknown) => {
+        if (!isConditionFailure(e)) throw e;
+      });
+  }
+}
+
+async function releaseUserCode(user: UserItem) {
+  await db()
+    .send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.twoFactorFailures(user.accountId, user.id),
+        UpdateExpression: 'ADD failures :minus',
+        ConditionExpression: 'failures > :zero',
+        ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
+      }),
+    )
+    .catch((e: unknown) => {
+      if (!isConditionFailure(e)) throw e;
+    });
 }
