@@ -1,10 +1,7 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { createConnection, createServer, type Socket } from 'node:net';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { afterEach, describe, expect, it } from 'vitest';
-import { db, ensureTable, setDb } from '../../packages/core/src/db.ts';
-import { startDynamoLocal } from '../../packages/local/src/dynamodb-local.ts';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { db, setDb } from '../../packages/core/src/db.ts';
 import { signUpOwner } from '../support/accounts.ts';
 import { fingerprint } from '../support/fingerprint.ts';
 
@@ -18,6 +15,32 @@ function injectFault(client: DynamoDBDocumentClient, commands: string[], error: 
     { step: 'initialize', name: 'faultInjector', override: true },
   );
   return () => client.middlewareStack.remove('faultInjector');
+}
+
+/** A TCP relay to the run's DynamoDB Local on a port of its own; `down` closes it and every connection. */
+async function startRelay(targetPort: string) {
+  const sockets = new Set<Socket>();
+  const server = createServer((client) => {
+    const upstream = createConnection(Number(targetPort), '127.0.0.1');
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on('close', () => sockets.delete(s));
+      s.on('error', () => s.destroy());
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  const listen = (port: number) => new Promise<number>((res) => server.listen(port, '127.0.0.1', () => res((server.address() as { port: number }).port)));
+  const port = await listen(0);
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    down: () =>
+      new Promise<void>((res) => {
+        for (const s of sockets) s.destroy();
+        if (!server.listening) return res();
+        server.close(() => res());
+      }),
+    up: () => listen(port).then(() => undefined),
+  };
 }
 
 const named = (name: string, extra: Record<string, unknown> = {}) => Object.assign(new Error(name), { name, ...extra });
@@ -55,29 +78,26 @@ describe('database faults', () => {
   });
 
   it('answers 503 while the database is down and recovers when it returns', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'caseload-fault-'));
-    const first = await startDynamoLocal({ dataDir });
-    const port = Number(new URL(first.endpoint).port);
+    // The database is reached through a TCP relay that can be switched off and on at the same
+    // port: the real client loses its connections and must reconnect, with no Java restart.
+    const relay = await startRelay(new URL(inject('dynamoEndpoint')).port);
     const savedEndpoint = process.env.DYNAMODB_ENDPOINT;
-    process.env.DYNAMODB_ENDPOINT = first.endpoint;
+    process.env.DYNAMODB_ENDPOINT = relay.endpoint;
     setDb(undefined);
     try {
-      await ensureTable();
       const { agent } = await signUpOwner();
       expect((await agent.get('/api/user')).status).toBe(200);
-      await first.stop();
+      await relay.down();
       const down = await agent.get('/api/user');
       expect(down.status).toBe(503);
+      expect(down.headers['Retry-After']).toBeDefined();
       expect(down.body.message).toMatch(/temporarily unavailable/);
-      const second = await startDynamoLocal({ dataDir, port });
-      try {
-        expect((await agent.get('/api/user')).status).toBe(200);
-      } finally {
-        await second.stop();
-      }
+      await relay.up();
+      expect((await agent.get('/api/user')).status).toBe(200);
     } finally {
       process.env.DYNAMODB_ENDPOINT = savedEndpoint;
       setDb(undefined);
+      await relay.down();
     }
   });
 });
