@@ -11,7 +11,7 @@
  */
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, queryPartition, type TxItem } from './db.ts';
-import { entity, keys } from './keys.ts';
+import { entity, keys, sortKeys } from './keys.ts';
 import { tableName } from './table.ts';
 
 export const orgScope = (organizationId: string | undefined) => `ORG#${organizationId ?? 'none'}`;
@@ -117,7 +117,10 @@ export function mergeUpdates(updates: TxItem[]): TxItem[] {
     byKey.set(id, entry);
   }
   return [...byKey.values()]
-    .map(({ key, deltas }) => addUpdate(String(key.PK).slice('ACCT#'.length), String(key.SK).slice('COUNTERS#'.length), deltas))
+    .map(({ key, deltas }) => {
+      const { accountId, period } = sortKeys.counterOf(key as { PK: string; SK: string });
+      return addUpdate(accountId, period, deltas);
+    })
     .filter((u): u is TxItem => !!u);
 }
 
@@ -131,7 +134,7 @@ async function batchGet(accountId: string, periods: string[]): Promise<Map<strin
     };
     while (request && Object.keys(request).length) {
       const res = await db().send(new BatchGetCommand({ RequestItems: request }));
-      for (const item of res.Responses?.[tableName()] ?? []) out.set(String(item.SK).slice('COUNTERS#'.length), item as CounterItem);
+      for (const item of res.Responses?.[tableName()] ?? []) out.set(sortKeys.counterOf(item as { PK: string; SK: string }).period, item as CounterItem);
       request = res.UnprocessedKeys as typeof request;
     }
   }

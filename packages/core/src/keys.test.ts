@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acct, keys, normalizeEmail } from './keys.ts';
+import { acct, keys, normalizeEmail, sortKeys } from './keys.ts';
 
 describe('key builders', () => {
   it('puts every tenant item under ACCT#<accountId> on the table and on each index', () => {
@@ -49,5 +49,22 @@ describe('key builders', () => {
     expect(keys.sessionNote('a', 's', 'c')).toEqual({ PK: 'ACCT#a#SESSION#s', SK: 'NOTE#c' });
     expect(keys.progress('a', 's', 'g')).toEqual({ PK: 'ACCT#a#SESSION#s', SK: 'PROG#g' });
     expect(keys.progressNotePeriod('a', 'c', '2026-01-01', '2026-02-01').SK).toBe('PNOTEPERIOD#c#2026-01-01#2026-02-01');
+  });
+});
+
+describe('sortKeys', () => {
+  it('reads back what the builders write', () => {
+    const goal = keys.goalIndex('a', 'c', 'g');
+    expect(goal.GSI1SK.startsWith(sortKeys.goals())).toBe(true);
+    expect(sortKeys.isGoal(goal.GSI1SK)).toBe(true);
+    const progress = keys.progressIndex('a', 'c', 's', 'g', '2026-03-02T10:00:00.000Z');
+    const [from, to] = sortKeys.progressBetween('2026-03-01', '2026-03-03');
+    expect(progress.GSI1SK > from && progress.GSI1SK < to).toBe(true);
+    expect(sortKeys.isProgress(keys.progress('a', 's', 'g').SK)).toBe(true);
+    expect(sortKeys.isSessionNote(keys.sessionNote('a', 's', 'c').SK)).toBe(true);
+    expect(sortKeys.isSessionNote(keys.progress('a', 's', 'g').SK)).toBe(false);
+    expect(keys.progressNoteIndex('a', 'c', 't', 'n').GSI1SK.startsWith(sortKeys.progressNotes())).toBe(true);
+    expect(keys.loginSessionOfUser('a', 'u', 'h').GSI1SK.startsWith(sortKeys.loginSessions())).toBe(true);
+    expect(sortKeys.counterOf(keys.counters('acc-1', 'ALL#D#2026-03-02'))).toEqual({ accountId: 'acc-1', period: 'ALL#D#2026-03-02' });
   });
 });

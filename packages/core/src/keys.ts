@@ -2,7 +2,15 @@
  * Key builders for the single table: pure functions, one per item kind. Every tenant item's
  * partition key, on the table and on every index, starts with `ACCT#<accountId>`.
  */
-export const acct = (accountId: string) => `ACCT#${accountId}`;
+const ACCT = 'ACCT#';
+const GOAL = 'GOAL#';
+const PROG = 'PROG#';
+const PNOTE = 'PNOTE#';
+const NOTE = 'NOTE#';
+const LSESS = 'LSESS#';
+const COUNTERS = 'COUNTERS#';
+
+export const acct = (accountId: string) => `${ACCT}${accountId}`;
 
 export const normalizeEmail = (email: string) => email.trim().normalize('NFKC').toLowerCase();
 
@@ -11,9 +19,13 @@ export const keys = {
   user: (accountId: string, userId: string) => ({ PK: acct(accountId), SK: `USER#${userId}` }),
   userPrefix: (accountId: string) => ({ PK: acct(accountId), SKPrefix: 'USER#' }),
   email: (email: string) => ({ PK: `EMAIL#${normalizeEmail(email)}`, SK: 'EMAIL' }),
-  loginSession: (tokenHash: string) => ({ PK: `LSESS#${tokenHash}`, SK: 'LSESS' }),
+  loginSession: (tokenHash: string) => ({ PK: `${LSESS}${tokenHash}`, SK: 'LSESS' }),
   /** GSI1 of a login session: all sessions of one user, to end them together. */
   loginSessionsOfUser: (accountId: string, userId: string) => ({ GSI1PK: `${acct(accountId)}#USER#${userId}#LSESS` }),
+  loginSessionOfUser: (accountId: string, userId: string, tokenHash: string) => ({
+    GSI1PK: `${acct(accountId)}#USER#${userId}#LSESS`,
+    GSI1SK: `${LSESS}${tokenHash}`,
+  }),
   loginAttempts: (email: string) => ({ PK: `LOGIN#${normalizeEmail(email)}`, SK: 'ATTEMPTS' }),
   /** Wrong 2FA codes of one user in the current window, whatever sign-ins they came from. */
   twoFactorFailures: (accountId: string, userId: string) => ({ PK: acct(accountId), SK: `TFAFAIL#${userId}` }),
@@ -26,10 +38,10 @@ export const keys = {
   clientPrefix: (accountId: string) => ({ PK: acct(accountId), SKPrefix: 'CLIENT#' }),
   /** GSI1 partition holding a client's goals, progress rows and progress notes. */
   clientChildren: (accountId: string, clientId: string) => `${acct(accountId)}#CLIENT#${clientId}`,
-  goal: (accountId: string, goalId: string) => ({ PK: acct(accountId), SK: `GOAL#${goalId}` }),
+  goal: (accountId: string, goalId: string) => ({ PK: acct(accountId), SK: `${GOAL}${goalId}` }),
   goalIndex: (accountId: string, clientId: string, goalId: string) => ({
     GSI1PK: `${acct(accountId)}#CLIENT#${clientId}`,
-    GSI1SK: `GOAL#${goalId}`,
+    GSI1SK: `${GOAL}${goalId}`,
   }),
   session: (accountId: string, sessionId: string) => ({ PK: acct(accountId), SK: `SESSION#${sessionId}` }),
   sessionIndex: (accountId: string, scheduledAt: string, sessionId: string) => ({
@@ -41,23 +53,23 @@ export const keys = {
   sessionDocs: (accountId: string, sessionId: string) => `${acct(accountId)}#SESSION#${sessionId}`,
   sessionNote: (accountId: string, sessionId: string, clientId: string) => ({
     PK: `${acct(accountId)}#SESSION#${sessionId}`,
-    SK: `NOTE#${clientId}`,
+    SK: `${NOTE}${clientId}`,
   }),
   progress: (accountId: string, sessionId: string, goalId: string) => ({
     PK: `${acct(accountId)}#SESSION#${sessionId}`,
-    SK: `PROG#${goalId}`,
+    SK: `${PROG}${goalId}`,
   }),
   progressIndex: (accountId: string, clientId: string, sessionId: string, goalId: string, recordedAt: string) => ({
     GSI1PK: `${acct(accountId)}#CLIENT#${clientId}`,
-    GSI1SK: `PROG#${recordedAt}#${goalId}`,
+    GSI1SK: `${PROG}${recordedAt}#${goalId}`,
     GSI2PK: `${acct(accountId)}#PROG`,
     GSI2SK: `${recordedAt}#${sessionId}#${goalId}`,
   }),
   progressByTime: (accountId: string) => `${acct(accountId)}#PROG`,
-  progressNote: (accountId: string, noteId: string) => ({ PK: acct(accountId), SK: `PNOTE#${noteId}` }),
+  progressNote: (accountId: string, noteId: string) => ({ PK: acct(accountId), SK: `${PNOTE}${noteId}` }),
   progressNoteIndex: (accountId: string, clientId: string, createdAt: string, noteId: string) => ({
     GSI1PK: `${acct(accountId)}#CLIENT#${clientId}`,
-    GSI1SK: `PNOTE#${createdAt}#${noteId}`,
+    GSI1SK: `${PNOTE}${createdAt}#${noteId}`,
     GSI2PK: `${acct(accountId)}#PNOTE`,
     GSI2SK: `${createdAt}#${noteId}`,
   }),
@@ -71,7 +83,25 @@ export const keys = {
   audit: (accountId: string, at: string, eventId: string) => ({ PK: `${acct(accountId)}#AUDIT`, SK: `${at}#${eventId}` }),
   auditPartition: (accountId: string) => `${acct(accountId)}#AUDIT`,
   /** Per-week and per-month counters (ADD), so the dashboard reads a constant number of items. */
-  counters: (accountId: string, period: string) => ({ PK: acct(accountId), SK: `COUNTERS#${period}` }),
+  counters: (accountId: string, period: string) => ({ PK: acct(accountId), SK: `${COUNTERS}${period}` }),
+};
+
+/**
+ * Sort-key prefixes, ranges and tests for reading back what the builders above write: GSI1's
+ * client partition (goals, progress by time, progress notes), a session's documentation partition
+ * (notes and progress rows), a user's login sessions, and counter items.
+ */
+export const sortKeys = {
+  goals: () => GOAL,
+  progressNotes: () => PNOTE,
+  loginSessions: () => LSESS,
+  /** Progress rows recorded from `from` (inclusive) up to `to`, on GSI1's client partition. */
+  progressBetween: (from: string, to: string): [string, string] => [`${PROG}${from}`, `${PROG}${to}`],
+  isGoal: (sk: string) => sk.startsWith(GOAL),
+  isProgress: (sk: string) => sk.startsWith(PROG),
+  isSessionNote: (sk: string) => sk.startsWith(NOTE),
+  /** The account and period of a counters item, from its keys. */
+  counterOf: (key: { PK: string; SK: string }) => ({ accountId: key.PK.slice(ACCT.length), period: key.SK.slice(COUNTERS.length) }),
 };
 
 /** Entity type names written to the `type` attribute of every item. */

@@ -6,7 +6,7 @@ import type { AuthContext } from '../context.ts';
 import { db, queryPartition } from '../db.ts';
 import { UnauthorizedError } from '../errors.ts';
 import { newToken, sha256 } from '../ids.ts';
-import { entity, keys } from '../keys.ts';
+import { entity, keys, sortKeys } from '../keys.ts';
 import { tableName } from '../table.ts';
 import type { UserItem } from './users-repo.ts';
 
@@ -52,8 +52,7 @@ export async function createLoginSession(accountId: string, userId: string, stag
   const lifetime = stage === 'active' ? ABSOLUTE_TIMEOUT_SECONDS : PENDING_TIMEOUT_SECONDS;
   const item: LoginSessionItem = {
     ...keys.loginSession(hash),
-    ...keys.loginSessionsOfUser(accountId, userId),
-    GSI1SK: `LSESS#${hash}`,
+    ...keys.loginSessionOfUser(accountId, userId, hash),
     type: entity.loginSession,
     accountId,
     userId,
@@ -75,11 +74,11 @@ export async function deleteUserSessions(accountId: string, userId: string, exce
   const sessions = await queryPartition<LoginSessionItem & { GSI1SK: string }>({
     index: 'GSI1',
     pk: keys.loginSessionsOfUser(accountId, userId).GSI1PK,
-    skPrefix: 'LSESS#',
+    skPrefix: sortKeys.loginSessions(),
   });
   await Promise.all(
     sessions
-      .filter((s) => s.PK !== `LSESS#${exceptHash}`)
+      .filter((s) => !exceptHash || s.PK !== keys.loginSession(exceptHash).PK)
       .map((s) => db().send(new DeleteCommand({ TableName: tableName(), Key: { PK: s.PK, SK: s.SK } }))),
   );
 }

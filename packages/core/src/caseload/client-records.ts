@@ -2,7 +2,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { caseloadCounterUpdates, mergeUpdates } from '../counters.ts';
 import { db, queryPartition, transact } from '../db.ts';
 import type { GoalItem } from '../items.ts';
-import { keys } from '../keys.ts';
+import { keys, sortKeys } from '../keys.ts';
 import { tableName } from '../table.ts';
 
 /** What the client's GSI1 partition holds: goals, progress rows and progress notes, each keyed on the table. */
@@ -13,7 +13,7 @@ interface ChildRecord {
   status?: GoalItem['status'];
 }
 
-const isGoal = (r: ChildRecord) => r.GSI1SK.startsWith('GOAL#');
+const isGoal = (r: ChildRecord) => sortKeys.isGoal(r.GSI1SK);
 
 function clientChildren(accountId: string, clientId: string, prefix?: string) {
   return queryPartition<ChildRecord>({ index: 'GSI1', pk: keys.clientChildren(accountId, clientId), skPrefix: prefix });
@@ -21,7 +21,7 @@ function clientChildren(accountId: string, clientId: string, prefix?: string) {
 
 /** How many of a client's goals are active: they leave the Active Goals count when it is archived. */
 export async function countActiveGoals(accountId: string, clientId: string): Promise<number> {
-  const goals = await clientChildren(accountId, clientId, 'GOAL#');
+  const goals = await clientChildren(accountId, clientId, sortKeys.goals());
   return goals.filter((g) => g.status === 'active').length;
 }
 

@@ -9,7 +9,7 @@ import { now } from '../clock.ts';
 import { canSeeOrganization, type AuthContext } from '../context.ts';
 import { queryPartition } from '../db.ts';
 import type { ProgressItem } from '../items.ts';
-import { keys } from '../keys.ts';
+import { keys, sortKeys } from '../keys.ts';
 import { toProgressPoint } from '../sessions/documentation.ts';
 import { resolveRange } from '../sessions/range.ts';
 
@@ -19,7 +19,7 @@ export async function listProgress(auth: AuthContext, query: z.output<typeof pro
   let rows: ProgressItem[];
   if (query.clientId) {
     await getVisibleClient(auth, query.clientId, { includeArchived: true });
-    rows = await queryPartition<ProgressItem>({ index: 'GSI1', pk: keys.clientChildren(auth.accountId, query.clientId), skBetween: [`PROG#${from}`, `PROG#${to}`] });
+    rows = await queryPartition<ProgressItem>({ index: 'GSI1', pk: keys.clientChildren(auth.accountId, query.clientId), skBetween: sortKeys.progressBetween(from, to) });
   } else {
     rows = await queryPartition<ProgressItem>({ index: 'GSI2', pk: keys.progressByTime(auth.accountId), skBetween: [from, to] });
   }

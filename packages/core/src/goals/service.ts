@@ -14,16 +14,15 @@ import { getVisibleClient } from '../caseload/access.ts';
 import { nowIso } from '../clock.ts';
 import type { AuthContext } from '../context.ts';
 import { caseloadCounterUpdates, mergeUpdates } from '../counters.ts';
-import { transact, type TxItem } from '../db.ts';
+import type { TxItem } from '../db.ts';
 import { BadRequestError, NotFoundError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import type { GoalItem } from '../items.ts';
-import { entity, keys } from '../keys.ts';
 import { plainText, sanitizeRichText } from '../rich-text.ts';
-import { retryOnConflict, versionCondition } from '../sessions/conflicts.ts';
+import { retryOnConflict } from '../sessions/conflicts.ts';
 import { toUtcIso } from '../sessions/range.ts';
 import { actorName } from '../sessions/service.ts';
-import { goalsOfClient, readGoal, toGoal } from './repo.ts';
+import { goalsOfClient, readGoal, toGoal, writeGoalChange } from './repo.ts';
 
 type CreateInput = z.output<typeof createGoalBody>;
 type UpdateInput = z.output<typeof updateGoalBody>;
@@ -57,33 +56,9 @@ function goalCounters(accountId: string, before: GoalItem | undefined, after: Go
  * The goal still as read: same version, and same organization (a client's move re-labels its goals
  * and their counters without a new version, and the counters here depend on it).
  */
-function unchangedSince(before: GoalItem) {
-  const version = versionCondition(before.version);
-  const sameOrg = before.organizationId === undefined ? 'attribute_not_exists(#org)' : '#org = :org';
-  return {
-    ConditionExpression: `${version.ConditionExpression} AND ${sameOrg}`,
-    ExpressionAttributeNames: { ...version.ExpressionAttributeNames, '#org': 'organizationId' },
-    ExpressionAttributeValues:
-      before.organizationId === undefined ? version.ExpressionAttributeValues : { ...version.ExpressionAttributeValues, ':org': before.organizationId },
-  };
-}
-
 /** Creates (no `before`), updates, or deletes (no `after`) a goal with its counters, in one transaction. */
-async function commitGoalChange(accountId: string, before: GoalItem | undefined, after: GoalItem | undefined) {
-  const counters = goalCounters(accountId, before, after);
-  if (!after) {
-    await transact([{ Delete: { Key: keys.goal(accountId, before!.id), ...unchangedSince(before!) } }, ...counters]);
-    return;
-  }
-  const item = {
-    ...after,
-    ...keys.goal(accountId, after.id),
-    ...keys.goalIndex(accountId, after.clientId, after.id),
-    type: entity.goal,
-    version: (before?.version ?? 0) + 1,
-  };
-  const condition = before ? unchangedSince(before) : { ConditionExpression: 'attribute_not_exists(PK)' };
-  await transact([{ Put: { Item: item, ...condition } }, ...counters]);
+function commitGoalChange(accountId: string, before: GoalItem | undefined, after: GoalItem | undefined) {
+  return writeGoalChange(accountId, before, after, goalCounters(accountId, before, after));
 }
 
 function auditGoal(auth: AuthContext, action: string, goalId: string, summary: string) {

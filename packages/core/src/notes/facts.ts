@@ -26,7 +26,7 @@
 import { goalTypeLabels, type GoalStatus, type GoalType } from '@caseload/contract/enums';
 import { queryPartition } from '../db.ts';
 import type { ClientItem, GoalItem, ProgressItem, SessionItem } from '../items.ts';
-import { keys } from '../keys.ts';
+import { keys, sortKeys } from '../keys.ts';
 import { plainText } from '../rich-text.ts';
 
 export interface Period {
@@ -261,8 +261,8 @@ export async function loadFacts(accountId: string, client: ClientItem, period: P
   const pk = keys.clientChildren(accountId, client.id);
   const { from, toExclusive } = periodBounds(period);
   const [goals, progress, sessions] = await Promise.all([
-    queryPartition<GoalItem>({ index: 'GSI1', pk, skPrefix: 'GOAL#' }),
-    queryPartition<ProgressItem>({ index: 'GSI1', pk, skBetween: [`PROG#${from}`, `PROG#${toExclusive}`] }),
+    queryPartition<GoalItem>({ index: 'GSI1', pk, skPrefix: sortKeys.goals() }),
+    queryPartition<ProgressItem>({ index: 'GSI1', pk, skBetween: sortKeys.progressBetween(from, toExclusive) }),
     preloaded ? Promise.resolve(preloaded) : loadSessionsInPeriod(accountId, period),
   ]);
   return computeFacts({ client, period, goals, progress, sessions });

@@ -5,7 +5,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, queryPartition, transact, type TxItem } from '../db.ts';
 import type { ProgressNoteItem } from '../items.ts';
-import { entity, keys } from '../keys.ts';
+import { entity, keys, sortKeys } from '../keys.ts';
 import { tableName } from '../table.ts';
 import type { Period } from './facts.ts';
 
@@ -101,7 +101,7 @@ export async function updateNoteContent(accountId: string, noteId: string, conte
 
 /** A client's notes, newest first. */
 export function listClientNoteItems(accountId: string, clientId: string): Promise<ProgressNoteItem[]> {
-  return queryPartition<ProgressNoteItem>({ index: 'GSI1', pk: keys.clientChildren(accountId, clientId), skPrefix: 'PNOTE#', forward: false });
+  return queryPartition<ProgressNoteItem>({ index: 'GSI1', pk: keys.clientChildren(accountId, clientId), skPrefix: sortKeys.progressNotes(), forward: false });
 }
 
 /** All of an account's notes, newest first. */

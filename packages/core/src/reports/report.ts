@@ -18,7 +18,7 @@ import type { Report } from '@caseload/contract/notes';
 import { getVisibleClient } from '../caseload/access.ts';
 import { now as clockNow } from '../clock.ts';
 import type { AuthContext } from '../context.ts';
-import { acct, keys } from '../keys.ts';
+import { acct, keys, sortKeys } from '../keys.ts';
 import { queryPartition } from '../db.ts';
 import type { ClientItem, GoalItem, ProgressItem, SessionItem } from '../items.ts';
 import { plainText } from '../rich-text.ts';
@@ -119,10 +119,10 @@ async function loadRecords(accountId: string, clientId: string | undefined, from
   const byClient = clientId ? keys.clientChildren(accountId, clientId) : undefined;
   const [goals, progress, sessions] = await Promise.all([
     byClient
-      ? queryPartition<GoalItem>({ index: 'GSI1', pk: byClient, skPrefix: 'GOAL#' })
-      : queryPartition<GoalItem>({ pk: acct(accountId), skPrefix: 'GOAL#' }),
+      ? queryPartition<GoalItem>({ index: 'GSI1', pk: byClient, skPrefix: sortKeys.goals() })
+      : queryPartition<GoalItem>({ pk: acct(accountId), skPrefix: sortKeys.goals() }),
     byClient
-      ? queryPartition<ProgressItem>({ index: 'GSI1', pk: byClient, skBetween: [`PROG#${range[0]}`, `PROG#${range[1]}`] })
+      ? queryPartition<ProgressItem>({ index: 'GSI1', pk: byClient, skBetween: sortKeys.progressBetween(range[0], range[1]) })
       : queryPartition<ProgressItem>({ index: 'GSI2', pk: keys.progressByTime(accountId), skBetween: range }),
     queryPartition<SessionItem>({ index: 'GSI2', pk: keys.sessionsByTime(accountId), skBetween: range }),
   ]);

@@ -11,7 +11,7 @@ import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import { sessionCounterChanges } from '../counters.ts';
 import { db, queryPartition, transact, type TxItem } from '../db.ts';
 import type { ProgressItem, SessionItem, SessionNoteItem } from '../items.ts';
-import { entity, keys } from '../keys.ts';
+import { entity, keys, sortKeys } from '../keys.ts';
 import { tableName } from '../table.ts';
 import { isLostRace, versionCondition } from './conflicts.ts';
 
@@ -25,8 +25,8 @@ export type NoteRow = Keyed<SessionNoteItem>;
 export type ProgressRow = Keyed<ProgressItem>;
 type DocRow = NoteRow | ProgressRow;
 
-export const isProgressRow = (row: DocRow): row is ProgressRow => row.SK.startsWith('PROG#');
-export const isNoteRow = (row: DocRow): row is NoteRow => row.SK.startsWith('NOTE#');
+export const isProgressRow = (row: DocRow): row is ProgressRow => sortKeys.isProgress(row.SK);
+export const isNoteRow = (row: DocRow): row is NoteRow => sortKeys.isSessionNote(row.SK);
 
 /** One item by key, strongly consistent: the read before a conditional write must see the latest. */
 export async function getItem<T>(key: { PK: string; SK: string }): Promise<T | undefined> {
