@@ -37,7 +37,7 @@ export default defineConfig({
           name: 'e2e',
           env,
           include: ['tests/e2e/**/*.test.ts'],
-          globalSetup: ['tests/support/dynamodb-global-setup.ts'],
+          globalSetup: ['tests/support/dynamodb-global-setup.ts', 'tests/support/browser-global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,

@@ -4,7 +4,10 @@
  * generated for several clients with the progress bar, then Reports and its export. axe-core runs
  * on every screen and dialog.
  */
+import { mkdtempSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { format, subDays } from 'date-fns';
 import type { Download, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -42,7 +45,10 @@ async function noAxeViolations() {
 
 async function saved(download: Promise<Download>) {
   const file = await download;
-  return { name: file.suggestedFilename(), body: await readFile((await file.path())!) };
+  // The browser runs in its own process (shared by the run): its download is copied here.
+  const copy = join(mkdtempSync(join(tmpdir(), 'caseload-download-')), file.suggestedFilename());
+  await file.saveAs(copy);
+  return { name: file.suggestedFilename(), body: await readFile(copy) };
 }
 
 const ids: Record<'ava' | 'ben' | 'cal', string> = { ava: '', ben: '', cal: '' };

@@ -1,16 +1,14 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { ensureTable } from '../../packages/core/src/db.ts';
 import { startApp, type RunningApp } from '../../packages/local/src/runtime.ts';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 
-export const chromiumPath = () => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const hasChromium = () => existsSync(chromiumPath());
 
 /**
  * Starts the product the way `npm start` does (same server, same handlers, SPA built if stale),
@@ -24,21 +22,22 @@ export async function startE2eApp(): Promise<RunningApp> {
   return startApp({ port: 0, dataDir: mkdtempSync(join(tmpdir(), 'caseload-e2e-')), log: () => undefined });
 }
 
-/** Debian's Chromium through playwright-core, with a throwaway profile. */
-export async function openBrowser(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'caseload-chromium-')), {
-    executablePath: chromiumPath(),
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    viewport: { width: 1280, height: 900 },
-  });
-  const page = context.pages()[0] ?? (await context.newPage());
+/**
+ * A fresh context (its own cookies and storage) in the run's one Chromium, which the e2e global
+ * setup starts once for every browser journey.
+ */
+export async function openBrowser(): Promise<{ browser: Browser; context: BrowserContext; page: Page }> {
+  const browser = await chromium.connect(inject('browserEndpoint'));
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
   page.setDefaultTimeout(15_000);
-  return { context, page };
+  return { browser, context, page };
 }
 
 export interface BrowserApp {
   app: RunningApp;
+  /** This file's connection to the run's Chromium. */
+  browser: Browser;
   context: BrowserContext;
   page: Page;
 }
@@ -57,6 +56,7 @@ export function useBrowserApp(ready: (env: BrowserApp) => void) {
   });
   afterAll(async () => {
     await env.context?.close();
+    await env.browser?.close();
     await env.app?.stop();
   });
 }
