@@ -138,9 +138,14 @@ export function matchRoute(method: string, pathname: string) {
     pathMatched = true;
     if (r.route.method !== method) continue;
     const params: Record<string, string> = {};
-    r.keys.forEach((k, i) => {
-      params[k] = decodeURIComponent(m[i + 1]!);
-    });
+    try {
+      r.keys.forEach((k, i) => {
+        params[k] = decodeURIComponent(m[i + 1]!);
+      });
+    } catch {
+      // Malformed percent-encoding in a parameter: the client's error (API Gateway answers 400 too).
+      return { route: r.route, params: {}, pathMatched, malformed: true };
+    }
     return { route: r.route, params, pathMatched };
   }
   return pathMatched ? { route: undefined, params: {}, pathMatched } : undefined;

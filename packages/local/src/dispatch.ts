@@ -89,6 +89,7 @@ export async function dispatch(req: LocalRequest): Promise<ApiResult> {
   if (!match?.route) {
     return match?.pathMatched ? json(405, { message: 'Method not allowed' }) : json(404, { message: 'Not found' });
   }
+  if ('malformed' in match) return json(400, { message: 'The request path is not valid' });
   const handler = await loadHandler(match.route.handler);
   return handler(toEvent(req, `${match.route.method} ${match.route.path}`, match.params), {});
 }

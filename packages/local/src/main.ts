@@ -1,10 +1,18 @@
 // The SDK warns once per process that Node 20 leaves its support in 2027; Lambda runs Node 22.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
+import { AlreadyRunningError } from './data-lock.ts';
 import { JavaMissingError } from './dynamodb-local.ts';
 import { startApp, type RunningApp } from './runtime.ts';
 
-/** Runs an app until Ctrl-C or SIGTERM, then stops it (DynamoDB Local included) and exits. */
+/** How often the process checks that whoever started it (npm, a shell, systemd) is still there. */
+const PARENT_CHECK_MS = 1000;
+
+/**
+ * Runs an app until Ctrl-C, SIGTERM or SIGHUP, or until the parent process dies (npm killed
+ * outright leaves us with a new parent), then stops it, DynamoDB Local included, and exits. A
+ * stray error in a request is logged and survived: nothing a client sends ends the product.
+ */
 export async function runUntilSignal(start: () => Promise<RunningApp>, onReady: (app: RunningApp) => void | Promise<void>) {
   let app: RunningApp | undefined;
   let stopping = false;
@@ -14,14 +22,19 @@ export async function runUntilSignal(start: () => Promise<RunningApp>, onReady: 
     await app?.stop().catch(() => undefined);
     process.exit(code);
   };
-  process.on('SIGINT', () => void shutdown(0));
-  process.on('SIGTERM', () => void shutdown(0));
-  process.on('SIGHUP', () => void shutdown(0));
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown(0));
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) void shutdown(0);
+  }, PARENT_CHECK_MS).unref();
+  process.on('uncaughtException', (e) => console.error(JSON.stringify({ level: 'error', event: 'uncaught_exception', error: e?.name ?? 'Error' })));
+  process.on('unhandledRejection', (e) => console.error(JSON.stringify({ level: 'error', event: 'unhandled_rejection', error: (e as Error)?.name ?? 'Error' })));
   try {
     app = await start();
     await onReady(app);
   } catch (e) {
-    console.error(e instanceof JavaMissingError ? e.message : `Caseload could not start: ${(e as Error).message}`);
+    const known = e instanceof JavaMissingError || e instanceof AlreadyRunningError;
+    console.error(known ? (e as Error).message : `Caseload could not start: ${(e as Error).message}`);
     await shutdown(1);
   }
 }

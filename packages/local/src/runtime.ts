@@ -1,7 +1,8 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ensureTable } from '@caseload/core/db';
 import { tableName } from '@caseload/core/table';
+import { lockDataDir } from './data-lock.ts';
 import { startDynamoLocal, type EmbeddedDynamo } from './dynamodb-local.ts';
 import { createLocalServer } from './server.ts';
 
@@ -52,12 +53,17 @@ export async function startApp(opts: { port?: number; host?: string; dataDir?: s
   const log = opts.log ?? console.log;
   let dynamo: EmbeddedDynamo | undefined;
   // The data folder also holds the local key that seals TOTP secrets (see core/auth/secret-box.ts).
-  process.env.DATA_DIR = resolve(opts.dataDir ?? process.env.DATA_DIR ?? join(repoRoot, '.data'));
-  if (!process.env.DYNAMODB_ENDPOINT) {
-    dynamo = await startDynamoLocal({ dataDir: process.env.DATA_DIR });
-    process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
-  }
+  const dataDir = resolve(opts.dataDir ?? process.env.DATA_DIR ?? join(repoRoot, '.data'));
+  process.env.DATA_DIR = dataDir;
+  mkdirSync(dataDir, { recursive: true });
+  // One process per data folder: a second DynamoDB Local on the same files would corrupt them.
+  const unlock = lockDataDir(dataDir);
   try {
+    if (!process.env.DYNAMODB_ENDPOINT) {
+      dynamo = await startDynamoLocal({ dataDir });
+      process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
+      log(`DynamoDB Local is listening on port ${new URL(dynamo.endpoint).port} (data in ${dataDir})`);
+    }
     if (await ensureTable(tableName())) log(`Created table ${tableName()}`);
     const serveWeb = opts.serveWeb ?? true;
     if (serveWeb) await buildWebIfStale(log);
@@ -76,10 +82,12 @@ export async function startApp(opts: { port?: number; host?: string; dataDir?: s
         server.closeAllConnections();
         await new Promise<void>((res) => server.close(() => res()));
         await dynamo?.stop();
+        unlock();
       },
     };
   } catch (e) {
     await dynamo?.stop();
+    unlock();
     throw e;
   }
 }

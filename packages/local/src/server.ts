@@ -54,38 +54,71 @@ async function handleApi(req: IncomingMessage, res: ServerResponse) {
   res.end(result.isBase64Encoded ? Buffer.from(result.body ?? '', 'base64') : (result.body ?? ''));
 }
 
+/** A path's decoded form, or undefined when its percent-encoding is malformed. */
+export function decodePath(pathname: string): string | undefined {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return undefined;
+  }
+}
+
+function plain(res: ServerResponse, status: number, text: string, extra: Record<string, string> = {}) {
+  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', ...spaHeaders, ...extra });
+  res.end(text);
+}
+
 function serveStatic(webDir: string, req: IncomingMessage, res: ServerResponse) {
-  const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://local').pathname);
+  // Only reads are served here; anything else on a screen path is a client error, not the SPA.
+  if (req.method !== 'GET' && req.method !== 'HEAD') return plain(res, 405, 'Method not allowed', { Allow: 'GET, HEAD' });
+  const pathname = decodePath(new URL(req.url ?? '/', 'http://local').pathname);
+  if (pathname === undefined || pathname.includes('\0')) return plain(res, 400, 'Bad request');
   const file = normalize(join(webDir, pathname));
   const inside = file.startsWith(webDir);
   const isFile = inside && existsSync(file) && statSync(file).isFile();
   // Screen paths (no file extension) get index.html; a missing asset is a real 404.
   const target = isFile ? file : extname(pathname) ? undefined : join(webDir, 'index.html');
-  if (!target || !existsSync(target)) {
-    res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', ...spaHeaders });
-    res.end('Not found');
-    return;
-  }
+  if (!target || !existsSync(target)) return plain(res, 404, 'Not found');
   const immutable = target.includes(`${join(webDir, 'assets')}`);
   res.writeHead(200, {
     'Content-Type': MIME[extname(target)] ?? 'application/octet-stream',
     'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
     ...spaHeaders,
   });
-  createReadStream(target).pipe(res);
+  if (req.method === 'HEAD') return res.end();
+  createReadStream(target)
+    .on('error', () => res.destroy())
+    .pipe(res);
+}
+
+/** The last resort: an answer and a log line naming the error class, never the request's content. */
+function failSafe(req: IncomingMessage, res: ServerResponse, error: unknown) {
+  console.error(JSON.stringify({ level: 'error', event: 'local_server_error', method: req.method, error: (error as Error)?.name ?? 'Error' }));
+  if (res.headersSent) return res.destroy();
+  res.writeHead(500, { 'Content-Type': 'application/json', ...securityHeaders });
+  res.end(JSON.stringify({ message: 'Internal server error' }));
 }
 
 /** One process serving the SPA and /api/* through the same handler modules Lambda runs. */
 export function createLocalServer(opts: { webDir?: string } = {}): Server {
   const webDir = opts.webDir ? resolve(opts.webDir) : undefined;
-  return createServer((req, res) => {
-    const path = req.url ?? '/';
-    const work = path === '/api' || path.startsWith('/api/') || path.startsWith('/api?')
-      ? handleApi(req, res)
-      : Promise.resolve(webDir ? serveStatic(webDir, req, res) : (res.writeHead(404, securityHeaders), res.end()));
-    work.catch(() => {
-      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json', ...securityHeaders });
-      res.end(JSON.stringify({ message: 'Internal server error' }));
-    });
+  const server = createServer((req, res) => {
+    // Nothing a client sends may end the process: every path, sync or async, ends in failSafe.
+    try {
+      const path = req.url ?? '/';
+      const work =
+        path === '/api' || path.startsWith('/api/') || path.startsWith('/api?')
+          ? handleApi(req, res)
+          : Promise.resolve(webDir ? serveStatic(webDir, req, res) : plain(res, 404, 'Not found'));
+      work.catch((e: unknown) => failSafe(req, res, e));
+    } catch (e) {
+      failSafe(req, res, e);
+    }
   });
+  // A malformed request line or headers: Node's parser answers 400 and closes the socket.
+  server.on('clientError', (_err, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    else socket.destroy();
+  });
+  return server;
 }
