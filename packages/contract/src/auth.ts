@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { id, isoDateTime, requiredText } from './common.ts';
+import { id, isoDateTime, requiredText, text } from './common.ts';
 import { permissionDefaults, roles, userTypes } from './enums.ts';
 
 export const PASSWORD_MIN = 12;
@@ -45,7 +45,7 @@ export const registerForm = registerBody
 export const twoFactorCode = z.string({ error: 'Verification code must be 6 digits' }).regex(/^\d{6}$/, 'Verification code must be 6 digits');
 
 export const verifyTwoFactorBody = z.object({ token: twoFactorCode, rememberDevice: z.boolean().default(false) });
-export const enableTwoFactorBody = z.object({ secret: z.string().min(1).max(128), token: twoFactorCode });
+export const enableTwoFactorBody = z.object({ secret: text('line').min(1).max(128), token: twoFactorCode });
 export const disableTwoFactorBody = z.object({
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1024, 'Password is too long'),
 });

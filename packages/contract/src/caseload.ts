@@ -7,7 +7,7 @@ import { clientStatuses, gradeLevels, organizationTypes, permissionDefaults, rol
 export const organizationInput = z.object({
   name: requiredText(255, 'Organization name is required', 'Organization name'),
   type: z.enum(organizationTypes).default('school'),
-  address: optionalText(500, 'Address'),
+  address: optionalText(500, 'Address', 'free'),
   phone: optionalText(20, 'Phone'),
   contactPerson: optionalText(255, 'Contact person'),
 });
@@ -68,7 +68,7 @@ export const clientInput = z.object({
   gradeLevel: z.preprocess(blankToUndefined, z.enum(gradeLevels, { error: 'Choose a grade level' }).optional()),
   sessionFrequency: sessionFrequencySchema,
   teacher: optionalText(255, 'Teacher/Classroom'),
-  diagnosis: optionalText(2000, 'Diagnosis/Goals Summary'),
+  diagnosis: optionalText(2000, 'Diagnosis/Goals Summary', 'free'),
   status: z.enum(clientStatuses).default('active'),
 });
 export type ClientInput = z.input<typeof clientInput>;

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { id, isoDate, isoDateTime } from './common.ts';
+import { id, isoDate, isoDateTime, text } from './common.ts';
 import { goalTypes, noteAuthors, progressNoteStatuses } from './enums.ts';
 import { RICH_TEXT_MAX } from './sessions.ts';
 
@@ -77,7 +77,7 @@ export const progressNote = z.object({
 export type ProgressNote = z.infer<typeof progressNote>;
 
 export const updateNoteBody = z.object({
-  content: z.string({ error: 'Content is required' }).trim().min(1, 'Content is required').max(RICH_TEXT_MAX, 'The note is too long'),
+  content: text('free', 'Content is required').trim().min(1, 'Content is required').max(RICH_TEXT_MAX, 'The note is too long'),
 });
 
 // ---------- reports ----------

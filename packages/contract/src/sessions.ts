@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { id, isoDateTime, requiredText } from './common.ts';
+import { id, isoDateTime, requiredText, text } from './common.ts';
 import { goalStatuses, goalTypes, gradeLevels, participantStatuses, sessionStatuses, sessionTypes } from './enums.ts';
 
 export const DURATION_MIN = 5;
@@ -21,7 +21,7 @@ export const scheduleSessionBody = z.object({
     .refine((ids) => new Set(ids).size === ids.length, 'A client can be chosen only once'),
   scheduledAt: z.string({ error: 'Please select a date and time' }).min(1, 'Please select a date and time').pipe(isoDateTime),
   duration: durationSchema.default(30),
-  notes: z.string().max(5000, 'Notes must be at most 5000 characters').optional(),
+  notes: text('free').max(5000, 'Notes must be at most 5000 characters').optional(),
 });
 export type ScheduleSessionInput = z.input<typeof scheduleSessionBody>;
 
@@ -73,7 +73,7 @@ export const updateParticipantBody = z.object({ status: z.enum(participantStatus
 // ---------- documentation (autosave targets) ----------
 export const sessionNoteBody = z.object({
   clientId: id,
-  notes: z.string().max(RICH_TEXT_MAX, 'Notes are too long'),
+  notes: text('free').max(RICH_TEXT_MAX, 'Notes are too long'),
 });
 export const sessionNote = z.object({ clientId: id, notes: z.string(), updatedAt: isoDateTime });
 export type SessionNote = z.infer<typeof sessionNote>;
@@ -91,7 +91,7 @@ export const progressBody = z
       .int('Total attempts must be a whole number')
       .min(1, 'Total attempts must be at least 1')
       .max(10_000, 'Total attempts must be at most 10000'),
-    notes: z.string().max(RICH_TEXT_MAX, 'Notes are too long').optional(),
+    notes: text('free').max(RICH_TEXT_MAX, 'Notes are too long').optional(),
   })
   .refine((v) => v.successfulAttempts <= v.totalAttempts, {
     message: 'Successful attempts cannot exceed total attempts',
@@ -119,8 +119,8 @@ const optionalTargetDate = z.preprocess((v) => (v === '' || v === null ? undefin
 export const goalFields = z.object({
   name: requiredText(255, 'Goal name is required', 'Goal name'),
   type: z.enum(goalTypes, { error: 'Choose a goal type' }),
-  description: requiredText(RICH_TEXT_MAX, 'Description is required', 'Description'),
-  targetCriteria: requiredText(1000, 'Target criteria is required', 'Target criteria'),
+  description: requiredText(RICH_TEXT_MAX, 'Description is required', 'Description', 'free'),
+  targetCriteria: requiredText(1000, 'Target criteria is required', 'Target criteria', 'free'),
   targetDate: optionalTargetDate,
   status: goalStatusSchema.optional(),
 });

@@ -34,6 +34,11 @@ export class ConflictError extends HttpError {
     super(409, message);
   }
 }
+export class PayloadTooLargeError extends HttpError {
+  constructor(message: string) {
+    super(413, message);
+  }
+}
 export class TooManyRequestsError extends HttpError {
   constructor(message: string, body: Record<string, unknown> = {}) {
     super(429, message, body);

@@ -1,4 +1,5 @@
 import xss from 'xss';
+import { PayloadTooLargeError } from './errors.ts';
 
 // xss is CommonJS: Node's ESM loader sees only its default export, which carries the rest.
 const { FilterXSS, safeAttrValue } = xss as unknown as typeof import('xss');
@@ -59,8 +60,19 @@ const filter = new FilterXSS({
   },
 });
 
+/**
+ * The most a stored rich-text value may take, in UTF-8 bytes after sanitizing (which can grow it:
+ * `<` becomes `&lt;`). DynamoDB items are limited to 400 KB; this leaves room for the rest of the item.
+ */
+export const RICH_TEXT_STORED_MAX_BYTES = 300 * 1024;
+
+/** Sanitizes rich text for storing; 413 when the result would not fit in its record. */
 export function sanitizeRichText(html: string): string {
-  return filter.process(html).trim();
+  const clean = filter.process(html).trim();
+  if (Buffer.byteLength(clean, 'utf8') > RICH_TEXT_STORED_MAX_BYTES) {
+    throw new PayloadTooLargeError(`The text is too long to save: formatted text is limited to ${RICH_TEXT_STORED_MAX_BYTES / 1024} KB.`);
+  }
+  return clean;
 }
 
 /** The text of a rich-text value, for previews, search and "is it empty" checks. */

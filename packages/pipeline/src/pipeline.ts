@@ -74,11 +74,25 @@ function checkOrigin(event: ApiEvent) {
   if (!sameHost && !allowed.includes(origin)) throw new ForbiddenError('Cross-site requests are not allowed');
 }
 
+/**
+ * A union's failure as the issues of its closest branch (the one with the fewest), so a full goal
+ * edit with one bad field says what is wrong with that field, not "Invalid input".
+ */
+function closestIssues(issues: readonly z.core.$ZodIssue[]): z.core.$ZodIssue[] {
+  return issues.flatMap((issue) => {
+    if (issue.code !== 'invalid_union' || !issue.errors.length) return [issue];
+    // A branch that only rejects the other branch's keys is the farther one.
+    const distance = (branch: z.core.$ZodIssue[]) => branch.reduce((n, i) => n + (i.code === 'unrecognized_keys' ? 2 : 1), 0);
+    const best = issue.errors.reduce((a, b) => (distance(b) < distance(a) ? b : a));
+    return closestIssues(best.map((i) => ({ ...i, path: [...issue.path, ...i.path] })));
+  });
+}
+
 function validate<S extends z.ZodType>(schema: S | undefined, value: unknown, where: 'body' | 'query' | 'params') {
   if (!schema) return undefined;
   const result = schema.safeParse(value ?? {});
   if (result.success) return result.data;
-  const errors = result.error.issues.map((i) => ({ path: i.path.map(String).join('.') || where, message: i.message }));
+  const errors = closestIssues(result.error.issues).map((i) => ({ path: i.path.map(String).join('.') || where, message: i.message }));
   if (where === 'params') throw new HttpError(404, 'Not found');
   throw new BadRequestError(errors[0]?.message ?? 'Invalid request', errors);
 }
