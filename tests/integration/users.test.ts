@@ -109,10 +109,11 @@ describe('no escalation', () => {
     expect(self.status).toBe(403);
     expect(self.body.message).toBe('You cannot change your own permissions');
     expect((await manager.agent.patch(`/api/users/${manager.id}`, { isActive: false })).status).toBe(403);
+    // The owner lies outside a limited manager's organizations: absent to it.
     const onOwner = await manager.agent.patch(`/api/users/${ownerId}`, { isActive: false });
-    expect(onOwner.status).toBe(403);
-    expect(onOwner.body.message).toBe('The account owner cannot be deactivated');
-    expect((await manager.agent.put(`/api/users/${ownerId}/permissions`, { allowedOrganizationIds: [orgA] })).status).toBe(403);
+    expect(onOwner.status).toBe(404);
+    expect((await manager.agent.put(`/api/users/${ownerId}/permissions`, { allowedOrganizationIds: [orgA] })).status).toBe(404);
+    expect((await owner.patch(`/api/users/${ownerId}`, { isActive: false })).body.message).toBe('You cannot deactivate your own account');
     expect((await owner.patch(`/api/users/${ownerId}`, { isActive: false })).body.message).toBe('You cannot deactivate your own account');
     expect((await manager.agent.get('/api/user-permissions')).body).toMatchObject({ canEditClients: false, allowedOrganizationIds: [orgA] });
   });
@@ -128,8 +129,32 @@ describe('no escalation', () => {
 
     const wider = (await owner.post('/api/users', { user: newUser(), permissions: { allowedOrganizationIds: [] } })).body;
     const res = await manager.agent.patch(`/api/users/${wider.id}`, { isActive: false });
-    expect(res.status).toBe(403);
+    expect(res.status).toBe(404);
     expect((await owner.get('/api/users')).body.find((u: { id: string }) => u.id === wider.id).isActive).toBe(true);
+  });
+});
+
+describe('who a manager sees', () => {
+  it('a manager limited to some organizations sees and changes only users within them', async () => {
+    const inA = (await owner.post('/api/users', { user: newUser(), permissions: { allowedOrganizationIds: [orgA] } })).body;
+    const inB = (await owner.post('/api/users', { user: newUser(), permissions: { allowedOrganizationIds: [orgB] } })).body;
+    const inAB = (await owner.post('/api/users', { user: newUser(), permissions: { allowedOrganizationIds: [orgA, orgB] } })).body;
+    const everywhere = (await owner.post('/api/users', { user: newUser(), permissions: { allowedOrganizationIds: [] } })).body;
+
+    const seen = ((await manager.agent.get('/api/users')).body as { id: string; email: string }[]).map((u) => u.id);
+    expect(seen).toContain(inA.id);
+    expect(seen).toContain(manager.id);
+    for (const hidden of [inB.id, inAB.id, everywhere.id, ownerId]) expect(seen).not.toContain(hidden);
+
+    for (const outside of [inB, inAB, everywhere]) {
+      expect((await manager.agent.patch(`/api/users/${outside.id}`, { isActive: false })).status).toBe(404);
+      expect((await manager.agent.put(`/api/users/${outside.id}/permissions`, { allowedOrganizationIds: [orgA] })).status).toBe(404);
+    }
+    expect((await manager.agent.patch(`/api/users/${inA.id}`, { isActive: false })).status).toBe(200);
+
+    // A manager with every organization sees them all.
+    const all = ((await owner.get('/api/users')).body as { id: string }[]).map((u) => u.id);
+    for (const id of [inA.id, inB.id, inAB.id, everywhere.id]) expect(all).toContain(id);
   });
 });
 

@@ -31,11 +31,24 @@ function toManagedUser(u: UserItem): ManagedUser {
   };
 }
 
-/** The account's child users (the owner is not managed here), oldest first. */
+/**
+ * Whether a manager may see (and so try to change) a user: a manager limited to some
+ * organizations sees only users limited to organizations within theirs; the owner and users with
+ * every organization are visible only to managers who have every organization too.
+ */
+function isWithinScope(target: UserItem, scope: ReadonlySet<string> | undefined): boolean {
+  if (!scope) return true;
+  if (target.userType === 'owner') return false;
+  const orgs = effectivePermissions(target).allowedOrganizationIds;
+  return orgs.length > 0 && orgs.every((id) => scope.has(id));
+}
+
+/** The account's child users the caller may see (the owner is not managed here), oldest first. */
 export async function listUsers(auth: AuthContext): Promise<ManagedUser[]> {
   const users = await listUserItems(auth.accountId);
+  const scope = organizationScope(auth);
   return users
-    .filter((u) => u.userType === 'child')
+    .filter((u) => u.userType === 'child' && isWithinScope(u, scope))
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
     .map(toManagedUser);
 }
@@ -102,7 +115,8 @@ const OWNER_MESSAGE: Record<Change, string> = {
  */
 async function getManageableUser(auth: AuthContext, userId: string, change: Change): Promise<UserItem> {
   const target = await getUser(auth.accountId, userId);
-  if (!target) throw new NotFoundError('User');
+  // Outside the caller's organizations a user is absent, not forbidden: existence is not revealed.
+  if (!target || !isWithinScope(target, organizationScope(auth))) throw new NotFoundError('User');
   if (target.id === auth.userId) throw new ForbiddenError(SELF_MESSAGE[change]);
   if (target.userType === 'owner') throw new ForbiddenError(OWNER_MESSAGE[change]);
   if (exceeds(effectivePermissions(target), auth.permissions, organizationScope(auth))) {
