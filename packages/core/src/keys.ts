@@ -82,6 +82,9 @@ export const keys = {
   bulkJob: (accountId: string, jobId: string) => ({ PK: acct(accountId), SK: `JOB#${jobId}` }),
   audit: (accountId: string, at: string, eventId: string) => ({ PK: `${acct(accountId)}#AUDIT`, SK: `${at}#${eventId}` }),
   auditPartition: (accountId: string) => `${acct(accountId)}#AUDIT`,
+  /** GSI1 of an audit event: one actor's events, newest last, so "my activity" is one Query. */
+  auditByActor: (accountId: string, actorId: string, at: string, eventId: string) => ({ GSI1PK: `${acct(accountId)}#AUDIT#ACTOR#${actorId}`, GSI1SK: `${at}#${eventId}` }),
+  auditOfActor: (accountId: string, actorId: string) => `${acct(accountId)}#AUDIT#ACTOR#${actorId}`,
   /** Per-week and per-month counters (ADD), so the dashboard reads a constant number of items. */
   counters: (accountId: string, period: string) => ({ PK: acct(accountId), SK: `${COUNTERS}${period}` }),
 };
