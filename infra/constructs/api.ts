@@ -11,16 +11,13 @@ import type * as kms from 'aws-cdk-lib/aws-kms';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import type { RouteDef } from '../../packages/contract/src/manifest.ts';
+import { DEFAULT_ROUTE_TIMEOUT_SECONDS, type RouteDef } from '../../packages/contract/src/manifest.ts';
 import { accessProfileForRoute, CREDENTIAL_ROUTES, isAuthHandler } from './access.ts';
 import { LOG_RETENTION, type FunctionFactory } from './functions.ts';
 import type { Notes } from './notes.ts';
 import type { RolePool } from './roles.ts';
 
 export type ManifestRoute = RouteDef & { name: string };
-
-/** API Gateway stops waiting at 30 s; the default for routes that do not ask for more. */
-export const DEFAULT_ROUTE_TIMEOUT_SECONDS = 10;
 
 export interface ApiProps {
   rateLimit: number;

@@ -10,6 +10,9 @@ import type { PermissionFlag } from './enums.ts';
 import * as notes from './notes.ts';
 import * as sessions from './sessions.ts';
 
+/** A route's Lambda timeout unless it declares its own. */
+export const DEFAULT_ROUTE_TIMEOUT_SECONDS = 10;
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RouteDef<
@@ -30,8 +33,10 @@ export interface RouteDef<
   query?: Q;
   params?: P;
   response: R;
-  /** Long-running routes get a longer Lambda timeout. */
+  /** Long-running routes get a longer Lambda timeout than DEFAULT_ROUTE_TIMEOUT_SECONDS. */
   timeoutSeconds?: number;
+  /** A create: an `Idempotency-Key` header makes a retried submit return the first answer. */
+  idempotent?: boolean;
 }
 
 /** `A` keeps each entry's literal `auth`, so handlers of `auth: 'user'` routes get a non-optional AuthContext. */
@@ -60,26 +65,26 @@ export const routes = {
 
   // ---- organizations
   listOrganizations: route({ method: 'GET', path: '/api/organizations', handler: 'organizations/list-organizations', auth: 'user', response: list(caseload.organization) }),
-  createOrganization: route({ method: 'POST', path: '/api/organizations', handler: 'organizations/create-organization', auth: 'user', permission: 'canManageUsers', body: caseload.organizationInput, response: caseload.organization }),
+  createOrganization: route({ method: 'POST', idempotent: true, path: '/api/organizations', handler: 'organizations/create-organization', auth: 'user', permission: 'canManageUsers', body: caseload.organizationInput, response: caseload.organization }),
   updateOrganization: route({ method: 'PUT', path: '/api/organizations/{id}', handler: 'organizations/update-organization', auth: 'user', permission: 'canManageUsers', params: idParams, body: caseload.organizationInput, response: caseload.organization }),
   archiveOrganization: route({ method: 'POST', path: '/api/organizations/{id}/archive', handler: 'organizations/archive-organization', auth: 'user', permission: 'canManageUsers', params: idParams, response: okBody }),
 
   // ---- clients
   listClients: route({ method: 'GET', path: '/api/clients', handler: 'clients/list-clients', auth: 'user', response: list(caseload.client) }),
-  createClient: route({ method: 'POST', path: '/api/clients', handler: 'clients/create-client', auth: 'user', permission: 'canCreateClients', body: caseload.clientInput, response: caseload.client }),
+  createClient: route({ method: 'POST', idempotent: true, path: '/api/clients', handler: 'clients/create-client', auth: 'user', permission: 'canCreateClients', body: caseload.clientInput, response: caseload.client }),
   updateClient: route({ method: 'PUT', path: '/api/clients/{id}', handler: 'clients/update-client', auth: 'user', permission: 'canEditClients', params: idParams, body: caseload.clientInput, response: caseload.client }),
   archiveClient: route({ method: 'POST', path: '/api/clients/{id}/archive', handler: 'clients/archive-client', auth: 'user', permission: 'canDeleteClients', params: idParams, response: okBody }),
 
   // ---- users and permissions
   listUsers: route({ method: 'GET', path: '/api/users', handler: 'users/list-users', auth: 'user', permission: 'canManageUsers', response: list(caseload.managedUser) }),
-  createUser: route({ method: 'POST', path: '/api/users', handler: 'users/create-user', auth: 'user', permission: 'canManageUsers', body: caseload.createUserBody, response: caseload.managedUser }),
+  createUser: route({ method: 'POST', idempotent: true, path: '/api/users', handler: 'users/create-user', auth: 'user', permission: 'canManageUsers', body: caseload.createUserBody, response: caseload.managedUser }),
   updateUserStatus: route({ method: 'PATCH', path: '/api/users/{id}', handler: 'users/update-user-status', auth: 'user', permission: 'canManageUsers', params: idParams, body: caseload.updateUserStatusBody, response: caseload.managedUser }),
   updateUserPermissions: route({ method: 'PUT', path: '/api/users/{userId}/permissions', handler: 'users/update-user-permissions', auth: 'user', permission: 'canManageUsers', params: caseload.userIdParams, body: caseload.permissionsInput, response: caseload.managedUser }),
   getUserPermissions: route({ method: 'GET', path: '/api/user-permissions', handler: 'users/get-user-permissions', auth: 'user', response: auth.permissionsSchema }),
 
   // ---- part 2: sessions
   listSessions: route({ method: 'GET', path: '/api/sessions', handler: 'sessions/list-sessions', auth: 'user', query: sessions.sessionsQuery, response: list(sessions.session) }),
-  createSession: route({ method: 'POST', path: '/api/sessions', handler: 'sessions/create-session', auth: 'user', permission: 'canCreateSessions', body: sessions.scheduleSessionBody, response: sessions.session }),
+  createSession: route({ method: 'POST', idempotent: true, path: '/api/sessions', handler: 'sessions/create-session', auth: 'user', permission: 'canCreateSessions', body: sessions.scheduleSessionBody, response: sessions.session }),
   getSession: route({ method: 'GET', path: '/api/sessions/{id}', handler: 'sessions/get-session', auth: 'user', params: sessions.sessionIdParams, response: sessions.session }),
   updateSession: route({ method: 'PUT', path: '/api/sessions/{id}', handler: 'sessions/update-session', auth: 'user', permission: 'canEditSessions', params: sessions.sessionIdParams, body: sessions.updateSessionBody, response: sessions.session }),
   deleteSession: route({ method: 'DELETE', path: '/api/sessions/{id}', handler: 'sessions/delete-session', auth: 'user', permission: 'canDeleteSessions', params: sessions.sessionIdParams, response: okBody }),
@@ -88,24 +93,24 @@ export const routes = {
   saveSessionNote: route({ method: 'POST', path: '/api/sessions/{id}/notes', handler: 'sessions/save-session-note', auth: 'user', permission: 'canEditSessions', params: sessions.sessionIdParams, body: sessions.sessionNoteBody, response: sessions.sessionNote }),
   listSessionProgress: route({ method: 'GET', path: '/api/sessions/{id}/progress', handler: 'sessions/list-session-progress', auth: 'user', params: sessions.sessionIdParams, response: list(sessions.progressPoint) }),
   saveSessionProgress: route({ method: 'POST', path: '/api/sessions/{id}/progress', handler: 'sessions/save-session-progress', auth: 'user', permission: 'canEditSessions', params: sessions.sessionIdParams, body: sessions.progressBody, response: sessions.progressPoint }),
-  addParticipant: route({ method: 'POST', path: '/api/sessions/{id}/participants', handler: 'sessions/add-participant', auth: 'user', permission: 'canEditSessions', params: sessions.sessionIdParams, body: sessions.addParticipantBody, response: sessions.session }),
+  addParticipant: route({ method: 'POST', idempotent: true, path: '/api/sessions/{id}/participants', handler: 'sessions/add-participant', auth: 'user', permission: 'canEditSessions', params: sessions.sessionIdParams, body: sessions.addParticipantBody, response: sessions.session }),
   updateParticipant: route({ method: 'PATCH', path: '/api/sessions/{id}/participants/{clientId}', handler: 'sessions/update-participant', auth: 'user', permission: 'canEditSessions', params: sessions.participantParams, body: sessions.updateParticipantBody, response: sessions.session }),
   removeParticipant: route({ method: 'DELETE', path: '/api/sessions/{id}/participants/{clientId}', handler: 'sessions/remove-participant', auth: 'user', permission: 'canEditSessions', params: sessions.participantParams, response: sessions.session }),
 
   // ---- goals and progress data
   listGoals: route({ method: 'GET', path: '/api/goals', handler: 'goals/list-goals', auth: 'user', query: sessions.goalsQuery, response: list(sessions.goal) }),
-  createGoal: route({ method: 'POST', path: '/api/goals', handler: 'goals/create-goal', auth: 'user', permission: 'canManageGoals', body: sessions.createGoalBody, response: sessions.goal }),
+  createGoal: route({ method: 'POST', idempotent: true, path: '/api/goals', handler: 'goals/create-goal', auth: 'user', permission: 'canManageGoals', body: sessions.createGoalBody, response: sessions.goal }),
   updateGoal: route({ method: 'PUT', path: '/api/goals/{goalId}', handler: 'goals/update-goal', auth: 'user', permission: 'canManageGoals', params: sessions.goalIdParams, body: sessions.updateGoalBody, response: sessions.goal }),
   deleteGoal: route({ method: 'DELETE', path: '/api/goals/{goalId}', handler: 'goals/delete-goal', auth: 'user', permission: 'canManageGoals', params: sessions.goalIdParams, response: okBody }),
   listProgress: route({ method: 'GET', path: '/api/progress', handler: 'goals/list-progress', auth: 'user', permission: 'canViewReports', query: sessions.progressQuery, response: list(sessions.progressPoint) }),
 
   // ---- progress notes
   listClientProgressNotes: route({ method: 'GET', path: '/api/clients/{id}/progress-notes', handler: 'notes/list-client-progress-notes', auth: 'user', permission: 'canViewProgressNotes', params: idParams, response: list(notes.progressNote) }),
-  generateProgressNote: route({ method: 'POST', path: '/api/clients/{id}/generate-progress-note', handler: 'notes/generate-progress-note', auth: 'user', permission: 'canGenerateProgressNotes', params: idParams, body: notes.generateNoteBody, response: notes.progressNote, timeoutSeconds: 29 }),
+  generateProgressNote: route({ method: 'POST', idempotent: true, path: '/api/clients/{id}/generate-progress-note', handler: 'notes/generate-progress-note', auth: 'user', permission: 'canGenerateProgressNotes', params: idParams, body: notes.generateNoteBody, response: notes.progressNote, timeoutSeconds: 29 }),
   listProgressNotes: route({ method: 'GET', path: '/api/progress-notes', handler: 'notes/list-progress-notes', auth: 'user', permission: 'canViewProgressNotes', response: list(notes.progressNote) }),
   updateProgressNote: route({ method: 'PATCH', path: '/api/progress-notes/{id}', handler: 'notes/update-progress-note', auth: 'user', permission: 'canEditProgressNotes', params: idParams, body: notes.updateNoteBody, response: notes.progressNote }),
   deleteProgressNote: route({ method: 'DELETE', path: '/api/progress-notes/{id}', handler: 'notes/delete-progress-note', auth: 'user', permission: 'canDeleteProgressNotes', params: idParams, response: okBody }),
-  bulkGenerateProgressNotes: route({ method: 'POST', path: '/api/generate-progress-notes-bulk', handler: 'notes/bulk-generate-progress-notes', auth: 'user', permission: 'canGenerateProgressNotes', body: notes.bulkGenerateBody, response: notes.bulkJob }),
+  bulkGenerateProgressNotes: route({ method: 'POST', idempotent: true, path: '/api/generate-progress-notes-bulk', handler: 'notes/bulk-generate-progress-notes', auth: 'user', permission: 'canGenerateProgressNotes', body: notes.bulkGenerateBody, response: notes.bulkJob }),
   getBulkGenerationJob: route({ method: 'GET', path: '/api/generate-progress-notes-bulk/{jobId}', handler: 'notes/get-bulk-generation-job', auth: 'user', permission: 'canGenerateProgressNotes', params: notes.jobIdParams, response: notes.bulkJob }),
   /** The note as a PDF for parents (binary; base64 on the wire to API Gateway). */
   downloadProgressNotePdf: route({ method: 'GET', path: '/api/progress-notes/{id}/pdf', handler: 'notes/download-progress-note-pdf', auth: 'user', permission: 'canViewProgressNotes', params: idParams, response: z.string() }),

@@ -9,14 +9,21 @@ import {
 import { createTableInput, tableDefinition, tableName } from './table.ts';
 
 let shared: DynamoDBDocumentClient | undefined;
+let sharedRaw: DynamoDBClient | undefined;
 
 /**
  * The document client. `DYNAMODB_ENDPOINT` points it at DynamoDB Local (or any endpoint); on Lambda
  * the SDK's own configuration applies. One client per process, reused across invocations.
  */
 export function db(): DynamoDBDocumentClient {
-  if (!shared) shared = DynamoDBDocumentClient.from(createRawClient(), { marshallOptions: { removeUndefinedValues: true } });
+  if (!shared) shared = DynamoDBDocumentClient.from(rawDb(), { marshallOptions: { removeUndefinedValues: true } });
   return shared;
+}
+
+/** The low-level client under `db()`, for libraries that speak DynamoDB's own types (Powertools). */
+export function rawDb(): DynamoDBClient {
+  sharedRaw ??= createRawClient();
+  return sharedRaw;
 }
 
 export function createRawClient(): DynamoDBClient {
@@ -32,6 +39,7 @@ export function createRawClient(): DynamoDBClient {
 /** Replaces the shared client (tests inject faults through SDK middleware on their own client). */
 export function setDb(client: DynamoDBDocumentClient | undefined) {
   shared = client;
+  if (!client) sharedRaw = undefined;
 }
 
 export type Item = Record<string, unknown>;

@@ -85,6 +85,8 @@ export const keys = {
   /** GSI1 of an audit event: one actor's events, newest last, so "my activity" is one Query. */
   auditByActor: (accountId: string, actorId: string, at: string, eventId: string) => ({ GSI1PK: `${acct(accountId)}#AUDIT#ACTOR#${actorId}`, GSI1SK: `${at}#${eventId}` }),
   auditOfActor: (accountId: string, actorId: string) => `${acct(accountId)}#AUDIT#ACTOR#${actorId}`,
+  /** Partition of the remembered answers to creates sent with an Idempotency-Key (Powertools writes them). */
+  idempotencyPartition: (accountId: string) => `${acct(accountId)}#IDEMPOTENCY`,
   /** Per-week and per-month counters (ADD), so the dashboard reads a constant number of items. */
   counters: (accountId: string, period: string) => ({ PK: acct(accountId), SK: `${COUNTERS}${period}` }),
 };

@@ -1,10 +1,12 @@
 import middy, { type MiddlewareObj } from '@middy/core';
-import type { RouteDef } from '@caseload/contract/manifest';
+import { DEFAULT_ROUTE_TIMEOUT_SECONDS, type RouteDef } from '@caseload/contract/manifest';
 import { resolveSession, SESSION_COOKIE } from '@caseload/core/auth/login-sessions';
 import type { AuthContext, RequestMeta } from '@caseload/core/context';
 import { BadRequestError, ForbiddenError, HttpError, UnauthorizedError } from '@caseload/core/errors';
 import type * as z from 'zod';
+import type { Context } from 'aws-lambda';
 import { mapError } from './errors.ts';
+import { idempotencyKeyOf, runOnce } from './idempotency.ts';
 import { isHttps, json, parseCookies, securityHeaders, type ApiEvent, type ApiResult } from './http.ts';
 
 /** Largest accepted request body. Rich-text notes are capped well below this by their schemas. */
@@ -158,5 +160,22 @@ function toResult(value: unknown): ApiResult {
 export function createHandler<R extends RouteDef>(route: R, fn: (req: ApiRequest<R>) => Promise<unknown> | unknown) {
   return middy<ApiEvent, ApiResult>()
     .use(pipelineMiddleware(route))
-    .handler(async (event) => toResult(await fn(parsedRequests.get(event) as ApiRequest<R>)));
+    .handler(async (event, context) => {
+      const req = parsedRequests.get(event) as ApiRequest<R>;
+      const run = async () => toResult(await fn(req));
+      // Creates sent with an Idempotency-Key run once per key (a retried submit gets the first answer).
+      const key = route.idempotent ? idempotencyKeyOf(event.headers) : undefined;
+      if (!key || !req.auth) return run();
+      return runOnce({ route: route.handler, auth: req.auth, key, body: req.body, context: withDeadline(context, route) }, run);
+    });
+}
+
+/**
+ * The Lambda context, or outside Lambda (the local server, tests) one whose deadline is the
+ * route's timeout: the idempotency utility uses it to expire a request that died mid-way.
+ */
+function withDeadline(context: Context | undefined, route: RouteDef): Context {
+  if (typeof context?.getRemainingTimeInMillis === 'function') return context;
+  const deadline = Date.now() + (route.timeoutSeconds ?? DEFAULT_ROUTE_TIMEOUT_SECONDS) * 1000;
+  return { ...(context as Context), functionName: route.handler, getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()) };
 }

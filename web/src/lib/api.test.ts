@@ -27,6 +27,35 @@ describe('api request', () => {
     expect(userInit).toMatchObject({ method: 'GET', credentials: 'include', headers: undefined, body: undefined });
   });
 
+  it('sends an Idempotency-Key on creates, a new one per submit', async () => {
+    const fetchMock = mockFetch(() => jsonResponse(201, {}));
+    const body = { firstName: 'Ann', lastInitial: 'L', status: 'active' } as const;
+    await api('createClient', { body });
+    await api('createClient', { body });
+    await api('login', { body: { username: 'jane@school.example', password: 'secret' } });
+    const keys = fetchMock.mock.calls.map(([, init]) => (init?.headers as Record<string, string> | undefined)?.['Idempotency-Key']);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).not.toBe(keys[0]);
+    expect(keys[2]).toBeUndefined();
+  });
+
+  it('sends a create again with the same key when the network drops it, and never other calls', async () => {
+    let calls = 0;
+    const fetchMock = mockFetch(() => {
+      calls++;
+      if (calls === 1) throw new TypeError('Failed to fetch');
+      return jsonResponse(201, { id: 'c1' });
+    });
+    expect(await api('createClient', { body: { firstName: 'Ann', lastInitial: 'L', status: 'active' } })).toEqual({ id: 'c1' });
+    const keys = fetchMock.mock.calls.map(([, init]) => (init?.headers as Record<string, string>)['Idempotency-Key']);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+
+    calls = 0;
+    await expect(api('updateClient', { params: { id: 'c1' }, body: { firstName: 'Ann', lastInitial: 'L', status: 'active' } })).rejects.toThrow('Failed to fetch');
+  });
+
   it('fills path parameters and the query string', async () => {
     const fetchMock = mockFetch(() => jsonResponse(200, { ok: true }));
     await api('removeTrustedDevice', { params: { id: 'a b' } });

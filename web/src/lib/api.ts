@@ -35,6 +35,8 @@ export interface ApiOptions<N extends RouteName> {
    * still clears it.
    */
   expectUnauthorized?: boolean;
+  /** For a create (an idempotent route): the submit's key, when the caller keeps one itself. */
+  idempotencyKey?: string;
 }
 
 export class ApiError extends Error {
@@ -64,17 +66,47 @@ export async function apiFile<N extends RouteName>(name: N, options: ApiOptions<
   return (await send(name, options)).blob();
 }
 
+/** A random key for one submit (getRandomValues: randomUUID needs a secure context, a LAN address is not). */
+export function newIdempotencyKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** Waits before resending a create whose answer the network lost. */
+const CREATE_RETRY_DELAYS_MS = [250, 1000];
+
+/**
+ * Sends a request. A create carries an Idempotency-Key, one per submit, and is sent again with the
+ * same key when the network drops it (school Wi-Fi): the server answers a retry with the first
+ * result, so the submit is never lost and never made twice.
+ */
 async function send<N extends RouteName>(name: N, options: ApiOptions<N>): Promise<Response> {
   const route = routes[name];
   const hasBody = options.body !== undefined;
-  const response = await fetch(urlFor(route.path, options), {
-    method: route.method,
-    credentials: 'include',
-    headers: hasBody ? { 'Content-Type': 'application/json' } : undefined,
-    body: hasBody ? JSON.stringify(options.body) : undefined,
-    signal: options.signal,
-    keepalive: options.keepalive,
-  });
+  const idempotent = 'idempotent' in route && route.idempotent === true;
+  const headers: Record<string, string> = {};
+  if (hasBody) headers['Content-Type'] = 'application/json';
+  if (idempotent) headers['Idempotency-Key'] = options.idempotencyKey ?? newIdempotencyKey();
+  const request = () =>
+    fetch(urlFor(route.path, options), {
+      method: route.method,
+      credentials: 'include',
+      headers: Object.keys(headers).length ? headers : undefined,
+      body: hasBody ? JSON.stringify(options.body) : undefined,
+      signal: options.signal,
+      keepalive: options.keepalive,
+    });
+  let response: Response;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      response = await request();
+      break;
+    } catch (e) {
+      // Only a network failure (TypeError) of a create is retried; an abort is the caller's.
+      const delay = CREATE_RETRY_DELAYS_MS[attempt];
+      if (!idempotent || !(e instanceof TypeError) || delay === undefined || options.signal?.aborted) throw e;
+      await new Promise((r) => setTimeout(r, delay));
+    }
+  }
 
   const sessionExpired = response.headers.get('X-Session-Expired') === 'true';
   if (sessionExpired || (response.status === 401 && !options.expectUnauthorized)) {
