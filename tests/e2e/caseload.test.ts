@@ -211,7 +211,7 @@ describe('caseload in Chromium: organizations, clients, users and their limits',
     await add.getByLabel('Email').fill(assistant.email);
     await add.getByLabel('Password').fill(assistant.password);
     await add.getByLabel('Role').selectOption({ label: 'Assistant' });
-    // The part 2 §5 defaults: viewing notes and reports only.
+    // A new child user's defaults: viewing notes and reports only.
     expect(await add.getByRole('checkbox', { name: 'View reports' }).isChecked()).toBe(true);
     expect(await add.getByRole('checkbox', { name: 'Create clients' }).isChecked()).toBe(false);
     await add.getByText('Edit clients').click();

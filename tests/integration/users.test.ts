@@ -38,7 +38,7 @@ beforeAll(async () => {
 });
 
 describe('creating users', () => {
-  it("creates a child user of the creator's account with the part 2 §5 defaults", async () => {
+  it("creates a child user of the creator's account with the defaults for a new child user", async () => {
     const body = newUser({ email: `Mixed-${randomUUID()}@District.Test`, role: 'assistant' });
     const res = await owner.post('/api/users', { user: body });
     expect(res.status).toBe(201);

@@ -81,7 +81,6 @@ export type CurrentUser = z.infer<typeof currentUser>;
 
 export const loginResponse = z.union([currentUser, z.object({ requiresTwoFactor: z.literal(true) })]);
 export type LoginResponse = z.infer<typeof loginResponse>;
-export const loginFailure = z.object({ message: z.string(), failedAttempts: z.number().optional(), remainingTime: z.number().optional() });
 
 export const trustedDevice = z.object({
   id,

@@ -93,7 +93,7 @@ const flagInputShape = Object.fromEntries(
   Object.entries(permissionDefaults).map(([k, v]) => [k, z.boolean().default(v)]),
 ) as { [K in keyof typeof permissionDefaults]: z.ZodDefault<z.ZodBoolean> };
 
-/** Permissions as a form sends them: omitted flags take the part 2 §5 defaults. */
+/** Permissions as a form sends them: omitted flags take the defaults for a new child user (view progress notes and reports only). */
 export const permissionsInput = z.object({
   ...flagInputShape,
   allowedOrganizationIds: z.array(id).max(500).default([]),

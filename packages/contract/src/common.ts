@@ -43,10 +43,4 @@ export const requiredText = (max: number, required: string, label: string, kind:
     .max(max, `${label} must be at most ${max} characters`)
     .refine((v) => hasOnlyAllowedCharacters(v, kind), NOT_ALLOWED_CHARACTERS);
 
-export const errorBody = z.object({
-  message: z.string(),
-  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-});
-export type ErrorBody = z.infer<typeof errorBody>;
-
 export const okBody = z.object({ ok: z.literal(true) });

@@ -69,7 +69,7 @@ export type ProgressNoteStatus = (typeof progressNoteStatuses)[number];
 export const noteAuthors = ['ai', 'manual'] as const;
 export type NoteAuthor = (typeof noteAuthors)[number];
 
-/** The thirteen permission flags with their defaults for a new child user (part 2 §5). */
+/** The thirteen permission flags with their defaults for a new child user. */
 export const permissionDefaults = {
   canGenerateProgressNotes: false,
   canEditClients: false,

@@ -1,3 +1,4 @@
+import { RICH_TEXT_DROPPED_WITH_CONTENT, RICH_TEXT_LINK, RICH_TEXT_LINK_REL, RICH_TEXT_LIST_START, RICH_TEXT_STYLE, RICH_TEXT_TAGS } from '@caseload/contract/rich-text-policy';
 import xss from 'xss';
 import { PayloadTooLargeError } from './errors.ts';
 
@@ -6,39 +7,13 @@ const { FilterXSS, safeAttrValue } = xss as unknown as typeof import('xss');
 
 /**
  * Server-side sanitizer for every rich-text write (session notes, goal descriptions, progress
- * notes, AI output included): a fixed allow-list of tags, `style` limited to color and
- * text-align, links limited to http, https and mailto.
+ * notes, AI output included), enforcing the contract's rich-text policy: its allow-list of tags,
+ * `style` limited to color and text-align, links limited to http, https and mailto.
  */
-const ALLOWED_STYLE = /^\s*(color\s*:\s*(#[0-9a-f]{3,8}|rgba?\([\d\s.,%]+\)|[a-z]{3,20})|text-align\s*:\s*(left|right|center|justify))\s*$/i;
-const styled = ['style'];
-
 const filter = new FilterXSS({
-  whiteList: {
-    p: styled,
-    h1: styled,
-    h2: styled,
-    h3: styled,
-    h4: styled,
-    span: styled,
-    strong: [],
-    b: [],
-    em: [],
-    i: [],
-    s: [],
-    u: [],
-    mark: styled,
-    br: [],
-    hr: [],
-    ul: [],
-    ol: ['start'],
-    li: styled,
-    blockquote: [],
-    code: [],
-    pre: [],
-    a: ['href', 'target', 'rel'],
-  },
+  whiteList: Object.fromEntries(Object.entries(RICH_TEXT_TAGS).map(([tag, attrs]) => [tag, [...attrs]])),
   stripIgnoreTag: true,
-  stripIgnoreTagBody: ['script', 'style', 'iframe', 'object', 'embed', 'noscript', 'template', 'svg', 'math'],
+  stripIgnoreTagBody: [...RICH_TEXT_DROPPED_WITH_CONTENT],
   allowCommentTag: false,
   css: false,
   onTagAttr(tag, name, value) {
@@ -46,16 +21,16 @@ const filter = new FilterXSS({
       const kept = value
         .split(';')
         .map((d) => d.trim())
-        .filter((d) => d && ALLOWED_STYLE.test(d));
+        .filter((d) => d && RICH_TEXT_STYLE.test(d));
       return kept.length ? `style="${kept.join('; ')}"` : '';
     }
     if (tag === 'a' && name === 'href') {
       const v = value.trim();
-      return /^(https?:|mailto:)/i.test(v) ? `href="${safeAttrValue(tag, name, v, undefined as never)}"` : '';
+      return RICH_TEXT_LINK.test(v) ? `href="${safeAttrValue(tag, name, v, undefined as never)}"` : '';
     }
     if (tag === 'a' && name === 'target') return value === '_blank' ? 'target="_blank"' : '';
-    if (tag === 'a' && name === 'rel') return 'rel="noopener noreferrer nofollow"';
-    if (tag === 'ol' && name === 'start') return /^\d{1,4}$/.test(value) ? `start="${value}"` : '';
+    if (tag === 'a' && name === 'rel') return `rel="${RICH_TEXT_LINK_REL}"`;
+    if (tag === 'ol' && name === 'start') return RICH_TEXT_LIST_START.test(value) ? `start="${value}"` : '';
     return undefined;
   },
 });

@@ -6,7 +6,6 @@ import { BadRequestError, ForbiddenError, HttpError, UnauthorizedError } from '@
 import type * as z from 'zod';
 import type { Context } from 'aws-lambda';
 import { mapError } from './errors.ts';
-import { idempotencyKeyOf, runOnce } from './idempotency.ts';
 import { isHttps, json, parseCookies, securityHeaders, type ApiEvent, type ApiResult } from './http.ts';
 
 /** Largest accepted request body. Rich-text notes are capped well below this by their schemas. */
@@ -154,6 +153,13 @@ function toResult(value: unknown): ApiResult {
 }
 
 /**
+ * Powertools' idempotency utility, for the routes that use it. Lambda bundles of the other routes
+ * leave it out (a sixth of a bundle): infra defines CASELOAD_IDEMPOTENCY as 'off' for them, and
+ * esbuild drops the import from the branch that can no longer run.
+ */
+const loadIdempotency = process.env.CASELOAD_IDEMPOTENCY === 'off' ? undefined : () => import('./idempotency.ts');
+
+/**
  * The one handler stack every route uses: origin check, body parsing, session, permission, zod
  * validation, error mapping and security headers, then the route's own function.
  */
@@ -163,10 +169,12 @@ export function createHandler<R extends RouteDef>(route: R, fn: (req: ApiRequest
     .handler(async (event, context) => {
       const req = parsedRequests.get(event) as ApiRequest<R>;
       const run = async () => toResult(await fn(req));
+      if (!route.idempotent || !req.auth || !loadIdempotency) return run();
       // Creates sent with an Idempotency-Key run once per key (a retried submit gets the first answer).
-      const key = route.idempotent ? idempotencyKeyOf(event.headers) : undefined;
-      if (!key || !req.auth) return run();
-      return runOnce({ route: route.handler, auth: req.auth, key, body: req.body, context: withDeadline(context, route) }, run);
+      const { idempotencyKeyOf, runOnce } = await loadIdempotency();
+      const key = idempotencyKeyOf(event.headers);
+      if (!key) return run();
+      return runOnce({ route: route.handler, auth: req.auth, key, params: req.params, body: req.body, context: withDeadline(context, route) }, run);
     });
 }
 

@@ -5,7 +5,7 @@ import { PageSpinner } from '../components/PageSpinner.tsx';
 import { useCurrentUser } from '../features/auth/api/auth.ts';
 import { Shell } from './shell/Shell.tsx';
 
-/** Spec §2 protection rule: spinner while the session loads, /auth without a user, else the page in the shell. */
+/** The protection rule: spinner while the session loads, /auth without a user, else the page in the shell. */
 export function RequireUser() {
   const { data: user, isPending, isError, refetch } = useCurrentUser();
 

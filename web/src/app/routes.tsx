@@ -16,7 +16,7 @@ const OrganizationsPage = lazy(() => import('../features/organizations/routes/Or
 const UsersPage = lazy(() => import('../features/users/routes/UsersPage.tsx'));
 const SecurityPage = lazy(() => import('../features/security/routes/SecurityPage.tsx'));
 
-/** The route table of spec part 1 §2. Pages inside RequireUser render in the shell, which holds their Suspense. */
+/** The route table. Pages inside RequireUser render in the shell, which holds their Suspense. */
 export const appRoutes: RouteObject[] = [
   {
     path: '/auth',

@@ -56,6 +56,54 @@ describe('api request', () => {
     await expect(api('updateClient', { params: { id: 'c1' }, body: { firstName: 'Ann', lastInitial: 'L', status: 'active' } })).rejects.toThrow('Failed to fetch');
   });
 
+  it('sends the same key again when the user resubmits a create the server did not settle', async () => {
+    const answers = [() => jsonResponse(503, { message: 'The service is busy.' }), () => jsonResponse(201, { id: 'c2' }), () => jsonResponse(201, { id: 'c3' })];
+    const fetchMock = mockFetch(() => answers.shift()!());
+    const body = { firstName: 'Bea', lastInitial: 'K', status: 'active' } as const;
+    expect((await failure(api('createClient', { body }))).status).toBe(503);
+    expect(await api('createClient', { body })).toEqual({ id: 'c2' });
+    // Answered: the next submit of the same values is a new record.
+    expect(await api('createClient', { body })).toEqual({ id: 'c3' });
+    const keys = fetchMock.mock.calls.map(([, init]) => (init?.headers as Record<string, string>)['Idempotency-Key']);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[1]);
+  });
+
+  it('keeps the key of a create the network lost until the same submit comes again', async () => {
+    vi.useFakeTimers();
+    try {
+      let online = false;
+      const fetchMock = mockFetch(() => {
+        if (!online) throw new TypeError('Failed to fetch');
+        return jsonResponse(201, { id: 'c4' });
+      });
+      const body = { firstName: 'Cal', lastInitial: 'M', status: 'active' } as const;
+      const lost = api('createClient', { body }).catch((e: unknown) => e);
+      await vi.runAllTimersAsync();
+      expect(await lost).toBeInstanceOf(TypeError);
+      // Another form's submit meanwhile is another create.
+      online = true;
+      await api('createClient', { body: { ...body, firstName: 'Dee' } });
+      expect(await api('createClient', { body })).toEqual({ id: 'c4' });
+      const keys = fetchMock.mock.calls.map(([, init]) => (init?.headers as Record<string, string>)['Idempotency-Key']);
+      expect(keys).toHaveLength(5);
+      expect(new Set([keys[0], keys[1], keys[2], keys[4]]).size).toBe(1);
+      expect(keys[3]).not.toBe(keys[0]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('gives a refused create no second life: its next submit gets a new key', async () => {
+    const answers = [() => jsonResponse(400, { message: 'First name is required' }), () => jsonResponse(201, { id: 'c5' })];
+    const fetchMock = mockFetch(() => answers.shift()!());
+    const body = { firstName: 'Eve', lastInitial: 'N', status: 'active' } as const;
+    await failure(api('createClient', { body }));
+    await api('createClient', { body });
+    const keys = fetchMock.mock.calls.map(([, init]) => (init?.headers as Record<string, string>)['Idempotency-Key']);
+    expect(keys[1]).not.toBe(keys[0]);
+  });
+
   it('fills path parameters and the query string', async () => {
     const fetchMock = mockFetch(() => jsonResponse(200, { ok: true }));
     await api('removeTrustedDevice', { params: { id: 'a b' } });

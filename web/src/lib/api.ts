@@ -1,6 +1,6 @@
 /**
  * The one typed API client. Every call names a route of the contract's manifest, so paths, payloads
- * and response types come from one place. Shared request behaviour is spec part 1 §7–§8.
+ * and response types come from one place. Shared request behaviour (credentials, session expiry, error bodies) lives here too.
  */
 import { queryOptions } from '@tanstack/react-query';
 import type * as z from 'zod';
@@ -35,8 +35,6 @@ export interface ApiOptions<N extends RouteName> {
    * still clears it.
    */
   expectUnauthorized?: boolean;
-  /** For a create (an idempotent route): the submit's key, when the caller keeps one itself. */
-  idempotencyKey?: string;
 }
 
 export class ApiError extends Error {
@@ -75,6 +73,14 @@ export function newIdempotencyKey(): string {
 const CREATE_RETRY_DELAYS_MS = [250, 1000];
 
 /**
+ * Keys of creates sent and not yet answered for good (in flight, lost to the network, a 5xx or a
+ * 409), by route, path and body. The same request again (a retried mutation, or the user
+ * submitting the unchanged form once more after an error) is the same submit: it carries the same
+ * key, so a create that did reach the server is answered with its first result, not made twice.
+ */
+const unsettledCreates = new Map<string, string>();
+
+/**
  * Sends a request. A create carries an Idempotency-Key, one per submit, and is sent again with the
  * same key when the network drops it (school Wi-Fi): the server answers a retry with the first
  * result, so the submit is never lost and never made twice.
@@ -85,7 +91,12 @@ async function send<N extends RouteName>(name: N, options: ApiOptions<N>): Promi
   const idempotent = 'idempotent' in route && route.idempotent === true;
   const headers: Record<string, string> = {};
   if (hasBody) headers['Content-Type'] = 'application/json';
-  if (idempotent) headers['Idempotency-Key'] = options.idempotencyKey ?? newIdempotencyKey();
+  const submit = idempotent ? JSON.stringify([name, options.params ?? null, options.body ?? null]) : undefined;
+  if (submit !== undefined) {
+    const key = unsettledCreates.get(submit) ?? newIdempotencyKey();
+    unsettledCreates.set(submit, key);
+    headers['Idempotency-Key'] = key;
+  }
   const request = () =>
     fetch(urlFor(route.path, options), {
       method: route.method,
@@ -107,6 +118,9 @@ async function send<N extends RouteName>(name: N, options: ApiOptions<N>): Promi
       await new Promise((r) => setTimeout(r, delay));
     }
   }
+
+  // A success or a refusal of the request itself settles the submit: the next one gets a new key.
+  if (submit !== undefined && (response.ok || (response.status < 500 && response.status !== 409))) unsettledCreates.delete(submit);
 
   const sessionExpired = response.headers.get('X-Session-Expired') === 'true';
   if (sessionExpired || (response.status === 401 && !options.expectUnauthorized)) {
@@ -184,7 +198,7 @@ export function serverFieldErrors(error: unknown): Record<string, string> {
 }
 
 /**
- * Query key and function for a read. The key's parts joined with '/' give the path (spec §7):
+ * Query key and function for a read. The key's parts joined with '/' give the path:
  * `getSession` with id 7 → ['/api/sessions', '7'], so invalidating ['/api/sessions'] also
  * refreshes the detail reads beneath it. A query object, when given, is the last part.
  */

@@ -2,14 +2,14 @@ import { QueryClient } from '@tanstack/react-query';
 
 const MINUTE = 60_000;
 
-/** Per-list freshness from spec part 1 §9; pass as `staleTime` on those queries. */
+/** Per-list freshness; pass as `staleTime` on those queries. */
 export const cacheTimes = {
   sessions: 2 * MINUTE,
   clients: 3 * MINUTE,
   organizations: 5 * MINUTE,
 } as const;
 
-/** The spec's data-client defaults (part 1 §9): clinicians are on poor Wi-Fi, so one quick retry and no polling. */
+/** The spec's data-client defaults: clinicians are on poor Wi-Fi, so one quick retry and no polling. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -1,6 +1,6 @@
 import { createToaster } from '@chakra-ui/react';
 
-/** Spec §9: only one toast at a time. */
+/** Only one toast at a time. */
 export const toaster = createToaster({ placement: 'top-end', max: 1, pauseOnPageIdle: true });
 
 interface Notice {

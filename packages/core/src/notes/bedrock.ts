@@ -7,7 +7,7 @@ import { BedrockRuntimeClient, ConverseCommand, type ConverseCommandOutput } fro
 import { NoteGenerationError } from '../errors.ts';
 import { plainText, sanitizeRichText } from '../rich-text.ts';
 import type { ProgressFacts } from './facts.ts';
-import type { GenerateOptions, NoteGenerator } from './generator.ts';
+import type { GenerateOptions, NoteGenerator } from './generator-port.ts';
 import { NO_DATA_SENTENCE } from './local-generator.ts';
 
 /** One model call; the caller's deadline may cut it shorter. */

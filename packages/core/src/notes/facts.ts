@@ -7,7 +7,7 @@
  * - A goal is reported when it has data in the period, was mastered in the period, or is active /
  *   on hold and existed by the period's end. Discontinued goals and goals mastered earlier appear
  *   only when they have data in the period.
- * - Accuracy of a session = successful ÷ total attempts, a rounded whole percent (spec §9); one
+ * - Accuracy of a session = successful ÷ total attempts, a rounded whole percent; one
  *   progress row exists per session and goal. Overall accuracy pools all trials of the period.
  * - Trend: latest − first session accuracy ≥ +10 points improving, ≤ −10 declining, otherwise
  *   stable; fewer than 2 sessions with data is 'insufficient data'.

@@ -1,5 +1,5 @@
 /**
- * The note generator port and the one place that writes a grounded note. `NOTE_GENERATOR`
+ * The one place that writes a grounded note, through the note generator port. `NOTE_GENERATOR`
  * chooses the implementation: `local` (the default, deterministic) or `bedrock`.
  */
 import { NoteGenerationError } from '../errors.ts';
@@ -8,20 +8,7 @@ import { bedrockNoteGenerator } from './bedrock.ts';
 import type { ProgressFacts } from './facts.ts';
 import { ungroundedNumbers } from './grounding.ts';
 import { localNoteGenerator } from './local-generator.ts';
-
-export interface GenerateOptions {
-  /** Aborts the call when the caller's time is up. */
-  signal?: AbortSignal;
-  /** Why the previous draft was refused, for a generator that can take it into account. */
-  feedback?: string;
-}
-
-export interface NoteGenerator {
-  /** Whether asking again can give a different note (a model can; the local composer cannot). */
-  readonly varies: boolean;
-  /** The note as rich text (HTML), written from the facts only. */
-  generate(facts: ProgressFacts, options?: GenerateOptions): Promise<string>;
-}
+import type { NoteGenerator } from './generator-port.ts';
 
 let override: NoteGenerator | undefined;
 

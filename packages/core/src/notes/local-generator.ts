@@ -5,7 +5,7 @@
  */
 import { longDate } from './dates.ts';
 import type { AttendanceFacts, GoalFacts, ProgressFacts } from './facts.ts';
-import type { NoteGenerator } from './generator.ts';
+import type { NoteGenerator } from './generator-port.ts';
 
 export const NO_DATA_SENTENCE = 'No session data was recorded for this goal during the reporting period.';
 

@@ -5,7 +5,7 @@
  * - Sessions: those scheduled in the period with at least one reported client; completed =
  *   status completed.
  * - Goals: activeGoals counts goals active now; masteredGoals counts goals mastered (or 'met')
- *   with a masteredDate inside the period (spec §4).
+ *   with a masteredDate inside the period.
  * - successRate and each client's progressRate: successful ÷ total attempts of the period's data
  *   points, a rounded whole percent (0 when there is no data).
  * - With a goal-type filter only goals of that type (and their data) count, and a client without

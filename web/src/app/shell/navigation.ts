@@ -16,7 +16,7 @@ export interface NavItem {
   icon: ComponentType;
 }
 
-/** The sidebar's entries in the spec's order (part 1 §2). Pages check permissions themselves. */
+/** The sidebar's entries in the spec's order. Pages check permissions themselves. */
 export const navItems: readonly NavItem[] = [
   { label: 'Dashboard', to: '/', icon: DashboardIcon },
   { label: 'Clients', to: '/clients', icon: UsersIcon },

@@ -51,7 +51,7 @@ const ALIGNMENTS = [
 ] as const;
 
 const editorExtensions = [
-  // Undo/redo keep the library defaults: depth 100, a new group after 500 ms (spec §9).
+  // Undo/redo keep the library defaults: depth 100, a new group after 500 ms.
   StarterKit.configure({ undoRedo: { depth: 100, newGroupDelay: 500 }, link: { openOnClick: false } }),
   TextStyle,
   Color,

@@ -4,7 +4,7 @@ import type { CurrentUser, loginBody, registerBody, verifyTwoFactorBody } from '
 import { api, clearCurrentUser, currentUserKey, isApiError } from '../../../lib/api.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 
-/** 401 on this read means "signed out", not an error (spec §7). */
+/** 401 on this read means "signed out", not an error. */
 async function fetchCurrentUser({ signal }: { signal: AbortSignal }): Promise<CurrentUser | null> {
   try {
     return await api('getCurrentUser', { signal, expectUnauthorized: true });

@@ -3,7 +3,7 @@ import { failedAttemptsMessage, lockoutMessage } from '../lib/lockout.ts';
 
 export type LoginProblem = { kind: 'failed'; message?: string; failedAttempts?: number } | { kind: 'locked'; secondsLeft: number };
 
-/** Spec §8: the server's message, or else the attempt count. */
+/** The server's message, or else the attempt count. */
 function failedLoginText({ message, failedAttempts }: { message?: string; failedAttempts?: number }): string {
   if (message) return message;
   return failedAttempts === undefined ? '' : failedAttemptsMessage(failedAttempts);

@@ -32,7 +32,7 @@ export function SignInForm() {
     } else if (isApiError(error, 401)) {
       setFailure({ message: errorMessage(error, '') || undefined, failedAttempts: errorNumber(error, 'failedAttempts') });
     } else if (isApiError(error)) {
-      // Spec §8: other login errors are logged only.
+      // Other login errors are logged only.
       console.error('Login failed', error);
     } else {
       // No answer at all (e.g. the Wi-Fi dropped): say so rather than leave the button doing nothing.

@@ -1,4 +1,4 @@
-/** Spec §9: the account locks after 10 failed attempts. */
+/** The account locks after 10 failed attempts. */
 export const LOCKOUT_THRESHOLD = 10;
 
 const wholeSeconds = (seconds: number) => Math.max(0, Math.ceil(seconds));

@@ -3,7 +3,7 @@ import type { Client, ClientInput } from '@caseload/contract/caseload';
 import { api, apiQuery, queryKeyFor } from '../../../lib/api.ts';
 import { cacheTimes, queryClient } from '../../../lib/query-client.ts';
 
-/** Spec part 1 §9: the client list is fresh for 3 minutes. */
+/** The client list is fresh for 3 minutes. */
 export const clientsQuery = { ...apiQuery('listClients'), staleTime: cacheTimes.clients };
 
 export function useClients() {

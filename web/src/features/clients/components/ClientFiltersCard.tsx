@@ -10,7 +10,7 @@ interface ClientFiltersCardProps {
   organizations: readonly Organization[];
 }
 
-/** Spec part 1 §2: search by name or diagnosis, organization, grade (every grade level), status. */
+/** Search by name or diagnosis, organization, grade (every grade level), status. */
 export function ClientFiltersCard({ filters, onChange, organizations }: ClientFiltersCardProps) {
   const set = (field: keyof ClientFilters) => (value: string) => onChange({ ...filters, [field]: value });
   const organizationOptions = [

@@ -20,7 +20,7 @@ interface ClientFormFieldsProps {
 const gradeOptions: SelectOption[] = [{ value: NONE, label: 'Not specified' }, ...gradeLevels.map((g) => ({ value: g, label: gradeLevelLabels[g] }))];
 const statusOptions: SelectOption[] = clientStatuses.map((s) => ({ value: s, label: statusLabels[s] }));
 
-/** The client form of the Add New Client and Edit Client dialogs (spec part 1 §2, rules in §5). */
+/** The client form of the Add New Client and Edit Client dialogs. */
 export function ClientFormFields({ values, onChange, errors, organizations, allowNoOrganization, disabled }: ClientFormFieldsProps) {
   const organizationOptions: SelectOption[] = [
     ...(allowNoOrganization ? [{ value: NONE, label: 'None' }] : []),

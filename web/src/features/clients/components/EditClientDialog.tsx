@@ -27,7 +27,7 @@ interface EditClientDialogProps {
 }
 
 /**
- * Spec part 1 §2: 'Client Information' (the client form) and 'Goals & Progress' (part 2). The form
+ * 'Client Information' (the client form) and 'Goals & Progress' (part 2). The form
  * starts from the record as it was when the dialog opened (mount it per client): a background
  * refetch of the list does not wipe what is being typed.
  */

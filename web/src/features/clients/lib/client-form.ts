@@ -18,7 +18,7 @@ export type ClientField = keyof ClientFormValues;
 
 export const NONE = 'none';
 
-/** Spec part 1 §5 and §9: sessions per week default 1, status default active. */
+/** Sessions per week default 1, status default active. */
 export const emptyClientForm: ClientFormValues = {
   firstName: '',
   lastInitial: '',

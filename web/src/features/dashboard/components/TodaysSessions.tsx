@@ -7,7 +7,7 @@ import { usePermission } from '../../../lib/permissions.ts';
 import { useTodaysSessions } from '../api/dashboard.ts';
 import { humanize, sessionClient, todaysSessions } from '../lib/dashboard.ts';
 
-/** Part 2 §4's badge colours. */
+/** The session status badge colours, as on the Sessions page. */
 const statusPalette: Record<SessionStatus, string> = { scheduled: 'blue', completed: 'green', canceled: 'red', no_show: 'red', rescheduled: 'yellow' };
 
 function SessionRow({ session }: { session: Session }) {

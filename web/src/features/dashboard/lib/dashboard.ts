@@ -26,7 +26,7 @@ export function trendCaptions(trends: DashboardStats['trends'] | undefined, week
   };
 }
 
-/** Today's sessions in time order, at most three (spec part 1 §9). */
+/** Today's sessions in time order, at most three. */
 export const TODAY_LIMIT = 3;
 export function todaysSessions(sessions: readonly Session[]): Session[] {
   return [...sessions].sort((a, b) => a.scheduledAt.localeCompare(b.scheduledAt)).slice(0, TODAY_LIMIT);

@@ -13,7 +13,7 @@ import { GoalStatusBadge, GoalTypeBadge } from './GoalBadges.tsx';
 import { GoalDescription } from './GoalDescription.tsx';
 import { GoalForm, GoalFormDialog } from './GoalForm.tsx';
 
-/** The 'Goals & Progress' tab of the Edit Client dialog (spec part 2 §2). */
+/** The 'Goals & Progress' tab of the Edit Client dialog. */
 export function ClientGoalsTab({ clientId }: { clientId: string }) {
   const goals = useClientGoals(clientId);
   const canManage = usePermission('canManageGoals');

@@ -51,7 +51,7 @@ interface GoalFormProps {
   inDialog?: boolean;
 }
 
-/** Add Goal and Edit Goal (spec part 2 §2, §5), validated with the contract's goal schema. */
+/** Add Goal and Edit Goal, validated with the contract's goal schema. */
 export function GoalForm({ clientId, goal, onDone, onCancel, inDialog = false }: GoalFormProps) {
   const [values, setValues] = useState(() => valuesOf(goal));
   const [errors, setErrors] = useState<FieldErrors>({});

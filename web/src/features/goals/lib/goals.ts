@@ -16,7 +16,7 @@ export const goalStatusPalette: Record<GoalStatus, string> = {
   discontinued: 'gray',
 };
 
-/** Spec §4: the toggle moves active to mastered and any other status back to active. */
+/** The toggle moves active to mastered and any other status back to active. */
 export const toggledStatus = (status: GoalStatus): GoalStatus => (status === 'active' ? 'mastered' : 'active');
 
 /** Rounded whole percent of successful over total; null when there is no total (shown as a dash). */

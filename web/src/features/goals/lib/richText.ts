@@ -1,18 +1,17 @@
 /**
- * Rich text in the browser. The server sanitizes every rich-text write (allow-listed tags, `style`
- * limited to color and text-align, http/https/mailto links); `sanitizeHtml` repeats the same rules
- * before anything is put into the page, as defence in depth.
+ * Rich text in the browser. The server sanitizes every rich-text write by the contract's rich-text
+ * policy (allow-listed tags, `style` limited to color and text-align, http/https/mailto links);
+ * `sanitizeHtml` applies the same policy before anything is put into the page, as defence in depth.
  *
  * Session and progress notes are edited here in a plain textarea but stored as HTML like the rest of
  * the rich text: `textToHtml` escapes what was typed (so "a < b" is not read as a tag and survives
  * the server's sanitizer unchanged) and `htmlToText` turns stored HTML back into editable text.
  */
 
-const ALLOWED_TAGS = new Set([
-  'P', 'H1', 'H2', 'H3', 'H4', 'SPAN', 'STRONG', 'B', 'EM', 'I', 'S', 'U', 'MARK', 'BR', 'HR', 'UL', 'OL', 'LI', 'BLOCKQUOTE', 'CODE', 'PRE', 'A',
-]);
-const DROPPED_WITH_CONTENT = new Set(['SCRIPT', 'STYLE', 'IFRAME', 'OBJECT', 'EMBED', 'NOSCRIPT', 'TEMPLATE', 'SVG', 'MATH']);
-const ALLOWED_STYLE = /^\s*(color\s*:\s*(#[0-9a-f]{3,8}|rgba?\([\d\s.,%]+\)|[a-z]{3,20})|text-align\s*:\s*(left|right|center|justify))\s*$/i;
+import { RICH_TEXT_DROPPED_WITH_CONTENT, RICH_TEXT_LINK, RICH_TEXT_LINK_REL, RICH_TEXT_LIST_START, RICH_TEXT_STYLE, RICH_TEXT_TAGS } from '@caseload/contract/rich-text-policy';
+
+const ALLOWED_TAGS = new Set(Object.keys(RICH_TEXT_TAGS).map((tag) => tag.toUpperCase()));
+const DROPPED_WITH_CONTENT = new Set<string>(RICH_TEXT_DROPPED_WITH_CONTENT.map((tag) => tag.toUpperCase()));
 const BLOCKS = new Set(['P', 'DIV', 'H1', 'H2', 'H3', 'H4', 'LI', 'BLOCKQUOTE', 'PRE', 'UL', 'OL']);
 
 export const looksLikeHtml = (text: string) => /<\/?[a-z][\s\S]*>/i.test(text);
@@ -32,18 +31,21 @@ function clean(node: Element) {
       child.replaceWith(...child.childNodes);
       continue;
     }
+    const allowedAttributes = RICH_TEXT_TAGS[child.tagName.toLowerCase()] ?? [];
     for (const attribute of [...child.attributes]) {
       const name = attribute.name.toLowerCase();
-      if (name === 'style') {
+      if (!allowedAttributes.includes(name)) {
+        child.removeAttribute(attribute.name);
+      } else if (name === 'style') {
         const kept = attribute.value
           .split(';')
           .map((declaration) => declaration.trim())
-          .filter((declaration) => declaration && ALLOWED_STYLE.test(declaration));
+          .filter((declaration) => declaration && RICH_TEXT_STYLE.test(declaration));
         if (kept.length) child.setAttribute('style', kept.join('; '));
         else child.removeAttribute('style');
-      } else if (child.tagName === 'A' && name === 'href' && /^(https?:|mailto:)/i.test(attribute.value.trim())) {
+      } else if (child.tagName === 'A' && name === 'href' && RICH_TEXT_LINK.test(attribute.value.trim())) {
         continue;
-      } else if (child.tagName === 'OL' && name === 'start' && /^\d{1,4}$/.test(attribute.value)) {
+      } else if (child.tagName === 'OL' && name === 'start' && RICH_TEXT_LIST_START.test(attribute.value)) {
         continue;
       } else {
         child.removeAttribute(attribute.name);
@@ -51,7 +53,7 @@ function clean(node: Element) {
     }
     if (child.tagName === 'A') {
       child.setAttribute('target', '_blank');
-      child.setAttribute('rel', 'noopener noreferrer nofollow');
+      child.setAttribute('rel', RICH_TEXT_LINK_REL);
     }
   }
   // Comments and other non-element, non-text nodes go too.

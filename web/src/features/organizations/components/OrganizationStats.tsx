@@ -1,7 +1,7 @@
 import { Flex, Grid, Text } from '@chakra-ui/react';
 import type { Organization } from '@caseload/contract/caseload';
 
-/** The three numbers of an organization card (spec part 2 §2), from the server's counters. */
+/** The three numbers of an organization card, from the server's counters. */
 export function OrganizationStats({ stats }: { stats: Organization['stats'] }) {
   const items = [
     { label: 'Active Clients', value: stats.activeClients },

@@ -14,7 +14,7 @@ import { OrganizationDialog } from '../components/OrganizationDialog.tsx';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; organization: Organization };
 
-/** Spec part 2 §2; adding, editing and archiving are for users who manage users and organizations. */
+/** The organizations page; adding, editing and archiving are for users who manage users and organizations. */
 export default function OrganizationsPage() {
   const organizations = useOrganizations();
   const canManage = usePermission('canManageUsers');

@@ -26,7 +26,7 @@ function refreshNotes(clientId?: string) {
 export function useGenerateProgressNote(clientId: string) {
   return useMutation({
     mutationFn: (body: GenerateNoteInput) => api('generateProgressNote', { params: { id: clientId }, body }),
-    // The server stores the note; the previous-notes list and the notes page refresh (spec §4).
+    // The server stores the note; the previous-notes list and the notes page refresh.
     onSuccess: () => refreshNotes(clientId),
   });
 }

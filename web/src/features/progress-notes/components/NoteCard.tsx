@@ -4,7 +4,7 @@ import { EditIcon, EyeIcon, TrashIcon } from '../../../components/icons.tsx';
 import { formatPeriod, type ListedNote } from '../lib/notes.ts';
 import { NoteBadges } from './NoteBadges.tsx';
 
-/** Spec §9: the notes page shows the first 200 characters. */
+/** The notes page shows the first 200 characters. */
 export const LIST_PREVIEW_LENGTH = 200;
 
 interface NoteCardProps {

@@ -13,7 +13,7 @@ interface NoteFiltersCardProps {
 
 const statusOptions = progressNoteStatuses.map((s) => ({ value: s, label: statusLabels[s] }));
 
-/** Spec §2: text search, client, organization, status. */
+/** Text search, client, organization, status. */
 export function NoteFiltersCard({ filters, onChange, clientOptions, organizationOptions }: NoteFiltersCardProps) {
   const set = (field: keyof NoteFilters) => (value: string) => onChange({ ...filters, [field]: value });
   return (

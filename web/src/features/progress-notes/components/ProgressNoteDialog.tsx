@@ -18,7 +18,7 @@ import { useNoteAutosave, type SaveState } from '../lib/useNoteAutosave.ts';
 import { AuthorBadge } from './NoteBadges.tsx';
 import { PeriodFields } from './PeriodFields.tsx';
 
-/** Spec §9: the dialog lists up to 3 previous notes with a 150-character preview. */
+/** The dialog lists up to 3 previous notes with a 150-character preview. */
 export const PREVIOUS_NOTES_SHOWN = 3;
 export const PREVIOUS_PREVIEW_LENGTH = 150;
 

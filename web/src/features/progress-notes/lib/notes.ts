@@ -12,7 +12,7 @@ export interface Period {
 
 const DAY = 'yyyy-MM-dd';
 
-/** Spec §5/§9: one month ago to today, as yyyy-MM-dd. */
+/** One month ago to today, as yyyy-MM-dd. */
 export function defaultPeriod(today = new Date()): Period {
   return { start: format(subMonths(today, 1), DAY), end: format(today, DAY) };
 }
@@ -22,7 +22,7 @@ export interface Notice {
   description?: string;
 }
 
-/** Spec §5's two rules for a reporting period, with its titles and texts; null when the period is fine. */
+/** The two rules for a reporting period (both dates set; the start not after the end), with its titles and texts; null when the period is fine. */
 export function validatePeriod({ start, end }: Period): Notice | null {
   if (!start || !end) return { title: 'Invalid dates', description: 'Please select both start and end dates for the reporting period.' };
   if (start >= end) return { title: 'Invalid date range', description: 'End date must be after start date.' };
@@ -52,7 +52,7 @@ export interface BulkOutcome extends Notice {
   type: 'success' | 'warning' | 'error';
 }
 
-/** The toast for a finished bulk job (spec §8: all failed, partial success, full success). */
+/** The toast for a finished bulk job (all failed, partial success, full success). */
 export function bulkOutcome(job: Pick<BulkJob, 'successCount' | 'errorCount' | 'errors'> & { skippedCount?: number }): BulkOutcome {
   const { successCount: generated, errorCount: failed } = job;
   const skipped = job.skippedCount ?? 0;

@@ -5,7 +5,7 @@ import { notify } from '../../../lib/toaster.ts';
 import { useAutosave } from '../../sessions/lib/useAutosave.ts';
 import { saveNoteContent } from '../api/progress-notes.ts';
 
-/** Spec §9: notes save 1 s after the last change. */
+/** Notes save 1 s after the last change. */
 export const AUTOSAVE_DELAY_MS = 1000;
 
 export type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved'; at: Date } | { kind: 'error' };

@@ -23,7 +23,7 @@ import { ProgressNoteDialog } from '../components/ProgressNoteDialog.tsx';
 import { ViewNoteDialog } from '../components/ViewNoteDialog.tsx';
 import { filterNotes, hasActiveFilters, listNotes, noNoteFilters, type NoteFilters } from '../lib/notes.ts';
 
-/** /progress-notes: generate one or many notes, search and filter, view, edit and delete (spec §2). */
+/** /progress-notes: generate one or many notes, search and filter, view, edit and delete. */
 export default function ProgressNotesPage() {
   const canView = usePermission('canViewProgressNotes');
   const canGenerate = usePermission('canGenerateProgressNotes');

@@ -2,7 +2,7 @@ import { Card, SimpleGrid, Text } from '@chakra-ui/react';
 import type { Report } from '@caseload/contract/notes';
 import { percent } from '../lib/report.ts';
 
-/** Spec §2: Total Sessions (with completed), Active Goals (with mastered), Success Rate, Clients. */
+/** Total Sessions (with completed), Active Goals (with mastered), Success Rate, Clients. */
 export function SummaryCards({ stats }: { stats: Report['overallStats'] }) {
   const cards = [
     { label: 'Total Sessions', value: String(stats.totalSessions), help: `${stats.completedSessions} completed` },

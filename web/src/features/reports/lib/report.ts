@@ -10,12 +10,12 @@ export const periodOptions = [
 ] as const;
 export const DEFAULT_DAYS = 30;
 
-/** Spec §9: at most 4 goals are shown per client. */
+/** At most 4 goals are shown per client. */
 export const GOALS_SHOWN = 4;
 
 export type SuccessVariant = 'default' | 'secondary' | 'destructive';
 
-/** Spec §2: default at 80 and above, secondary at 60 and above, destructive below. */
+/** Default at 80 and above, secondary at 60 and above, destructive below. */
 export function successVariant(rate: number): SuccessVariant {
   if (rate >= 80) return 'default';
   if (rate >= 60) return 'secondary';
@@ -39,7 +39,7 @@ export function sortBySuccess(clients: readonly ClientProgress[]): ClientProgres
 /** A whole percent between 0 and 100. */
 export const percent = (rate: number) => Math.min(100, Math.max(0, Math.round(rate)));
 
-/** Spec §9: the export is named by a date stamp. */
+/** The export is named by a date stamp. */
 export const exportFileName = (format_: 'json' | 'csv', now = new Date()) => `progress-report-${format(now, 'yyyy-MM-dd')}.${format_}`;
 
 /** Pretty-printed JSON, whether the server answered text or an already parsed object. */

@@ -16,7 +16,7 @@ import { DEFAULT_DAYS, exportFileName, periodOptions, prettyJson, withBom } from
 
 const goalTypeOptions = goalTypes.map((t) => ({ value: t, label: goalTypeLabels[t] }));
 
-/** /reports: filters, four summary cards, Client Progress Details, and export as JSON or CSV (spec §2). */
+/** /reports: filters, four summary cards, Client Progress Details, and export as JSON or CSV. */
 export default function ReportsPage() {
   const canView = usePermission('canViewReports');
   if (!canView) {

@@ -26,7 +26,7 @@ export function useDisableTwoFactor() {
   });
 }
 
-/** Spec §7: fetched only when two-factor is on, which is when the Trusted Devices card is shown. */
+/** Fetched only when two-factor is on, which is when the Trusted Devices card is shown. */
 export function useTrustedDevices() {
   return useQuery(trustedDevices);
 }

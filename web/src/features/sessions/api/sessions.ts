@@ -23,7 +23,7 @@ export function useSessionPermissions() {
 
 // ---------- lists ----------
 
-/** Sessions in [from, to): what the calendar shows. Cached 2 minutes (spec §9). */
+/** Sessions in [from, to): what the calendar shows. Cached 2 minutes. */
 export function sessionsInRange(from: Date, to: Date) {
   return { ...apiQuery('listSessions', { query: { from: from.toISOString(), to: to.toISOString() } }), staleTime: cacheTimes.sessions };
 }
@@ -37,7 +37,7 @@ export function useSessionsInRange(from: Date, to: Date) {
 const isSessionList = (query: Query) =>
   query.queryKey[0] === SESSIONS && (query.queryKey.length === 1 || typeof query.queryKey[1] === 'object');
 
-/** Spec §7: creating or changing a session refreshes the sessions and the dashboard's stats. */
+/** Creating or changing a session refreshes the sessions and the dashboard's stats. */
 export function refreshSessionLists() {
   return Promise.all([
     queryClient.invalidateQueries({ predicate: isSessionList }),
@@ -168,7 +168,7 @@ const DAY = 24 * 60 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
 
 /**
- * The Recent Sessions card (real data, ARCHITECTURE §8) and the page's empty state: sessions from 90
+ * The Recent Sessions card (real data) and the page's empty state: sessions from 90
  * days back to 180 days ahead. The window is rounded to the hour so the cache key stays put.
  */
 export function useSessionsAroundNow() {

@@ -16,7 +16,7 @@ interface AddClientDialogProps {
   onAdded: (clientId: string) => void;
 }
 
-/** Lists the active clients not yet in the session, each with an Add button (spec part 2 §2). */
+/** Lists the active clients not yet in the session, each with an Add button. */
 export function AddClientDialog({ sessionId, present, open, onClose, onAdded }: AddClientDialogProps) {
   const clients = useClients();
   const add = useAddParticipant(sessionId);

@@ -13,7 +13,7 @@ interface ClientPickerProps {
 
 /**
  * The clients multi-select: only active clients can be picked (a client already in the session stays
- * listed so it can be unticked). Each shows the first 8 characters of its id (spec §9).
+ * listed so it can be unticked). Each shows the first 8 characters of its id.
  */
 export function ClientPicker({ selected, onChange, error }: ClientPickerProps) {
   const clients = useClients();

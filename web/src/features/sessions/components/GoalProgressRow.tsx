@@ -32,7 +32,7 @@ export function progressBodyOf(goalId: string, values: ProgressValues) {
   };
 }
 
-/** Spec §4: saved only when both counts are numbers and total is above 0 (and, per the contract, successful ≤ total). */
+/** Saved only when both counts are numbers and total is above 0 (and, per the contract, successful ≤ total). */
 export const canSaveProgress = (goalId: string, values: ProgressValues) => progressBody.safeParse(progressBodyOf(goalId, values)).success;
 
 const valuesOf = (point: ProgressPoint | undefined): ProgressValues => ({

@@ -32,7 +32,7 @@ interface SessionFormDialogProps {
   onDeleted?: () => void;
 }
 
-/** Schedule New Session and Edit Session (spec part 2 §2): open while `mode` is set. */
+/** Schedule New Session and Edit Session: open while `mode` is set. */
 export function SessionFormDialog({ mode, onClose, onScheduled, onDeleted }: SessionFormDialogProps) {
   return (
     <AppDialog
@@ -130,7 +130,7 @@ function SessionForm({
   };
 
   const failed = (error: unknown) => {
-    // Spec §8: no toast and the dialog stays open; the server's validation message shows inline.
+    // No toast and the dialog stays open; the server's validation message shows inline.
     const fields = serverFieldErrors(error);
     setErrors(Object.keys(fields).length ? fields : { form: errorMessage(error, '') });
   };
@@ -164,7 +164,7 @@ function SessionForm({
         onClose();
         onDeleted?.();
       },
-      // Spec §8: no message on failure; the dialogs stay open.
+      // No message on failure; the dialogs stay open.
       onError: () => setConfirmDelete(false),
     });
 

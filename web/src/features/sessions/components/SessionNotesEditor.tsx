@@ -20,7 +20,7 @@ interface SessionNotesEditorProps {
   canEdit: boolean;
 }
 
-/** One client's session notes: rich text, saved 1 s after the last change when not blank (spec §4). */
+/** One client's session notes: rich text, saved 1 s after the last change when not blank. */
 export function SessionNotesEditor({ sessionId, clientId, clientLabel, stored, canEdit }: SessionNotesEditorProps) {
   const autosave = useAutosave<string>(`notes:${sessionId}:${clientId}`, {
     delay: NOTES_DELAY,

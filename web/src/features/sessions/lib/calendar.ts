@@ -1,5 +1,5 @@
 /**
- * Calendar layout math for the Sessions page (spec part 2 §2, §9), pure so it can be unit-tested:
+ * Calendar layout math for the Sessions page, pure so it can be unit-tested:
  * Monday-first weeks, 30-minute rows from 8:00 AM to 5:00 PM at 64 px, blocks sized by duration.
  */
 import {
@@ -175,7 +175,7 @@ export function layoutDay<T>(items: readonly T[], startOf: (item: T) => Date, du
   return placed;
 }
 
-/** Spec §4 badge colours. */
+/** Status badge colours: scheduled blue, completed green, canceled and no_show red, rescheduled yellow. */
 export const statusPalette: Record<SessionStatus, string> = {
   scheduled: 'blue',
   completed: 'green',

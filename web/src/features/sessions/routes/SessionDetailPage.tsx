@@ -25,7 +25,7 @@ function BackToSessions() {
   );
 }
 
-/** Session detail (spec part 2 §2): information, and per-client notes and goal data with autosave. */
+/** Session detail: information, and per-client notes and goal data with autosave. */
 export default function SessionDetailPage() {
   const { id = '' } = useParams();
   const session = useSession(id);

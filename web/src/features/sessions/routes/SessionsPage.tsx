@@ -16,7 +16,7 @@ const views: { value: CalendarView; label: string }[] = [
   { value: 'day', label: 'Day' },
 ];
 
-/** Session Management (spec part 2 §2): the schedule calendar, the Schedule dialog and recent sessions. */
+/** Session Management: the schedule calendar, the Schedule dialog and recent sessions. */
 export default function SessionsPage() {
   const [view, setView] = useState<CalendarView>('week');
   const [date, setDate] = useState(() => new Date());

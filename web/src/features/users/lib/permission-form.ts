@@ -2,7 +2,7 @@ import type { Permissions } from '@caseload/contract/auth';
 import type { PermissionsInput } from '@caseload/contract/caseload';
 import { permissionDefaults, permissionFlags, type PermissionFlag } from '@caseload/contract/enums';
 
-/** The twelve flags the forms offer (spec part 2 §6): managing users is not handed out here. */
+/** The twelve flags the forms offer: managing users is not handed out here. */
 export type EditableFlag = Exclude<PermissionFlag, 'canManageUsers'>;
 export const editableFlags = permissionFlags.filter((flag): flag is EditableFlag => flag !== 'canManageUsers');
 
@@ -20,7 +20,7 @@ export interface PermissionFormValues {
   organizationIds: string[];
 }
 
-/** Part 2 §5: a new user may view progress notes and reports, nothing else. */
+/** A new user may view progress notes and reports, nothing else. */
 export function defaultPermissionForm(allOrganizationsAllowed: boolean): PermissionFormValues {
   const flags = Object.fromEntries(editableFlags.map((flag) => [flag, permissionDefaults[flag]])) as Record<EditableFlag, boolean>;
   return { flags, access: allOrganizationsAllowed ? 'all' : 'selected', organizationIds: [] };
