@@ -6,8 +6,10 @@ import { jsonResponse, mockApi, testUser } from '../../../test/fetch.ts';
 import { renderApp } from '../../../test/render.tsx';
 
 const goal = (n: number) => ({ id: `9000000${n}-0c4b-4e8a-9f51-2b7c3d9e1a01`, type: 'articulation' as const, description: `Goal ${n}`, status: 'active' });
+/** A distinct id per sample client (ids made from name lengths collided: 'Maya R.' and 'Noah T.'). */
+let nextClient = 0;
 const progress = (clientName: string, progressRate: number, goals = 1): Report['clientProgress'][number] => ({
-  clientId: `${clientName.length}0000000-0c4b-4e8a-9f51-2b7c3d9e1a01`,
+  clientId: `${++nextClient}0000000-0c4b-4e8a-9f51-2b7c3d9e1a01`,
   clientName,
   goalCount: goals,
   sessionsCount: 2,
