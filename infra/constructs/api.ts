@@ -119,6 +119,7 @@ export class Api extends Construct {
         },
         environmentEncryption: auth ? authKey : undefined,
         role: (logGroup) => roles.roleFor(profile, logGroup),
+        idempotent: route.idempotent,
       });
 
       const httpRoute = new apigw.HttpRoute(this, `${id}Route`, {

@@ -40,6 +40,8 @@ export interface HandlerFunctionProps {
   environmentEncryption?: kms.IKey;
   /** The execution role, given the function's log group (see roles.ts). */
   role: (logGroup: logs.ILogGroup) => iam.IRole;
+  /** A create run once per Idempotency-Key (the manifest's `idempotent`): only its bundle carries the utility. */
+  idempotent?: boolean;
 }
 
 export class FunctionFactory {
@@ -109,6 +111,8 @@ export class FunctionFactory {
         // The nodejs22.x runtime ships AWS SDK v3; see CaseloadConfig.bundleAwsSdk.
         externalModules: this.config.bundleAwsSdk ? [] : ['@aws-sdk/*'],
         charset: nodejs.Charset.UTF8,
+        // packages/pipeline/src/pipeline.ts (loadIdempotency): 'off' drops Powertools from the bundle.
+        define: { 'process.env.CASELOAD_IDEMPOTENCY': JSON.stringify(props.idempotent ? 'on' : 'off') },
         logLevel: nodejs.LogLevel.WARNING,
       },
     });
