@@ -132,8 +132,8 @@ export function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenCha
           <SelectField label="Role" {...field('role')} options={roleOptions} />
           <PermissionFields
             values={permissions}
-            onChange={(next) => {
-              setPermissions(next);
+            onChange={(update) => {
+              setPermissions(update);
               setErrors(({ organizations: _cleared, ...rest }) => rest);
             }}
             canGrant={(flag) => hasPermission(me, flag)}

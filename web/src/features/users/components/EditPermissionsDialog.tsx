@@ -53,8 +53,8 @@ export function EditPermissionsDialog({ user, onClose }: { user: ManagedUser; on
       <form id={FORM_ID} onSubmit={submit} noValidate>
         <PermissionFields
           values={values}
-          onChange={(next) => {
-            setValues(next);
+          onChange={(update) => {
+            setValues(update);
             setOrganizationError(undefined);
           }}
           canGrant={(flag) => hasPermission(me, flag)}

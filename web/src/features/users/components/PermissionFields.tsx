@@ -5,7 +5,8 @@ import { flagGroups, type EditableFlag, type PermissionFormValues } from '../lib
 
 interface PermissionFieldsProps {
   values: PermissionFormValues;
-  onChange: (values: PermissionFormValues) => void;
+  /** Receives an update of the current values, so taps in quick succession all count. */
+  onChange: (update: (values: PermissionFormValues) => PermissionFormValues) => void;
   /** Flags the signed-in user holds: nobody grants what they do not have. */
   canGrant: (flag: EditableFlag) => boolean;
   organizations: readonly Organization[];
@@ -17,9 +18,12 @@ interface PermissionFieldsProps {
 
 /** The permission flags and organization access of the Add User and Edit Permissions dialogs. */
 export function PermissionFields({ values, onChange, canGrant, organizations, allowAllOrganizations, organizationError, disabled }: PermissionFieldsProps) {
-  const setFlag = (flag: EditableFlag, on: boolean) => onChange({ ...values, flags: { ...values.flags, [flag]: on } });
+  const setFlag = (flag: EditableFlag, on: boolean) => onChange((current) => ({ ...current, flags: { ...current.flags, [flag]: on } }));
   const toggleOrganization = (id: string, on: boolean) =>
-    onChange({ ...values, organizationIds: on ? [...values.organizationIds, id] : values.organizationIds.filter((o) => o !== id) });
+    onChange((current) => ({
+      ...current,
+      organizationIds: on ? [...new Set([...current.organizationIds, id])] : current.organizationIds.filter((o) => o !== id),
+    }));
   const someWithheld = flagGroups.some((group) => group.flags.some((flag) => !canGrant(flag)));
 
   return (
@@ -65,7 +69,7 @@ export function PermissionFields({ values, onChange, canGrant, organizations, al
         <RadioGroup.Root
           size="sm"
           value={values.access}
-          onValueChange={(details) => onChange({ ...values, access: details.value === 'all' ? 'all' : 'selected' })}
+          onValueChange={(details) => onChange((current) => ({ ...current, access: details.value === 'all' ? 'all' : 'selected' }))}
           disabled={disabled}
           aria-label="Organization access"
         >

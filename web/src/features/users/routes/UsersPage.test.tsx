@@ -30,11 +30,17 @@ const alex: ManagedUser = {
 afterEach(() => toaster.remove());
 
 /** Ark's checkboxes and radios report a change on the next tick. */
-async function tick(input: HTMLElement) {
-  const box = input as HTMLInputElement;
-  const was = box.checked;
-  fireEvent.click(box);
-  await waitFor(() => expect(box.checked).toBe(!was));
+/**
+ * Ticks a checkbox or radio (found by its label in `scope`) and waits until React has rendered the
+ * new value: the control's data-state follows the component's `checked` prop, while the hidden
+ * input flips at the click, before any render. The control is looked up again while waiting, as a
+ * render may replace it.
+ */
+async function tick(scope: HTMLElement, label: string) {
+  const state = () => within(scope).getByLabelText(label).closest('[data-state]')?.getAttribute('data-state');
+  const was = state();
+  fireEvent.click(within(scope).getByLabelText(label));
+  await waitFor(() => expect(state()).not.toBe(was));
 }
 
 async function openUsers(user: CurrentUser, users: ManagedUser[], routes: Record<string, (body: unknown) => Response> = {}) {
@@ -88,13 +94,13 @@ describe('User Management', { timeout: 20_000 }, () => {
     fireEvent.change(within(dialog).getByLabelText(/Email/), { target: { value: 'alex@school.example' } });
     fireEvent.change(within(dialog).getByLabelText(/Password/), { target: { value: 'Assist-2026-Caseload!' } });
     fireEvent.change(within(dialog).getByLabelText('Role'), { target: { value: 'assistant' } });
-    await tick(within(dialog).getByLabelText('Selected organizations'));
+    await tick(dialog, 'Selected organizations');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create User' }));
     // 'Selected' with none ticked would mean all organizations: refused here.
     expect(await within(dialog).findByText('Choose at least one organization, or give access to all organizations.')).toBeTruthy();
     expect(sent).toBeUndefined();
 
-    await tick(within(dialog).getByLabelText('Lincoln Elementary'));
+    await tick(dialog, 'Lincoln Elementary');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create User' }));
     expect(await screen.findByText('User created')).toBeTruthy();
     expect(sent).toEqual({
@@ -128,8 +134,8 @@ describe('User Management', { timeout: 20_000 }, () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Edit permissions for Alex Aide' }));
     const dialog = await screen.findByRole('dialog');
     expect((within(dialog).getByLabelText('Edit clients') as HTMLInputElement).checked).toBe(true);
-    await tick(within(dialog).getByLabelText('Create clients'));
-    await tick(within(dialog).getByLabelText('Oak Clinic'));
+    await tick(dialog, 'Create clients');
+    await tick(dialog, 'Oak Clinic');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save Permissions' }));
     expect(await screen.findByText('Permissions updated')).toBeTruthy();
     expect(sent).toEqual({
