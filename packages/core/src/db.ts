@@ -44,6 +44,14 @@ export function setDb(client: DynamoDBDocumentClient | undefined) {
 
 export type Item = Record<string, unknown>;
 
+/** Whether a write was refused by its own condition: the rule it guards held. */
+export const isConditionFailure = (e: unknown) => (e as Error | undefined)?.name === 'ConditionalCheckFailedException';
+
+/** For `.catch` after a write whose refusal by its condition is an answer, not a fault. */
+export function unlessConditionFailed(e: unknown): void {
+  if (!isConditionFailure(e)) throw e;
+}
+
 /** Runs a query to the end, following LastEvaluatedKey. */
 export async function queryAll<T = Item>(input: Omit<QueryCommandInput, 'TableName'>): Promise<T[]> {
   const items: T[] = [];

@@ -1,6 +1,6 @@
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { nowSeconds } from '../clock.ts';
-import { db } from '../db.ts';
+import { db, isConditionFailure, unlessConditionFailed } from '../db.ts';
 import { TooManyRequestsError } from '../errors.ts';
 import { entity, keys } from '../keys.ts';
 import { tableName } from '../table.ts';
@@ -26,7 +26,6 @@ export const lockedError = (remainingTime: number) => {
   );
 };
 
-const isConditionFailure = (e: unknown) => (e as Error).name === 'ConditionalCheckFailedException';
 
 /**
  * A password check that has been allowed to run. Every claim is counted as a failure up front, so
@@ -84,9 +83,7 @@ export async function settleFailure(claim: AttemptClaim): Promise<number> {
         ExpressionAttributeValues: { ':until': t + LOCK_SECONDS, ':max': MAX_FAILED_ATTEMPTS, ':t': t },
       }),
     )
-    .catch((e: unknown) => {
-      if (!isConditionFailure(e)) throw e;
-    });
+    .catch(unlessConditionFailed);
   throw lockedError(LOCK_SECONDS);
 }
 
@@ -117,9 +114,7 @@ export async function settleSuccess(claim: AttemptClaim) {
           ExpressionAttributeValues: { ':seen': claim.seen },
         }),
       )
-      .catch((err: unknown) => {
-        if (!isConditionFailure(err)) throw err;
-      });
+      .catch(unlessConditionFailed);
   }
 }
 
@@ -135,9 +130,7 @@ export async function releaseClaim(claim: AttemptClaim) {
         ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
       }),
     )
-    .catch((e: unknown) => {
-      if (!isConditionFailure(e)) throw e;
-    });
+    .catch(unlessConditionFailed);
 }
 
 /**
@@ -181,7 +174,5 @@ async function clearIf(email: string, item: AttemptsItem) {
       : { ConditionExpression: 'lastAttemptAt = :a AND attribute_not_exists(lockedUntil)', ExpressionAttributeValues: { ':a': item.lastAttemptAt ?? 0 } };
   await db()
     .send(new DeleteCommand({ TableName: tableName(), Key: keys.loginAttempts(email), ...cond }))
-    .catch((e: unknown) => {
-      if (!isConditionFailure(e)) throw e;
-    });
+    .catch(unlessConditionFailed);
 }

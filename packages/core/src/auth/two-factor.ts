@@ -4,7 +4,7 @@ import QRCode from 'qrcode';
 import { recordAudit } from '../audit.ts';
 import { nowIso, nowSeconds } from '../clock.ts';
 import type { AuthContext } from '../context.ts';
-import { db } from '../db.ts';
+import { db, isConditionFailure, unlessConditionFailed } from '../db.ts';
 import { BadRequestError, TooManyRequestsError, UnauthorizedError } from '../errors.ts';
 import { entity, keys } from '../keys.ts';
 import { tableName } from '../table.ts';
@@ -23,7 +23,6 @@ export const MAX_CODE_ATTEMPTS = 5;
 export const MAX_USER_CODE_FAILURES = 10;
 export const CODE_WINDOW_SECONDS = 15 * 60;
 const INVALID_PASSWORD = 'Invalid password. Please try again.';
-const isConditionFailure = (e: unknown) => (e as Error).name === 'ConditionalCheckFailedException';
 
 /** Checks a code at ±1 step and returns the matched time step, or undefined. */
 async function matchStep(secret: string, token: string): Promise<number | undefined> {
@@ -49,7 +48,7 @@ async function consumeStep(user: UserItem, step: number): Promise<boolean> {
     );
     return true;
   } catch (e) {
-    if ((e as Error).name === 'ConditionalCheckFailedException') return false;
+    if (isConditionFailure(e)) return false;
     throw e;
   }
 }
@@ -217,9 +216,7 @@ async function claimUserCode(user: UserItem) {
     if (ends > t || attempt > 0) throw codeWaitError(Math.max(1, ends - t));
     await db()
       .send(new DeleteCommand({ TableName: tableName(), Key: key, ConditionExpression: 'windowStart = :w', ExpressionAttributeValues: { ':w': windowStart } }))
-      .catch((e: unknown) => {
-        if (!isConditionFailure(e)) throw e;
-      });
+      .catch(unlessConditionFailed);
   }
 }
 
@@ -234,7 +231,5 @@ async function releaseUserCode(user: UserItem) {
         ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
       }),
     )
-    .catch((e: unknown) => {
-      if (!isConditionFailure(e)) throw e;
-    });
+    .catch(unlessConditionFailed);
 }
