@@ -9,14 +9,14 @@
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
-import { routeList } from '../packages/contract/src/manifest.ts';
+import { routeList, workers } from '../packages/contract/src/manifest.ts';
 import { tableDefinition } from '../packages/core/src/table.ts';
 import { defaultConfig, validateConfig, type CaseloadConfig } from './config.ts';
-import { BULK_WORKER_HANDLER, workerAccessProfile } from './constructs/access.ts';
+import { workerAccessProfile } from './constructs/access.ts';
 import { Alarms } from './constructs/alarms.ts';
 import { Api, type ManifestRoute } from './constructs/api.ts';
 import { Data } from './constructs/data.ts';
-import { FunctionFactory } from './constructs/functions.ts';
+import { DEFAULT_MEMORY_MB, FunctionFactory } from './constructs/functions.ts';
 import { Notes } from './constructs/notes.ts';
 import { RolePool } from './constructs/roles.ts';
 import { Web } from './constructs/web.ts';
@@ -78,27 +78,31 @@ export class CaseloadStack extends Stack {
       TOTP_KMS_KEY_ID: this.data.totpKey.keyArn,
     };
 
+    // Resolved by CloudFormation at deploy time (a dynamic reference, never in the template).
+    const authEnvironment = { SECRET_ENCRYPTION_KEY: this.data.totpSealingSecret.secretValue.unsafeUnwrap() };
     const roles = (this.roles = new RolePool(this, 'Roles', { data: this.data, notes: this.notes }));
     this.api.addManifestRoutes({
       routes,
       factory,
       environment,
-      // Resolved by CloudFormation at deploy time (a dynamic reference, never in the template).
-      authEnvironment: { SECRET_ENCRYPTION_KEY: this.data.totpSealingSecret.secretValue.unsafeUnwrap() },
+      authEnvironment,
       authKey: this.data.totpKey,
       roles,
       notes: this.notes,
     });
 
-    const missingWorker = factory.missingEntries([BULK_WORKER_HANDLER]);
-    if (missingWorker.length > 0) throw new Error(`Handler module missing: functions/${BULK_WORKER_HANDLER}.ts (the bulk note worker)`);
+    const worker = workers.bulkGenerationWorker;
+    const missingWorker = factory.missingEntries([worker.handler]);
+    if (missingWorker.length > 0) throw new Error(`Handler module missing: functions/${worker.handler}.ts (the bulk note worker)`);
+    const workerProfile = workerAccessProfile(worker);
     this.worker = factory.create(this.notes, 'BulkGenerationWorker', {
-      handler: BULK_WORKER_HANDLER,
-      description: `SQS bulk progress-note generation (${BULK_WORKER_HANDLER})`,
+      handler: worker.handler,
+      description: `SQS bulk progress-note generation (${worker.handler})`,
       timeout: WORKER_TIMEOUT,
-      memorySize: 1024,
-      environment,
-      role: (logGroup) => roles.roleFor(workerAccessProfile(), logGroup),
+      memorySize: worker.memoryMb ?? DEFAULT_MEMORY_MB,
+      environment: { ...environment, ...(workerProfile.totp ? authEnvironment : {}) },
+      environmentEncryption: workerProfile.totp ? this.data.totpKey : undefined,
+      role: (logGroup) => roles.roleFor(workerProfile, logGroup),
     });
     this.notes.attachWorker(this.worker, config.bulkWorkerConcurrency);
 

@@ -1,3 +1,5 @@
+import type { Capability, FunctionDef, RouteDef } from '../../packages/contract/src/manifest.ts';
+
 /**
  * Which part of the single table each function may touch. Pure data and functions, no constructs:
  * the stack turns these into IAM statements and the infra tests check them against the key
@@ -46,21 +48,12 @@ export const WRITE_ACTIONS = [
 export const SESSION_TOUCH_ACTIONS = ['dynamodb:UpdateItem'] as const;
 
 export const TENANT_KEYS = ['ACCT#*', 'LSESS#*'] as const;
-export const AUTH_KEYS = ['ACCT#*', 'EMAIL#*', 'LSESS#*', 'LOGIN#*', 'TDEV#*'] as const;
 export const SESSION_KEYS = ['LSESS#*'] as const;
 /** The bulk-generation worker has no login session: it only reads and writes tenant items. */
 export const WORKER_KEYS = ['ACCT#*'] as const;
 
-/** Every key family a function of this stack may ever touch (the union of the above). */
+/** Every key family a function of this stack may ever touch. */
 export const ALL_KEY_FAMILIES = ['ACCT#*', 'EMAIL#*', 'LSESS#*', 'LOGIN#*', 'TDEV#*'] as const;
-
-/**
- * Routes outside auth/ that need another family. Creating a user claims the new user's e-mail
- * (`EMAIL#…`, in the same transaction as the user item); nothing else outside auth/ does.
- */
-const EXTRA_KEYS: Record<string, readonly string[]> = {
-  'users/create-user': ['EMAIL#*'],
-};
 
 export interface TableAccess {
   /** Actions allowed on `leadingKeys` (table and indexes). */
@@ -70,20 +63,13 @@ export interface TableAccess {
   sessionActions: string[];
 }
 
-export interface RouteLike {
-  method: string;
-  handler: string;
-}
-
-export const isAuthHandler = (handler: string) => handler.startsWith('auth/');
+/** What access is decided from: the route's method and its manifest declaration, never its name. */
+export type RouteLike = Pick<RouteDef, 'method' | 'tableKeys' | 'uses'>;
 
 /** The table access of one manifest route. */
 export function tableAccessForRoute(route: RouteLike): TableAccess {
   const readOnly = route.method === 'GET';
-  // Auth routes that change state (login, register, 2FA, logout, trusted devices) touch the
-  // auth families; auth *reads* (current user, trusted-device list) are ordinary tenant reads.
-  const families: string[] = isAuthHandler(route.handler) && !readOnly ? [...AUTH_KEYS] : [...TENANT_KEYS];
-  for (const extra of EXTRA_KEYS[route.handler] ?? []) if (!families.includes(extra)) families.push(extra);
+  const families: string[] = [...TENANT_KEYS, ...(route.tableKeys ?? []).map((k) => `${k}#*`)];
   return readOnly
     ? { actions: [...READ_ACTIONS], leadingKeys: families, sessionActions: [...SESSION_TOUCH_ACTIONS] }
     : { actions: [...READ_ACTIONS, ...WRITE_ACTIONS], leadingKeys: families, sessionActions: [] };
@@ -100,7 +86,7 @@ export function workerTableAccess(): TableAccess {
  * would put the stack near CloudFormation's 500-resource limit with this many routes).
  */
 export interface AccessProfile {
-  /** Stable, readable id of the role: `TenantRead`, `AuthWriteTotp`, `TenantWriteBedrock`… */
+  /** Stable, readable id of the role, made of what it grants: `TenantRead`, `TenantEmailLoginTdevWriteTotp`… */
   name: string;
   table: TableAccess;
   /** kms:Encrypt/Decrypt on the TOTP key. */
@@ -111,35 +97,25 @@ export interface AccessProfile {
   enqueue: boolean;
 }
 
+export const declares = (fn: Pick<FunctionDef, 'uses'>, capability: Capability) => fn.uses?.includes(capability) ?? false;
+
 export function accessProfileForRoute(route: RouteLike): AccessProfile {
   const table = tableAccessForRoute(route);
-  const family = isAuthHandler(route.handler) ? 'Auth' : EXTRA_KEYS[route.handler] ? pascalHandler(route.handler) : 'Tenant';
-  const totp = usesTotpKey(route.handler);
-  const bedrock = usesBedrock(route.handler);
-  const enqueue = route.handler === BULK_ENQUEUE_HANDLER;
-  const name = [family, route.method === 'GET' ? 'Read' : 'Write', totp ? 'Totp' : '', bedrock ? 'Bedrock' : '', enqueue ? 'Enqueue' : ''].join('');
+  const totp = declares(route, 'totpSecret');
+  const bedrock = declares(route, 'bedrock');
+  const enqueue = declares(route, 'bulkQueue');
+  const families = (route.tableKeys ?? []).map((k) => k.charAt(0) + k.slice(1).toLowerCase()).join('');
+  const name = ['Tenant', families, route.method === 'GET' ? 'Read' : 'Write', totp ? 'Totp' : '', bedrock ? 'Bedrock' : '', enqueue ? 'Enqueue' : ''].join('');
   return { name, table, totp, bedrock, enqueue };
 }
 
-export function workerAccessProfile(): AccessProfile {
-  return { name: 'BulkWorker', table: workerTableAccess(), totp: false, bedrock: true, enqueue: false };
+/** The bulk worker's access: its table families are fixed (no login session), the rest is declared. */
+export function workerAccessProfile(worker: Pick<FunctionDef, 'uses'>): AccessProfile {
+  return {
+    name: 'BulkWorker',
+    table: workerTableAccess(),
+    totp: declares(worker, 'totpSecret'),
+    bedrock: declares(worker, 'bedrock'),
+    enqueue: declares(worker, 'bulkQueue'),
+  };
 }
-
-/** `users/create-user` → `UsersCreateUser`. */
-const pascalHandler = (handler: string) =>
-  handler
-    .split(/[/-]/)
-    .map((p) => p.charAt(0).toUpperCase() + p.slice(1))
-    .join('');
-
-/** Functions that call Bedrock: the single-note route and the bulk worker. */
-export const usesBedrock = (handler: string) => handler.startsWith('notes/generate') || handler === BULK_WORKER_HANDLER;
-
-/** Functions that encrypt/decrypt TOTP secrets with the KMS key. */
-export const usesTotpKey = (handler: string) => isAuthHandler(handler);
-
-export const BULK_WORKER_HANDLER = 'notes/bulk-generation-worker';
-export const BULK_ENQUEUE_HANDLER = 'notes/bulk-generate-progress-notes';
-
-/** Public sign-in routes that get their own, tighter throttle on the API stage. */
-export const CREDENTIAL_ROUTES = ['auth/login', 'auth/register', 'auth/verify-two-factor'] as const;

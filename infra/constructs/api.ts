@@ -12,8 +12,8 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { DEFAULT_ROUTE_TIMEOUT_SECONDS, type RouteDef } from '../../packages/contract/src/manifest.ts';
-import { accessProfileForRoute, CREDENTIAL_ROUTES, isAuthHandler } from './access.ts';
-import { LOG_RETENTION, type FunctionFactory } from './functions.ts';
+import { accessProfileForRoute } from './access.ts';
+import { DEFAULT_MEMORY_MB, LOG_RETENTION, type FunctionFactory } from './functions.ts';
 import type { Notes } from './notes.ts';
 import type { RolePool } from './roles.ts';
 
@@ -36,7 +36,7 @@ export interface AddRoutesProps {
   routes: readonly ManifestRoute[];
   factory: FunctionFactory;
   environment: Record<string, string>;
-  /** Extra environment for auth/ functions (the TOTP sealing key), encrypted with `authKey`. */
+  /** Extra environment for functions that declare `totpSecret` (the sealing key), encrypted with `authKey`. */
   authEnvironment: Record<string, string>;
   authKey: kms.IKey;
   roles: RolePool;
@@ -105,19 +105,17 @@ export class Api extends Construct {
 
       const id = pascal(route.name);
       const profile = accessProfileForRoute(route);
-      const auth = isAuthHandler(route.handler);
       const fn = factory.create(this, id, {
         handler: route.handler,
         description: `${routeKey} (${route.handler})`,
         timeout: Duration.seconds(route.timeoutSeconds ?? DEFAULT_ROUTE_TIMEOUT_SECONDS),
-        // Password hashing (scrypt) is CPU-bound, and Lambda's CPU grows with memory.
-        memorySize: auth ? 1024 : 512,
+        memorySize: route.memoryMb ?? DEFAULT_MEMORY_MB,
         environment: {
           ...environment,
-          ...(auth ? authEnvironment : {}),
+          ...(profile.totp ? authEnvironment : {}),
           ...(profile.enqueue ? { BULK_QUEUE_URL: notes.queue.queueUrl } : {}),
         },
-        environmentEncryption: auth ? authKey : undefined,
+        environmentEncryption: profile.totp ? authKey : undefined,
         role: (logGroup) => roles.roleFor(profile, logGroup),
         idempotent: route.idempotent,
       });
@@ -143,7 +141,7 @@ export class Api extends Construct {
     // it is written with CloudFormation's own property names.
     const settings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
     for (const { route, httpRoute } of this.routeFunctions) {
-      if (!(CREDENTIAL_ROUTES as readonly string[]).includes(route.handler)) continue;
+      if (!route.credentialThrottle) continue;
       settings[`${route.method} ${route.path}`] = {
         ThrottlingRateLimit: this.props.authRateLimit,
         ThrottlingBurstLimit: this.props.authBurstLimit,

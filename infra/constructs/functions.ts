@@ -28,6 +28,8 @@ export const ESM_REQUIRE_BANNER = "import { createRequire } from 'module'; const
 export const RUNTIME = lambda.Runtime.NODEJS_22_X;
 export const ARCHITECTURE = lambda.Architecture.ARM_64;
 export const LOG_RETENTION = logs.RetentionDays.ONE_MONTH;
+/** Memory of a function that declares none (the manifest's `memoryMb`). */
+export const DEFAULT_MEMORY_MB = 512;
 
 export interface HandlerFunctionProps {
   /** Module under functions/, without extension: `sessions/create-session`. */

@@ -5,7 +5,7 @@
  */
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { routeList } from '../../packages/contract/src/manifest.ts';
+import { routeList, workers, type Capability, type FunctionDef } from '../../packages/contract/src/manifest.ts';
 import { tableDefinition } from '../../packages/core/src/table.ts';
 import { DEFAULT_MODEL_ID } from '../../infra/config.ts';
 import { READ_ACTIONS, WRITE_ACTIONS } from '../../infra/constructs/access.ts';
@@ -38,6 +38,10 @@ const only = <T>(items: T[], what: string): T => {
   return items[0]!;
 };
 const actionsOf = (st: Statement) => asList(st.Action);
+
+const declarations = new Map<string, FunctionDef>([...routeList, ...Object.values(workers)].map((f) => [f.handler, f]));
+/** Whether the manifest declares `capability` for the function made from `handler`. */
+const declared = (handler: string, capability: Capability) => declarations.get(handler)?.uses?.includes(capability) ?? false;
 const tableId = () => only(ofType(s.resources, 'AWS::DynamoDB::Table'), 'table')[0];
 
 describe('API: one function per manifest route', () => {
@@ -108,18 +112,18 @@ describe('API: one function per manifest route', () => {
       expect(env.ALLOWED_ORIGINS).toEqual(env.ALLOWED_ORIGIN);
       expect(JSON.stringify(env.ALLOWED_ORIGINS)).toContain('DomainName');
       expect(env.TOTP_KMS_KEY_ID).toBeDefined();
-      expect('BULK_QUEUE_URL' in env, handler).toBe(handler === 'notes/bulk-generate-progress-notes');
+      expect('BULK_QUEUE_URL' in env, handler).toBe(declared(handler, 'bulkQueue'));
     }
   });
 
-  it('hands the TOTP sealing key to auth functions only: a deploy-time secret reference, env encrypted with the TOTP key', () => {
+  it('hands the TOTP sealing key only to functions that declare it: a deploy-time secret reference, env encrypted with the TOTP key', () => {
     const totpKey = Object.entries(s.resources).find(([id, r]) => r.Type === 'AWS::KMS::Key' && id.includes('Totp'))![0];
     const [secretId, secret] = only(ofType(s.resources, 'AWS::SecretsManager::Secret'), 'secret');
     expect(refId(secret.Properties?.KmsKeyId)).toBe(totpKey);
     expect(secret.DeletionPolicy).toBe('Retain');
     for (const [handler, { resource }] of handlerFunctions(s.resources)) {
       const value = resource.Properties!.Environment.Variables.SECRET_ENCRYPTION_KEY;
-      if (handler.startsWith('auth/')) {
+      if (declared(handler, 'totpSecret')) {
         expect(JSON.stringify(value), handler).toContain('{{resolve:secretsmanager:');
         expect(referencedIds(value).has(secretId)).toBe(true);
         expect(refId(resource.Properties?.KmsKeyArn), handler).toBe(totpKey);
@@ -211,16 +215,14 @@ describe('IAM', () => {
     }
   });
 
-  it('lets only auth routes (and user creation) touch e-mail, login-attempt and trusted-device keys', () => {
+  it('lets a route touch e-mail, login-attempt and trusted-device keys only as its manifest entry declares', () => {
     for (const route of routeList) {
       const keys = statementsOfHandler(s.resources, route.handler).flatMap(
         (st) => (st.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'] as string[] | undefined) ?? [],
       );
       expect(keys, route.handler).toContain('LSESS#*');
       const authOnly = keys.filter((k) => ['EMAIL#*', 'LOGIN#*', 'TDEV#*'].includes(k));
-      if (route.handler === 'users/create-user') expect(authOnly).toEqual(['EMAIL#*']);
-      else if (!route.handler.startsWith('auth/') || route.method === 'GET') expect(authOnly, route.handler).toEqual([]);
-      else expect(authOnly.sort(), route.handler).toEqual(['EMAIL#*', 'LOGIN#*', 'TDEV#*']);
+      expect(authOnly.sort(), route.handler).toEqual((route.tableKeys ?? []).map((k) => `${k}#*`).sort());
     }
     const worker = statementsOfHandler(s.resources, WORKER).flatMap(
       (st) => (st.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'] as string[] | undefined) ?? [],
@@ -228,11 +230,11 @@ describe('IAM', () => {
     expect(worker).toEqual(['ACCT#*']);
   });
 
-  it('grants the TOTP key (Encrypt/Decrypt only) to auth functions and to nothing else', () => {
+  it('grants the TOTP key (Encrypt/Decrypt only) to functions that declare the TOTP secret and to nothing else', () => {
     const totpKey = Object.entries(s.resources).find(([id, r]) => r.Type === 'AWS::KMS::Key' && id.includes('Totp'))![0];
     for (const [handler] of handlerFunctions(s.resources)) {
       const onKey = statementsOfHandler(s.resources, handler).filter((st) => referencedIds(st.Resource).has(totpKey));
-      if (handler.startsWith('auth/')) {
+      if (declared(handler, 'totpSecret')) {
         expect(onKey.flatMap(actionsOf).sort(), handler).toEqual(['kms:Decrypt', 'kms:Encrypt']);
       } else {
         expect(onKey, handler).toEqual([]);
@@ -295,7 +297,7 @@ describe('Notes', () => {
   const bedrockStatements = (synth: Synth) =>
     statements(synth.resources).filter(({ statement }) => actionsOf(statement).some((a) => a.startsWith('bedrock:')));
 
-  it('grants Bedrock InvokeModel* on the configured foundation model only, to note generation only', () => {
+  it('grants Bedrock InvokeModel* on the configured foundation model only, to the functions that declare it', () => {
     const found = bedrockStatements(s);
     expect(found.length).toBeGreaterThan(0);
     for (const { statement } of found) {
@@ -311,7 +313,8 @@ describe('Notes', () => {
     const withBedrock = [...handlerFunctions(s.resources).keys()].filter((h) =>
       statementsOfHandler(s.resources, h).some((st) => actionsOf(st).some((a) => a.startsWith('bedrock:'))),
     );
-    expect(withBedrock.sort()).toEqual(['notes/bulk-generation-worker', 'notes/generate-progress-note']);
+    expect(withBedrock.sort()).toEqual([...declarations.keys()].filter((h) => declared(h, 'bedrock')).sort());
+    expect(withBedrock).toContain(WORKER);
   });
 
   it('grants an inference profile and its model only through that profile when the model id is a profile', () => {

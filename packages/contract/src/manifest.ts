@@ -15,17 +15,48 @@ export const DEFAULT_ROUTE_TIMEOUT_SECONDS = 10;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/**
+ * What a function needs besides the table's tenant and login-session keys. The CDK stack grants
+ * exactly what a function declares, and tests/infra/bundles.test.ts fails when a function's bundle
+ * reaches a capability's module without declaring it (or declares one it never reaches), so a new
+ * route cannot silently lack a permission it uses.
+ *
+ * - `bedrock`: calls the model (bedrock:InvokeModel* on the configured model).
+ * - `totpSecret`: seals or opens TOTP secrets (the sealing secret in its environment, encrypted with
+ *   the TOTP KMS key, which it may use).
+ * - `bulkQueue`: sends bulk-generation jobs to the SQS queue (BULK_QUEUE_URL, sqs:SendMessage).
+ * - `pdf`: renders a PDF; its bundle may carry a PDF writer (a larger size budget).
+ */
+export type Capability = 'bedrock' | 'totpSecret' | 'bulkQueue' | 'pdf';
+
+/** Partition-key families beyond `ACCT#` and `LSESS#` (see infra/constructs/access.ts). */
+export type ExtraKeyFamily = 'EMAIL' | 'LOGIN' | 'TDEV';
+
+/** A Lambda function's declaration: its module and what it needs to run. */
+export interface FunctionDef {
+  /** Module under functions/, without extension: `sessions/create-session`. */
+  handler: string;
+  uses?: readonly Capability[];
+  /** Writes (or, for reads, looks up) items under these key families too. */
+  tableKeys?: readonly ExtraKeyFamily[];
+  /** Lambda memory; CPU grows with it (password hashing is CPU-bound). Default 512. */
+  memoryMb?: number;
+}
+
+/** The key families of signing in: e-mail lookup, failed-login counter, trusted devices. */
+const SIGN_IN_KEYS = ['EMAIL', 'LOGIN', 'TDEV'] as const;
+/** scrypt (password hashing and checking) is CPU-bound, and Lambda's CPU grows with memory. */
+const PASSWORD_HASHING_MEMORY_MB = 1024;
+
 export interface RouteDef<
   B extends z.ZodType = z.ZodType,
   Q extends z.ZodType = z.ZodType,
   P extends z.ZodType = z.ZodType,
   R extends z.ZodType = z.ZodType,
-> {
+> extends FunctionDef {
   method: HttpMethod;
   /** API Gateway style: `/api/sessions/{id}`. */
   path: string;
-  /** Module under functions/, without extension: `sessions/create-session`. */
-  handler: string;
   /** `user`: a signed-in user is required (401 otherwise). `public`: a session is read when present. */
   auth: 'user' | 'public';
   permission?: PermissionFlag;
@@ -37,6 +68,8 @@ export interface RouteDef<
   timeoutSeconds?: number;
   /** A create: an `Idempotency-Key` header makes a retried submit return the first answer. */
   idempotent?: boolean;
+  /** A public sign-in route: its own, much tighter API throttle against credential stuffing. */
+  credentialThrottle?: boolean;
 }
 
 /** `A` keeps each entry's literal `auth`, so handlers of `auth: 'user'` routes get a non-optional AuthContext. */
@@ -49,15 +82,15 @@ const list = <T extends z.ZodType>(item: T) => z.array(item);
 export const routes = {
   // ---- part 1: auth and security
   getCurrentUser: route({ method: 'GET', path: '/api/user', handler: 'auth/get-current-user', auth: 'user', response: auth.currentUser }),
-  login: route({ method: 'POST', path: '/api/login', handler: 'auth/login', auth: 'public', body: auth.loginBody, response: auth.loginResponse }),
-  register: route({ method: 'POST', path: '/api/register', handler: 'auth/register', auth: 'public', body: auth.registerBody, response: auth.currentUser }),
-  logout: route({ method: 'POST', path: '/api/logout', handler: 'auth/logout', auth: 'public', response: okBody }),
-  verifyTwoFactor: route({ method: 'POST', path: '/api/2fa/verify', handler: 'auth/verify-two-factor', auth: 'public', body: auth.verifyTwoFactorBody, response: auth.currentUser }),
-  setupTwoFactor: route({ method: 'POST', path: '/api/2fa/setup', handler: 'auth/setup-two-factor', auth: 'user', body: auth.setupTwoFactorBody, response: auth.twoFactorSetup }),
-  enableTwoFactor: route({ method: 'POST', path: '/api/2fa/enable', handler: 'auth/enable-two-factor', auth: 'user', body: auth.enableTwoFactorBody, response: okBody }),
-  disableTwoFactor: route({ method: 'POST', path: '/api/2fa/disable', handler: 'auth/disable-two-factor', auth: 'user', body: auth.disableTwoFactorBody, response: okBody }),
+  login: route({ method: 'POST', path: '/api/login', tableKeys: SIGN_IN_KEYS, memoryMb: PASSWORD_HASHING_MEMORY_MB, credentialThrottle: true, handler: 'auth/login', auth: 'public', body: auth.loginBody, response: auth.loginResponse }),
+  register: route({ method: 'POST', path: '/api/register', tableKeys: SIGN_IN_KEYS, memoryMb: PASSWORD_HASHING_MEMORY_MB, credentialThrottle: true, handler: 'auth/register', auth: 'public', body: auth.registerBody, response: auth.currentUser }),
+  logout: route({ method: 'POST', path: '/api/logout', tableKeys: SIGN_IN_KEYS, handler: 'auth/logout', auth: 'public', response: okBody }),
+  verifyTwoFactor: route({ method: 'POST', path: '/api/2fa/verify', tableKeys: SIGN_IN_KEYS, uses: ['totpSecret'], credentialThrottle: true, handler: 'auth/verify-two-factor', auth: 'public', body: auth.verifyTwoFactorBody, response: auth.currentUser }),
+  setupTwoFactor: route({ method: 'POST', path: '/api/2fa/setup', tableKeys: SIGN_IN_KEYS, memoryMb: PASSWORD_HASHING_MEMORY_MB, uses: ['totpSecret'], handler: 'auth/setup-two-factor', auth: 'user', body: auth.setupTwoFactorBody, response: auth.twoFactorSetup }),
+  enableTwoFactor: route({ method: 'POST', path: '/api/2fa/enable', tableKeys: SIGN_IN_KEYS, uses: ['totpSecret'], handler: 'auth/enable-two-factor', auth: 'user', body: auth.enableTwoFactorBody, response: okBody }),
+  disableTwoFactor: route({ method: 'POST', path: '/api/2fa/disable', tableKeys: SIGN_IN_KEYS, memoryMb: PASSWORD_HASHING_MEMORY_MB, handler: 'auth/disable-two-factor', auth: 'user', body: auth.disableTwoFactorBody, response: okBody }),
   listTrustedDevices: route({ method: 'GET', path: '/api/trusted-devices', handler: 'auth/list-trusted-devices', auth: 'user', response: list(auth.trustedDevice) }),
-  removeTrustedDevice: route({ method: 'DELETE', path: '/api/trusted-devices/{id}', handler: 'auth/remove-trusted-device', auth: 'user', params: idParams, response: okBody }),
+  removeTrustedDevice: route({ method: 'DELETE', path: '/api/trusted-devices/{id}', tableKeys: SIGN_IN_KEYS, handler: 'auth/remove-trusted-device', auth: 'user', params: idParams, response: okBody }),
 
   // ---- part 1: dashboard and activity
   getDashboardStats: route({ method: 'GET', path: '/api/dashboard/stats', handler: 'dashboard/get-dashboard-stats', auth: 'user', query: caseload.dashboardStatsQuery, response: caseload.dashboardStats }),
@@ -77,7 +110,7 @@ export const routes = {
 
   // ---- users and permissions
   listUsers: route({ method: 'GET', path: '/api/users', handler: 'users/list-users', auth: 'user', permission: 'canManageUsers', response: list(caseload.managedUser) }),
-  createUser: route({ method: 'POST', idempotent: true, path: '/api/users', handler: 'users/create-user', auth: 'user', permission: 'canManageUsers', body: caseload.createUserBody, response: caseload.managedUser }),
+  createUser: route({ method: 'POST', idempotent: true, path: '/api/users', tableKeys: ['EMAIL'], memoryMb: PASSWORD_HASHING_MEMORY_MB, handler: 'users/create-user', auth: 'user', permission: 'canManageUsers', body: caseload.createUserBody, response: caseload.managedUser }),
   updateUserStatus: route({ method: 'PATCH', path: '/api/users/{id}', handler: 'users/update-user-status', auth: 'user', permission: 'canManageUsers', params: idParams, body: caseload.updateUserStatusBody, response: caseload.managedUser }),
   updateUserPermissions: route({ method: 'PUT', path: '/api/users/{userId}/permissions', handler: 'users/update-user-permissions', auth: 'user', permission: 'canManageUsers', params: caseload.userIdParams, body: caseload.permissionsInput, response: caseload.managedUser }),
   getUserPermissions: route({ method: 'GET', path: '/api/user-permissions', handler: 'users/get-user-permissions', auth: 'user', response: auth.permissionsSchema }),
@@ -106,19 +139,25 @@ export const routes = {
 
   // ---- progress notes
   listClientProgressNotes: route({ method: 'GET', path: '/api/clients/{id}/progress-notes', handler: 'notes/list-client-progress-notes', auth: 'user', permission: 'canViewProgressNotes', params: idParams, response: list(notes.progressNote) }),
-  generateProgressNote: route({ method: 'POST', idempotent: true, path: '/api/clients/{id}/generate-progress-note', handler: 'notes/generate-progress-note', auth: 'user', permission: 'canGenerateProgressNotes', params: idParams, body: notes.generateNoteBody, response: notes.progressNote, timeoutSeconds: 29 }),
+  generateProgressNote: route({ method: 'POST', idempotent: true, path: '/api/clients/{id}/generate-progress-note', uses: ['bedrock'], handler: 'notes/generate-progress-note', auth: 'user', permission: 'canGenerateProgressNotes', params: idParams, body: notes.generateNoteBody, response: notes.progressNote, timeoutSeconds: 29 }),
   listProgressNotes: route({ method: 'GET', path: '/api/progress-notes', handler: 'notes/list-progress-notes', auth: 'user', permission: 'canViewProgressNotes', response: list(notes.progressNote) }),
   updateProgressNote: route({ method: 'PATCH', path: '/api/progress-notes/{id}', handler: 'notes/update-progress-note', auth: 'user', permission: 'canEditProgressNotes', params: idParams, body: notes.updateNoteBody, response: notes.progressNote }),
   deleteProgressNote: route({ method: 'DELETE', path: '/api/progress-notes/{id}', handler: 'notes/delete-progress-note', auth: 'user', permission: 'canDeleteProgressNotes', params: idParams, response: okBody }),
-  bulkGenerateProgressNotes: route({ method: 'POST', idempotent: true, path: '/api/generate-progress-notes-bulk', handler: 'notes/bulk-generate-progress-notes', auth: 'user', permission: 'canGenerateProgressNotes', body: notes.bulkGenerateBody, response: notes.bulkJob }),
+  bulkGenerateProgressNotes: route({ method: 'POST', idempotent: true, path: '/api/generate-progress-notes-bulk', uses: ['bulkQueue'], handler: 'notes/bulk-generate-progress-notes', auth: 'user', permission: 'canGenerateProgressNotes', body: notes.bulkGenerateBody, response: notes.bulkJob }),
   getBulkGenerationJob: route({ method: 'GET', path: '/api/generate-progress-notes-bulk/{jobId}', handler: 'notes/get-bulk-generation-job', auth: 'user', permission: 'canGenerateProgressNotes', params: notes.jobIdParams, response: notes.bulkJob }),
   /** The note as a PDF for parents (binary; base64 on the wire to API Gateway). */
-  downloadProgressNotePdf: route({ method: 'GET', path: '/api/progress-notes/{id}/pdf', handler: 'notes/download-progress-note-pdf', auth: 'user', permission: 'canViewProgressNotes', params: idParams, response: z.string() }),
+  downloadProgressNotePdf: route({ method: 'GET', path: '/api/progress-notes/{id}/pdf', uses: ['pdf'], handler: 'notes/download-progress-note-pdf', auth: 'user', permission: 'canViewProgressNotes', params: idParams, response: z.string() }),
 
   // ---- reports
   getReport: route({ method: 'GET', path: '/api/reports', handler: 'reports/get-report', auth: 'user', permission: 'canViewReports', query: notes.reportQuery, response: notes.report }),
   exportReport: route({ method: 'GET', path: '/api/reports/export', handler: 'reports/export-report', auth: 'user', permission: 'canViewReports', query: notes.exportQuery, response: z.string() }),
 } as const;
+
+/** Functions that are not HTTP routes, declared like routes (infra reads both the same way). */
+export const workers = {
+  /** Runs queued bulk note generation (SQS event source); one job per invocation. */
+  bulkGenerationWorker: { handler: 'notes/bulk-generation-worker', uses: ['bedrock'], memoryMb: 1024 },
+} as const satisfies Record<string, FunctionDef>;
 
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;
