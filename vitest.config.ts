@@ -8,9 +8,11 @@ import { defineConfig } from 'vitest/config';
  */
 /**
  * Every test process hashes passwords at a low scrypt cost (configuration, not a mock), so no test
- * depends on this machine's speed. Production refuses anything below the OWASP cost.
+ * depends on this machine's speed. Production refuses anything below the OWASP cost. Metrics are
+ * not written as EMF lines (one per refused request would bury the output); tests read them from
+ * the Metrics instance.
  */
-const env = { PASSWORD_HASH_COST: '10', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' };
+const env = { PASSWORD_HASH_COST: '10', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', POWERTOOLS_METRICS_DISABLED: 'true' };
 
 export default defineConfig({
   test: {

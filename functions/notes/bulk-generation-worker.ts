@@ -7,6 +7,7 @@
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import * as z from 'zod';
 import { failRemaining, runBulkJob } from '@caseload/core/notes/bulk-runner';
+import { errorFields, flushMetrics, logger, withLogKeys } from '@caseload/core/observability';
 
 const message = z.object({ accountId: z.string().min(1).max(64), jobId: z.uuid() });
 /** Must match the queue's maxReceiveCount (infra/constructs/notes.ts). */
@@ -25,15 +26,15 @@ async function handleRecord(record: SQSRecord): Promise<boolean> {
   const parsed = parse(record);
   if (!parsed.success) {
     // A malformed message can never succeed: drop it rather than retry it.
-    console.error(JSON.stringify({ level: 'error', event: 'bulk_message_invalid', messageId: record.messageId }));
+    logger.error('bulk_message_invalid', { messageId: record.messageId });
     return true;
   }
   const { accountId, jobId } = parsed.data;
   try {
-    await runBulkJob(accountId, jobId);
+    await withLogKeys({ accountId, jobId }, () => runBulkJob(accountId, jobId));
     return true;
   } catch (e) {
-    console.error(JSON.stringify({ level: 'error', event: 'bulk_job_failed', jobId, error: (e as Error)?.name ?? 'Error' }));
+    logger.error('bulk_job_failed', { accountId, jobId, error: errorFields(e) });
     if (Number(record.attributes?.ApproximateReceiveCount ?? 1) >= MAX_RECEIVES) {
       await failRemaining(accountId, jobId, GAVE_UP).catch(() => undefined);
       return true;
@@ -44,8 +45,12 @@ async function handleRecord(record: SQSRecord): Promise<boolean> {
 
 export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
   const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
-  for (const record of event.Records) {
-    if (!(await handleRecord(record))) batchItemFailures.push({ itemIdentifier: record.messageId });
+  try {
+    for (const record of event.Records) {
+      if (!(await handleRecord(record))) batchItemFailures.push({ itemIdentifier: record.messageId });
+    }
+  } finally {
+    flushMetrics();
   }
   return { batchItemFailures };
 }

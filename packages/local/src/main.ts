@@ -1,6 +1,7 @@
 // The SDK warns once per process that Node 20 leaves its support in 2027; Lambda runs Node 22.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
+import { errorFields, logger } from '@caseload/core/observability';
 import { AlreadyRunningError } from './data-lock.ts';
 import { JavaMissingError } from './dynamodb-local.ts';
 import { startApp, type RunningApp } from './runtime.ts';
@@ -27,8 +28,8 @@ export async function runUntilSignal(start: () => Promise<RunningApp>, onReady: 
   setInterval(() => {
     if (process.ppid !== parent) void shutdown(0);
   }, PARENT_CHECK_MS).unref();
-  process.on('uncaughtException', (e) => console.error(JSON.stringify({ level: 'error', event: 'uncaught_exception', error: e?.name ?? 'Error' })));
-  process.on('unhandledRejection', (e) => console.error(JSON.stringify({ level: 'error', event: 'unhandled_rejection', error: (e as Error)?.name ?? 'Error' })));
+  process.on('uncaughtException', (e) => logger.error('uncaught_exception', { error: errorFields(e) }));
+  process.on('unhandledRejection', (e) => logger.error('unhandled_rejection', { error: errorFields(e) }));
   try {
     app = await start();
     await onReady(app);

@@ -1,6 +1,7 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
+import { errorFields, logger } from '@caseload/core/observability';
 import { MAX_BODY_BYTES } from '@caseload/pipeline/pipeline';
 import { json, securityHeaders } from '@caseload/pipeline/http';
 import { dispatch } from './dispatch.ts';
@@ -93,7 +94,7 @@ function serveStatic(webDir: string, req: IncomingMessage, res: ServerResponse) 
 
 /** The last resort: an answer and a log line naming the error class, never the request's content. */
 function failSafe(req: IncomingMessage, res: ServerResponse, error: unknown) {
-  console.error(JSON.stringify({ level: 'error', event: 'local_server_error', method: req.method, error: (error as Error)?.name ?? 'Error' }));
+  logger.error('local_server_error', { method: req.method, error: errorFields(error) });
   if (res.headersSent) return res.destroy();
   res.writeHead(500, { 'Content-Type': 'application/json', ...securityHeaders });
   res.end(JSON.stringify({ message: 'Internal server error' }));

@@ -1,4 +1,5 @@
 import { HttpError } from '@caseload/core/errors';
+import { errorFields, logger } from '@caseload/core/observability';
 import { json, type ApiResult } from './http.ts';
 
 const THROTTLED = new Set(['ProvisionedThroughputExceededException', 'ThrottlingException', 'RequestLimitExceeded', 'LimitExceededException']);
@@ -8,8 +9,9 @@ const tooLarge = () => json(413, { message: 'This record is too large to save: a
 
 /**
  * Maps anything thrown to an answer. Domain errors carry their own status; database throttling and
- * outages become 503, lost races 409; anything else is a 500 with no internals. Logs name the error
- * class only: no bodies, no PHI, no secrets.
+ * outages become 503, lost races 409; anything else is a 500 with no internals. Client errors (4xx)
+ * are not logged; the rest log the error's class, code and stack frames, never its message (see
+ * errorFields): no bodies, no PHI, no secrets.
  */
 export function mapError(error: unknown): ApiResult {
   if (error instanceof HttpError) {
@@ -18,7 +20,7 @@ export function mapError(error: unknown): ApiResult {
   const e = error as { name?: string; code?: string; $metadata?: unknown; CancellationReasons?: { Code?: string }[] };
   const name = e?.name ?? 'Error';
   if (THROTTLED.has(name)) {
-    console.warn(JSON.stringify({ level: 'warn', event: 'throttled', error: name }));
+    logger.warn('throttled', { error: errorFields(error) });
     return json(503, { message: 'The service is busy. Please try again in a moment.' }, { headers: { 'Retry-After': '1' } });
   }
   if (name === 'TransactionCanceledException' || name === 'ConditionalCheckFailedException' || name === 'TransactionConflictException') {
@@ -32,9 +34,9 @@ export function mapError(error: unknown): ApiResult {
     return tooLarge();
   }
   if (UNREACHABLE.has(name) || (e?.code && UNREACHABLE.has(e.code))) {
-    console.error(JSON.stringify({ level: 'error', event: 'database_unavailable', error: e.code ?? name }));
+    logger.error('database_unavailable', { error: errorFields(error) });
     return json(503, { message: 'The service is temporarily unavailable. Please try again in a moment.' }, { headers: { 'Retry-After': '2' } });
   }
-  console.error(JSON.stringify({ level: 'error', event: 'unhandled', error: name }));
+  logger.error('unhandled', { error: errorFields(error) });
   return json(500, { message: 'Internal server error' });
 }

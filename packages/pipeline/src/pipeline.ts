@@ -1,8 +1,10 @@
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy, { type MiddlewareObj } from '@middy/core';
 import { DEFAULT_ROUTE_TIMEOUT_SECONDS, type RouteDef } from '@caseload/contract/manifest';
 import { resolveSession, SESSION_COOKIE } from '@caseload/core/auth/login-sessions';
 import type { AuthContext, RequestMeta } from '@caseload/core/context';
 import { BadRequestError, ForbiddenError, HttpError, UnauthorizedError } from '@caseload/core/errors';
+import { appendLogKeys, countMetricFor, flushMetrics, logger, METRIC, withLogKeys } from '@caseload/core/observability';
 import type * as z from 'zod';
 import type { Context } from 'aws-lambda';
 import { mapError } from './errors.ts';
@@ -121,6 +123,7 @@ function pipelineMiddleware(route: RouteDef): MiddlewareObj<ApiEvent, ApiResult>
               throw e;
             });
       if (route.auth === 'user' && !auth) throw new UnauthorizedError();
+      if (auth) appendLogKeys({ accountId: auth.accountId, userId: auth.userId });
       if (route.permission && auth && !auth.permissions[route.permission]) throw new ForbiddenError();
       parsedRequests.set(event, {
         auth,
@@ -164,7 +167,9 @@ const loadIdempotency = process.env.CASELOAD_IDEMPOTENCY === 'off' ? undefined :
  * validation, error mapping and security headers, then the route's own function.
  */
 export function createHandler<R extends RouteDef>(route: R, fn: (req: ApiRequest<R>) => Promise<unknown> | unknown) {
-  return middy<ApiEvent, ApiResult>()
+  const stack = middy<ApiEvent, ApiResult>()
+    // Lambda's request id and cold start on every line; never the event (it holds the body).
+    .use(injectLambdaContext(logger, { logEvent: false }))
     .use(pipelineMiddleware(route))
     .handler(async (event, context) => {
       const req = parsedRequests.get(event) as ApiRequest<R>;
@@ -176,7 +181,25 @@ export function createHandler<R extends RouteDef>(route: R, fn: (req: ApiRequest
       if (!key) return run();
       return runOnce({ route: route.handler, auth: req.auth, key, params: req.params, body: req.body, context: withDeadline(context, route) }, run);
     });
+  return (event: ApiEvent, context: Context) =>
+    withLogKeys({ route: route.handler, requestId: event.requestContext?.requestId }, () => observed(route, () => stack(event, context)));
 }
+
+/** Counts a request's answer by status class and route, logs it at DEBUG, and writes its metrics. */
+async function observed(route: RouteDef, answer: () => Promise<ApiResult>): Promise<ApiResult> {
+  const started = Date.now();
+  try {
+    const result = await answer();
+    const status = result.statusCode ?? 200;
+    if (status >= 500) countMetricFor(METRIC.http5xx, 'route', route.handler);
+    else if (status >= 400) countMetricFor(METRIC.http4xx, 'route', route.handler);
+    logger.debug('answered', { status, durationMs: Date.now() - started });
+    return result;
+  } finally {
+    flushMetrics();
+  }
+}
+
 
 /**
  * The Lambda context, or outside Lambda (the local server, tests) one whose deadline is the

@@ -3,6 +3,7 @@ import { nowSeconds } from '../clock.ts';
 import { db, isConditionFailure, unlessConditionFailed } from '../db.ts';
 import { TooManyRequestsError } from '../errors.ts';
 import { entity, keys } from '../keys.ts';
+import { countMetric, METRIC } from '../observability.ts';
 import { tableName } from '../table.ts';
 
 export const MAX_FAILED_ATTEMPTS = 10;
@@ -64,7 +65,10 @@ export async function claimAttempt(email: string): Promise<AttemptClaim> {
     }
     const item = await readAttempts(email);
     const expired = item && isExpired(item, t);
-    if (!expired || attempt > 0) throw lockedError(remaining(item, t));
+    if (!expired || attempt > 0) {
+      countMetric(METRIC.lockedAttemptRefused);
+      throw lockedError(remaining(item, t));
+    }
     await clearIf(email, item);
   }
 }
@@ -83,7 +87,8 @@ export async function settleFailure(claim: AttemptClaim): Promise<number> {
         ExpressionAttributeValues: { ':until': t + LOCK_SECONDS, ':max': MAX_FAILED_ATTEMPTS, ':t': t },
       }),
     )
-    .catch(unlessConditionFailed);
+    // Counted by the request whose write started the lock, not by parallel ones that found it set.
+    .then(() => countMetric(METRIC.lockout), unlessConditionFailed);
   throw lockedError(LOCK_SECONDS);
 }
 

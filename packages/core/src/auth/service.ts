@@ -7,6 +7,7 @@ import type { AuthContext, RequestMeta } from '../context.ts';
 import { ConflictError, UnauthorizedError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { normalizeEmail } from '../keys.ts';
+import { countMetric, METRIC } from '../observability.ts';
 import { createLoginSession, deleteLoginSession, effectivePermissions } from './login-sessions.ts';
 import { checkUnderLockout, MAX_FAILED_ATTEMPTS } from './lockout.ts';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.ts';
@@ -77,7 +78,9 @@ export async function login(input: z.output<typeof loginBody>, meta: RequestMeta
   const outcome = await checkUnderLockout(email, async () => {
     const lookup = await findUserIdByEmail(email);
     user = lookup ? await getUser(lookup.accountId, lookup.userId) : undefined;
-    return (await verifyPassword(input.password, user?.passwordHash ?? (await dummyHash()))) && user !== undefined;
+    const ok = (await verifyPassword(input.password, user?.passwordHash ?? (await dummyHash()))) && user !== undefined;
+    if (!ok) countMetric(METRIC.loginFailed);
+    return ok;
   });
   if (!outcome.ok || !user) {
     const failedAttempts = outcome.ok ? 0 : outcome.failedAttempts;

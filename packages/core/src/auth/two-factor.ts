@@ -7,6 +7,7 @@ import type { AuthContext } from '../context.ts';
 import { db, isConditionFailure, unlessConditionFailed } from '../db.ts';
 import { BadRequestError, TooManyRequestsError, UnauthorizedError } from '../errors.ts';
 import { entity, keys } from '../keys.ts';
+import { countMetric, METRIC } from '../observability.ts';
 import { tableName } from '../table.ts';
 import { createLoginSession, deleteLoginSession, deleteUserSessions } from './login-sessions.ts';
 import { checkUnderLockout } from './lockout.ts';
@@ -157,6 +158,7 @@ async function checkCurrentCode(user: UserItem, token: string): Promise<boolean>
   const step = user.twoFactorSecret ? await matchStep(open(user.twoFactorSecret), token) : undefined;
   const ok = step !== undefined && (await consumeStep(user, step));
   if (ok) await releaseUserCode(user);
+  else countMetric(METRIC.twoFactorFailed);
   return ok;
 }
 

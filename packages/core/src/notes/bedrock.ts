@@ -1,10 +1,11 @@
 /**
  * The Bedrock generator: the Converse API with the facts as JSON and a system prompt that allows
  * only those facts. Every fault becomes a NoteGenerationError whose message the user can act on;
- * logs carry the error name only (the prompt and the answer are PHI).
+ * logs carry the error's class and code only (the prompt and the answer are PHI).
  */
 import { BedrockRuntimeClient, ConverseCommand, type ConverseCommandOutput } from '@aws-sdk/client-bedrock-runtime';
 import { NoteGenerationError } from '../errors.ts';
+import { errorFields, logger } from '../observability.ts';
 import { plainText, sanitizeRichText } from '../rich-text.ts';
 import type { ProgressFacts } from './facts.ts';
 import type { GenerateOptions, NoteGenerator } from './generator-port.ts';
@@ -70,7 +71,7 @@ export function mapBedrockError(error: unknown): NoteGenerationError {
   if (error instanceof NoteGenerationError) return error;
   const e = error as { name?: string; code?: string };
   const name = e?.name ?? 'Error';
-  console.warn(JSON.stringify({ level: 'warn', event: 'bedrock_failed', error: e?.code ?? name }));
+  logger.warn('bedrock_failed', { error: errorFields(error) });
   if (BUSY.has(name)) return new NoteGenerationError(BEDROCK_MESSAGES.busy, true);
   if (SLOW.has(name) || SLOW.has(e?.code ?? '')) return new NoteGenerationError(BEDROCK_MESSAGES.slow, true);
   if (NOT_ENABLED.has(name)) return new NoteGenerationError(BEDROCK_MESSAGES.notEnabled, false);
@@ -83,7 +84,7 @@ export function mapBedrockError(error: unknown): NoteGenerationError {
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 function unusable(reason: string): NoteGenerationError {
-  console.warn(JSON.stringify({ level: 'warn', event: 'bedrock_unusable_output', reason }));
+  logger.warn('bedrock_unusable_output', { reason });
   return new NoteGenerationError(BEDROCK_MESSAGES.unusable, false);
 }
 

@@ -3,9 +3,16 @@
  * POST answers at once and the page polls. In the cloud the job goes to the SQS worker
  * (functions/notes/bulk-generation-worker.ts), because a Lambda is frozen once it has answered.
  */
-import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import type { SQSClient } from '@aws-sdk/client-sqs';
+import { errorFields, flushMetrics, logger } from '../observability.ts';
 import { INTERRUPTED_MESSAGE } from './bulk-job.ts';
-import { failRemaining, runBulkJob } from './bulk-runner.ts';
+
+/**
+ * The job runner, for jobs run in this process. Lambda bundles define CASELOAD_BULK_IN_PROCESS as
+ * 'off' (a Lambda is frozen once it answers, so there jobs always go to the queue), and esbuild
+ * drops the runner, the note generator and the Bedrock client from the bulk route's bundle.
+ */
+const loadRunner = process.env.CASELOAD_BULK_IN_PROCESS === 'off' ? undefined : () => import('./bulk-runner.ts');
 
 export interface BulkDispatcher {
   dispatch(accountId: string, jobId: string): Promise<void>;
@@ -14,16 +21,21 @@ export interface BulkDispatcher {
 const inFlight = new Set<Promise<void>>();
 
 export const inProcessDispatcher: BulkDispatcher = {
-  dispatch(accountId, jobId) {
+  async dispatch(accountId, jobId) {
+    if (!loadRunner) throw new Error('This build runs bulk jobs on the queue only: BULK_QUEUE_URL is not set');
+    const { failRemaining, runBulkJob } = await loadRunner();
     const run: Promise<void> = runBulkJob(accountId, jobId)
       .catch(async (e: unknown) => {
         // No queue will retry here: close the job so the page stops waiting.
-        console.error(JSON.stringify({ level: 'error', event: 'bulk_job_failed', error: (e as Error)?.name ?? 'Error' }));
+        logger.error('bulk_job_failed', { jobId, error: errorFields(e) });
         await failRemaining(accountId, jobId, INTERRUPTED_MESSAGE).catch(() => undefined);
       })
-      .finally(() => inFlight.delete(run));
+      .finally(() => {
+        // The job outlives the request that started it: its notes' metrics are written here.
+        flushMetrics();
+        inFlight.delete(run);
+      });
     inFlight.add(run);
-    return Promise.resolve();
   },
 };
 
@@ -45,6 +57,8 @@ let sqs: SQSClient | undefined;
 export function queueDispatcher(queueUrl: string): BulkDispatcher {
   return {
     async dispatch(accountId, jobId) {
+      // Imported here, not at the top, so bundles that only read jobs do not load the SQS client.
+      const { SendMessageCommand, SQSClient } = await import('@aws-sdk/client-sqs');
       sqs ??= new SQSClient({});
       await sqs.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify({ accountId, jobId }) }));
     },

@@ -7,6 +7,7 @@ import { permissionDefaults } from '@caseload/contract/enums';
 import { getVisibleClient } from '../caseload/access.ts';
 import type { AuthContext } from '../context.ts';
 import { HttpError } from '../errors.ts';
+import { errorFields, logger } from '../observability.ts';
 import { getJobItem, recordOutcome, type BulkJobItem } from './bulk-job.ts';
 import { displayName, loadSessionsInPeriod, type Period } from './facts.ts';
 import { auditGenerated, generateAndStore, type Actor } from './service.ts';
@@ -54,7 +55,7 @@ function jobAuth(job: BulkJobItem): AuthContext {
 
 function userMessage(e: unknown): string {
   if (e instanceof HttpError) return e.message;
-  console.error(JSON.stringify({ level: 'error', event: 'bulk_client_failed', error: (e as Error)?.name ?? 'Error' }));
+  logger.error('bulk_client_failed', { error: errorFields(e) });
   return GENERIC_FAILURE;
 }
 

@@ -17,6 +17,7 @@ import type { AuthContext } from '../context.ts';
 import { db } from '../db.ts';
 import { HttpError, NotFoundError } from '../errors.ts';
 import { sha256 } from '../ids.ts';
+import { errorFields, logger } from '../observability.ts';
 import type { ClientItem } from '../items.ts';
 import { entity, keys } from '../keys.ts';
 import { tableName } from '../table.ts';
@@ -142,7 +143,7 @@ export async function startBulkJob(auth: AuthContext, req: BulkRequest): Promise
   if (visible.length) {
     await dispatcher.dispatch(auth.accountId, jobId).catch(async (e: unknown) => {
       // Not started: remove the job, so retrying the same request starts it afresh.
-      console.error(JSON.stringify({ level: 'error', event: 'bulk_dispatch_failed', error: (e as Error)?.name ?? 'Error' }));
+      logger.error('bulk_dispatch_failed', { jobId, error: errorFields(e) });
       await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.bulkJob(auth.accountId, jobId) }));
       throw new HttpError(503, NOT_STARTED, {}, { 'Retry-After': '30' });
     });

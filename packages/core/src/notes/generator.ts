@@ -3,6 +3,7 @@
  * chooses the implementation: `local` (the default, deterministic) or `bedrock`.
  */
 import { NoteGenerationError } from '../errors.ts';
+import { countMetric, logger, METRIC, recordLatency } from '../observability.ts';
 import { sanitizeRichText } from '../rich-text.ts';
 import { bedrockNoteGenerator } from './bedrock.ts';
 import type { ProgressFacts } from './facts.ts';
@@ -22,7 +23,7 @@ export function noteGenerator(): NoteGenerator {
   const kind = process.env.NOTE_GENERATOR ?? 'local';
   if (kind === 'local') return localNoteGenerator;
   if (kind === 'bedrock') return bedrockNoteGenerator;
-  console.error(JSON.stringify({ level: 'error', event: 'note_generator_misconfigured' }));
+  logger.error('note_generator_misconfigured');
   throw new NoteGenerationError('AI note generation is not configured on this server.', false);
 }
 
@@ -40,11 +41,22 @@ export async function writeGroundedNote(facts: ProgressFacts, deadline: number):
   for (let attempt = 0; attempt < attempts; attempt++) {
     const remaining = deadline - Date.now();
     if (remaining <= 0) break;
-    const html = sanitizeRichText(await generator.generate(facts, { signal: AbortSignal.timeout(remaining), feedback }));
+    const started = Date.now();
+    let generated: string;
+    try {
+      generated = await generator.generate(facts, { signal: AbortSignal.timeout(remaining), feedback });
+    } finally {
+      // Failed calls too: a model that times out is what this metric should show.
+      recordLatency(METRIC.noteGenerationLatency, Date.now() - started);
+    }
+    const html = sanitizeRichText(generated);
     const invented = ungroundedNumbers(html, facts);
-    if (invented.length === 0) return html;
+    if (invented.length === 0) {
+      countMetric(METRIC.noteGenerated);
+      return html;
+    }
     // The numbers themselves are not PHI, but a count is all an operator needs.
-    console.warn(JSON.stringify({ level: 'warn', event: 'note_ungrounded', attempt, count: invented.length }));
+    logger.warn('note_ungrounded', { attempt, count: invented.length });
     feedback = `Your previous draft stated numbers that are not in the facts: ${invented.join(', ')}. Write the note again using only numbers that appear in the facts.`;
   }
   throw new NoteGenerationError(UNGROUNDED_MESSAGE, false);
