@@ -11,11 +11,15 @@ interface Notice {
 /**
  * Replaces whatever toast is showing, so the newest outcome is the one the user reads. remove()
  * rather than dismiss(): a dismissed toast keeps the single slot until its exit animation ends,
- * and never frees it if the (lazily loaded) Toaster is not mounted yet.
+ * and never frees it if the (lazily loaded) Toaster is not mounted yet. The toast is created in a
+ * microtask: an outcome is often announced from an effect, and the toast machine flushes React
+ * synchronously, which React refuses while it is still committing.
  */
 function show(type: 'success' | 'warning' | 'error', notice: Notice) {
-  toaster.remove();
-  toaster.create({ ...notice, type, closable: true });
+  queueMicrotask(() => {
+    toaster.remove();
+    toaster.create({ ...notice, type, closable: true });
+  });
 }
 
 export const notify = {
