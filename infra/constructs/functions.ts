@@ -31,6 +31,21 @@ export const LOG_RETENTION = logs.RetentionDays.ONE_MONTH;
 /** Memory of a function that declares none (the manifest's `memoryMb`). */
 export const DEFAULT_MEMORY_MB = 512;
 
+/**
+ * Build-time constants of every function bundle; esbuild drops the code behind the branches they
+ * close. tests/infra/bundles.test.ts builds with the same.
+ */
+export function bundleDefines(props: { idempotent?: boolean }): Record<string, string> {
+  return {
+    // packages/pipeline/src/pipeline.ts (loadIdempotency): 'off' drops Powertools idempotency.
+    'process.env.CASELOAD_IDEMPOTENCY': JSON.stringify(props.idempotent ? 'on' : 'off'),
+    // packages/core/src/notes/bulk-dispatch.ts: a Lambda never runs a bulk job in process.
+    'process.env.CASELOAD_BULK_IN_PROCESS': JSON.stringify('off'),
+    // packages/pipeline/src/response-check.ts: answers are checked against the contract only outside production.
+    'process.env.NODE_ENV': JSON.stringify('production'),
+  };
+}
+
 export interface HandlerFunctionProps {
   /** Module under functions/, without extension: `sessions/create-session`. */
   handler: string;
@@ -113,8 +128,7 @@ export class FunctionFactory {
         // The nodejs22.x runtime ships AWS SDK v3; see CaseloadConfig.bundleAwsSdk.
         externalModules: this.config.bundleAwsSdk ? [] : ['@aws-sdk/*'],
         charset: nodejs.Charset.UTF8,
-        // packages/pipeline/src/pipeline.ts (loadIdempotency): 'off' drops Powertools from the bundle.
-        define: { 'process.env.CASELOAD_IDEMPOTENCY': JSON.stringify(props.idempotent ? 'on' : 'off') },
+        define: bundleDefines(props),
         logLevel: nodejs.LogLevel.WARNING,
       },
     });

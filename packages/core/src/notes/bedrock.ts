@@ -3,7 +3,7 @@
  * only those facts. Every fault becomes a NoteGenerationError whose message the user can act on;
  * logs carry the error's class and code only (the prompt and the answer are PHI).
  */
-import { BedrockRuntimeClient, ConverseCommand, type ConverseCommandOutput } from '@aws-sdk/client-bedrock-runtime';
+import type { BedrockRuntimeClient, ConverseCommand, ConverseCommandOutput } from '@aws-sdk/client-bedrock-runtime';
 import { NoteGenerationError } from '../errors.ts';
 import { errorFields, logger } from '../observability.ts';
 import { plainText, sanitizeRichText } from '../rich-text.ts';
@@ -38,10 +38,17 @@ Write the note ONLY from the facts in the user's JSON. Rules:
 - Keep a professional, plain tone suitable for parents.
 - Output an HTML fragment only, using only these tags: h2, h3, p, strong, em, ul, ol, li, br. No markdown, no code fences, no html/head/body tags, no links, no styles, no scripts.`;
 
-let client: BedrockRuntimeClient | undefined;
+/**
+ * The SDK is imported where it is used, not at the top: a bundle that keeps a static import of
+ * an external module loads it at cold start even when nothing calls it, and the Lambda runtime's
+ * SDK is external. Only the functions that generate (and declare `bedrock`) reach this import.
+ */
+const bedrockSdk = () => import('@aws-sdk/client-bedrock-runtime');
+
+let client: Promise<BedrockRuntimeClient> | undefined;
 /** One client per process; the region and credentials come from the AWS configuration. */
-function bedrock(): BedrockRuntimeClient {
-  client ??= new BedrockRuntimeClient({ maxAttempts: Number(process.env.BEDROCK_MAX_ATTEMPTS ?? 3) });
+function bedrock(): Promise<BedrockRuntimeClient> {
+  client ??= bedrockSdk().then((sdk) => new sdk.BedrockRuntimeClient({ maxAttempts: Number(process.env.BEDROCK_MAX_ATTEMPTS ?? 3) }));
   return client;
 }
 
@@ -114,7 +121,8 @@ async function sendWithin(command: ConverseCommand, signal: AbortSignal): Promis
     signal.addEventListener('abort', onAbort, { once: true });
   });
   try {
-    return await Promise.race([bedrock().send(command, { abortSignal: signal }), aborted]);
+    const runtime = await Promise.race([bedrock(), aborted]);
+    return await Promise.race([runtime.send(command, { abortSignal: signal }), aborted]);
   } finally {
     signal.removeEventListener('abort', onAbort!);
   }
@@ -125,6 +133,7 @@ async function generate(facts: ProgressFacts, options: GenerateOptions = {}): Pr
   if (!modelId) throw new NoteGenerationError(BEDROCK_MESSAGES.notConfigured, false);
   const timeout = AbortSignal.timeout(Number(process.env.BEDROCK_TIMEOUT_MS ?? DEFAULT_TIMEOUT_MS));
   const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
+  const { ConverseCommand } = await bedrockSdk();
   const command = new ConverseCommand({
     modelId,
     system: [{ text: SYSTEM_PROMPT }],
