@@ -98,10 +98,10 @@ export function ClientsTable({ clients, organizations, onOpen, onGenerateNote, o
   );
 }
 
-/** The loading state: the table's shape without data. */
+/** The loading placeholder: the table's shape without data (QueryState's container announces it). */
 export function ClientsTableSkeleton() {
   return (
-    <Stack gap="3" aria-busy="true" role="status" aria-label="Loading clients">
+    <Stack gap="3">
       {Array.from({ length: 5 }, (_, i) => (
         <Box key={i} display="flex" gap="4">
           <Skeleton height="10" flex="2" />

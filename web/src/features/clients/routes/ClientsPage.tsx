@@ -1,4 +1,4 @@
-import { Button, Card, EmptyState, Flex, Heading, Text, VStack } from '@chakra-ui/react';
+import { Button, Card, EmptyState, Flex, Heading, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { Client } from '@caseload/contract/caseload';
@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { PlusIcon, UsersIcon } from '../../../components/icons.tsx';
 import { PageHeading } from '../../../components/PageHeading.tsx';
 import { Pager, usePage } from '../../../components/Pager.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { usePermission } from '../../../lib/permissions.ts';
 import { notify } from '../../../lib/toaster.ts';
@@ -96,45 +97,46 @@ export default function ClientsPage() {
               </Text>
             )}
           </Flex>
-          {clients.isPending ? (
-            <ClientsTableSkeleton />
-          ) : clients.isError ? (
-            <VStack py="8" gap="3">
-              <Text color="red.600">Could not load your clients.</Text>
-              <Button variant="outline" onClick={() => void clients.refetch()}>
-                Try again
-              </Button>
-            </VStack>
-          ) : visible.length === 0 ? (
-            <EmptyState.Root>
-              <EmptyState.Content>
-                <EmptyState.Indicator>
-                  <UsersIcon size={32} />
-                </EmptyState.Indicator>
-                <EmptyState.Title>No clients found</EmptyState.Title>
-                <EmptyState.Description>
-                  {all?.length === 0 ? 'Get started by adding your first client' : 'Try adjusting your search criteria'}
-                </EmptyState.Description>
-                {all?.length === 0 && canCreate && (
-                  <Button colorPalette="blue" onClick={() => setAdding(true)}>
-                    <PlusIcon size={16} />
-                    Add Client
-                  </Button>
-                )}
-              </EmptyState.Content>
-            </EmptyState.Root>
-          ) : (
-            <>
-              <ClientsTable
-                clients={page.items}
-                organizations={organizations}
-                onOpen={setEditing}
-                onGenerateNote={canGenerateNotes ? setNoteFor : undefined}
-                onArchive={canArchive ? setArchiving : undefined}
-              />
-              <Pager page={page} label="Client list" />
-            </>
-          )}
+          <QueryState
+            query={clients}
+            loading="Loading clients"
+            placeholder={<ClientsTableSkeleton />}
+            error="Could not load your clients."
+            retry
+            isEmpty={() => visible.length === 0}
+            empty={
+              <EmptyState.Root>
+                <EmptyState.Content>
+                  <EmptyState.Indicator>
+                    <UsersIcon size={32} />
+                  </EmptyState.Indicator>
+                  <EmptyState.Title>No clients found</EmptyState.Title>
+                  <EmptyState.Description>
+                    {all?.length === 0 ? 'Get started by adding your first client' : 'Try adjusting your search criteria'}
+                  </EmptyState.Description>
+                  {all?.length === 0 && canCreate && (
+                    <Button colorPalette="blue" onClick={() => setAdding(true)}>
+                      <PlusIcon size={16} />
+                      Add Client
+                    </Button>
+                  )}
+                </EmptyState.Content>
+              </EmptyState.Root>
+            }
+          >
+            {() => (
+              <>
+                <ClientsTable
+                  clients={page.items}
+                  organizations={organizations}
+                  onOpen={setEditing}
+                  onGenerateNote={canGenerateNotes ? setNoteFor : undefined}
+                  onArchive={canArchive ? setArchiving : undefined}
+                />
+                <Pager page={page} label="Client list" />
+              </>
+            )}
+          </QueryState>
         </Card.Body>
       </Card.Root>
 

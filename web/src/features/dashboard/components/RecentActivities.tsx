@@ -2,6 +2,7 @@ import { Box, Card, Circle, Flex, Heading, Skeleton, Stack, Text } from '@chakra
 import { formatDistanceToNow } from 'date-fns';
 import type { Activity } from '@caseload/contract/caseload';
 import { ActivityIcon, CalendarIcon, CheckCircleIcon, TargetIcon, UsersIcon } from '../../../components/icons.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
 import { useRecentActivities } from '../api/dashboard.ts';
 
 const SHOWN = 5;
@@ -42,27 +43,29 @@ export function RecentActivities() {
         </Heading>
       </Card.Header>
       <Card.Body>
-        {activities.isPending ? (
-          <Stack gap="3" role="status" aria-label="Loading recent activities">
-            {[0, 1, 2].map((i) => (
-              <Skeleton key={i} height="10" />
-            ))}
-          </Stack>
-        ) : activities.isError ? (
-          <Text color="red.600" fontSize="sm">
-            Could not load recent activities.
-          </Text>
-        ) : activities.data.length === 0 ? (
-          <Text color="fg.muted" fontSize="sm">
-            No recent activity yet. Adding clients, sessions and goals shows up here.
-          </Text>
-        ) : (
-          <Stack as="ul" gap="4" listStyleType="none">
-            {activities.data.slice(0, SHOWN).map((activity) => (
-              <ActivityRow key={activity.id} activity={activity} />
-            ))}
-          </Stack>
-        )}
+        <QueryState
+          query={activities}
+          loading="Loading recent activities"
+          placeholder={
+            <Stack gap="3">
+              {[0, 1, 2].map((i) => (
+                <Skeleton key={i} height="10" />
+              ))}
+            </Stack>
+          }
+          error="Could not load recent activities."
+          fontSize="sm"
+          isEmpty={(list) => list.length === 0}
+          empty="No recent activity yet. Adding clients, sessions and goals shows up here."
+        >
+          {(list) => (
+            <Stack as="ul" gap="4" listStyleType="none">
+              {list.slice(0, SHOWN).map((activity) => (
+                <ActivityRow key={activity.id} activity={activity} />
+              ))}
+            </Stack>
+          )}
+        </QueryState>
       </Card.Body>
     </Card.Root>
   );

@@ -3,6 +3,7 @@ import { format } from 'date-fns';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Session } from '@caseload/contract/sessions';
 import type { SessionStatus } from '@caseload/contract/enums';
+import { QueryState } from '../../../components/QueryState.tsx';
 import { usePermission } from '../../../lib/permissions.ts';
 import { useTodaysSessions } from '../api/dashboard.ts';
 import { humanize, sessionClient, todaysSessions } from '../lib/dashboard.ts';
@@ -49,32 +50,38 @@ export function TodaysSessions() {
         </Heading>
       </Card.Header>
       <Card.Body>
-        {sessions.isPending ? (
-          <Stack gap="3" role="status" aria-label="Loading today's sessions">
-            {[0, 1, 2].map((i) => (
-              <Skeleton key={i} height="14" />
-            ))}
-          </Stack>
-        ) : sessions.isError ? (
-          <Text color="red.600" fontSize="sm">
-            Could not load today's sessions.
-          </Text>
-        ) : shown.length === 0 ? (
-          <Stack align="center" gap="3" py="4" textAlign="center">
-            <Text color="fg.muted">No sessions scheduled for today</Text>
-            {canSchedule && (
-              <Button asChild variant="outline" size="sm">
-                <RouterLink to="/sessions">Schedule Session</RouterLink>
-              </Button>
-            )}
-          </Stack>
-        ) : (
-          <Stack as="ul" gap="3" listStyleType="none">
-            {shown.map((session) => (
-              <SessionRow key={session.id} session={session} />
-            ))}
-          </Stack>
-        )}
+        <QueryState
+          query={sessions}
+          loading="Loading today's sessions"
+          placeholder={
+            <Stack gap="3">
+              {[0, 1, 2].map((i) => (
+                <Skeleton key={i} height="14" />
+              ))}
+            </Stack>
+          }
+          error="Could not load today's sessions."
+          fontSize="sm"
+          isEmpty={() => shown.length === 0}
+          empty={
+            <Stack align="center" gap="3" py="4" textAlign="center">
+              <Text color="fg.muted">No sessions scheduled for today</Text>
+              {canSchedule && (
+                <Button asChild variant="outline" size="sm">
+                  <RouterLink to="/sessions">Schedule Session</RouterLink>
+                </Button>
+              )}
+            </Stack>
+          }
+        >
+          {() => (
+            <Stack as="ul" gap="3" listStyleType="none">
+              {shown.map((session) => (
+                <SessionRow key={session.id} session={session} />
+              ))}
+            </Stack>
+          )}
+        </QueryState>
       </Card.Body>
     </Card.Root>
   );

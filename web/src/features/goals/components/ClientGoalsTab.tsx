@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { Goal, ProgressPoint } from '@caseload/contract/sessions';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { EditIcon, TrashIcon } from '../../../components/icons.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { usePermission } from '../../../lib/permissions.ts';
 import { notify } from '../../../lib/toaster.ts';
@@ -37,33 +38,34 @@ export function ClientGoalsTab({ clientId }: { clientId: string }) {
 
       {adding && <GoalForm clientId={clientId} onDone={() => setAdding(false)} onCancel={() => setAdding(false)} />}
 
-      {goals.isPending ? (
-        <Stack gap="3">
-          <Skeleton height="24" />
-          <Skeleton height="24" />
-        </Stack>
-      ) : goals.isError ? (
-        <Flex role="alert" align="center" gap="3">
-          <Text color="red.600">Could not load this client's goals.</Text>
-          <Button size="xs" variant="outline" onClick={() => void goals.refetch()}>
-            Try again
-          </Button>
-        </Flex>
-      ) : goals.data.length === 0 ? (
-        <Text color="fg.muted">No goals yet for this client.</Text>
-      ) : (
-        <Stack as="ul" gap="3" listStyleType="none">
-          {goals.data.map((goal) => (
-            <GoalCard
-              key={goal.id}
-              goal={goal}
-              canManage={canManage}
-              progress={canViewReports ? progress.data : undefined}
-              onEdit={() => setEditing(goal)}
-            />
-          ))}
-        </Stack>
-      )}
+      <QueryState
+        query={goals}
+        loading="Loading goals"
+        placeholder={
+          <Stack gap="3">
+            <Skeleton height="24" />
+            <Skeleton height="24" />
+          </Stack>
+        }
+        error="Could not load this client's goals."
+        retry
+        isEmpty={(list) => list.length === 0}
+        empty="No goals yet for this client."
+      >
+        {(list) => (
+          <Stack as="ul" gap="3" listStyleType="none">
+            {list.map((goal) => (
+              <GoalCard
+                key={goal.id}
+                goal={goal}
+                canManage={canManage}
+                progress={canViewReports ? progress.data : undefined}
+                onEdit={() => setEditing(goal)}
+              />
+            ))}
+          </Stack>
+        )}
+      </QueryState>
 
       <GoalFormDialog open={editing !== null} clientId={clientId} goal={editing ?? undefined} title="Edit Goal" onClose={() => setEditing(null)} />
     </Stack>

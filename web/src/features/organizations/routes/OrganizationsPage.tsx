@@ -1,9 +1,10 @@
-import { Button, EmptyState, SimpleGrid, Skeleton, Text, VStack } from '@chakra-ui/react';
+import { Button, EmptyState, SimpleGrid, Skeleton } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { Organization } from '@caseload/contract/caseload';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { BuildingIcon, PlusIcon } from '../../../components/icons.tsx';
 import { PageHeading } from '../../../components/PageHeading.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { usePermission } from '../../../lib/permissions.ts';
 import { notify } from '../../../lib/toaster.ts';
@@ -39,7 +40,6 @@ export default function OrganizationsPage() {
     });
   };
 
-  const list = organizations.data;
   return (
     <>
       <PageHeading
@@ -55,47 +55,50 @@ export default function OrganizationsPage() {
         }
       />
 
-      {organizations.isPending ? (
-        <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="6" role="status" aria-label="Loading organizations">
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} height="64" borderRadius="lg" />
-          ))}
-        </SimpleGrid>
-      ) : organizations.isError ? (
-        <VStack py="8" gap="3">
-          <Text color="red.600">Could not load your organizations.</Text>
-          <Button variant="outline" onClick={() => void organizations.refetch()}>
-            Try again
-          </Button>
-        </VStack>
-      ) : list && list.length === 0 ? (
-        <EmptyState.Root>
-          <EmptyState.Content>
-            <EmptyState.Indicator>
-              <BuildingIcon size={32} />
-            </EmptyState.Indicator>
-            <EmptyState.Title as="h2">No organizations found</EmptyState.Title>
-            {canManage && (
-              <Button colorPalette="blue" onClick={add}>
-                <PlusIcon size={16} />
-                Add Your First Organization
-              </Button>
-            )}
-          </EmptyState.Content>
-        </EmptyState.Root>
-      ) : (
-        <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="6">
-          {list?.map((organization) => (
-            <OrganizationCard
-              key={organization.id}
-              organization={organization}
-              onView={() => setViewing(organization)}
-              onEdit={canManage ? () => setEditing({ mode: 'edit', organization }) : undefined}
-              onArchive={canManage ? () => setArchiving(organization) : undefined}
-            />
-          ))}
-        </SimpleGrid>
-      )}
+      <QueryState
+        query={organizations}
+        loading="Loading organizations"
+        placeholder={
+          <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="6">
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} height="64" borderRadius="lg" />
+            ))}
+          </SimpleGrid>
+        }
+        error="Could not load your organizations."
+        retry
+        isEmpty={(list) => list.length === 0}
+        empty={
+          <EmptyState.Root>
+            <EmptyState.Content>
+              <EmptyState.Indicator>
+                <BuildingIcon size={32} />
+              </EmptyState.Indicator>
+              <EmptyState.Title as="h2">No organizations found</EmptyState.Title>
+              {canManage && (
+                <Button colorPalette="blue" onClick={add}>
+                  <PlusIcon size={16} />
+                  Add Your First Organization
+                </Button>
+              )}
+            </EmptyState.Content>
+          </EmptyState.Root>
+        }
+      >
+        {(list) => (
+          <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="6">
+            {list.map((organization) => (
+              <OrganizationCard
+                key={organization.id}
+                organization={organization}
+                onView={() => setViewing(organization)}
+                onEdit={canManage ? () => setEditing({ mode: 'edit', organization }) : undefined}
+                onArchive={canManage ? () => setArchiving(organization) : undefined}
+              />
+            ))}
+          </SimpleGrid>
+        )}
+      </QueryState>
 
       {canManage && editing && (
         <OrganizationDialog

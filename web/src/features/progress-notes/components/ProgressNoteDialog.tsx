@@ -5,6 +5,7 @@ import type { Client } from '@caseload/contract/caseload';
 import type { ProgressNote } from '@caseload/contract/notes';
 import { AppDialog } from '../../../components/AppDialog.tsx';
 import { SparklesIcon } from '../../../components/icons.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
 import { LazyRichTextEditor } from '../../../components/rich-text/LazyRichTextEditor.tsx';
 import { preview } from '../../../components/rich-text/plain-text.ts';
 import { RichTextView } from '../../../components/rich-text/RichTextView.tsx';
@@ -87,36 +88,38 @@ function GenerateNoteBody({ client }: { client: Client }) {
           <Heading as="h3" size="sm" id="previous-notes-heading" mb="2">
             Previous Progress Notes
           </Heading>
-          {previous.isPending ? (
-            <Skeleton height="16" />
-          ) : previous.isError ? (
-            <Text color="red.600">Could not load previous progress notes.</Text>
-          ) : notes.length === 0 ? (
-            <Text color="fg.muted" fontSize="sm">
-              No previous progress notes.
-            </Text>
-          ) : (
-            <Stack as="ul" gap="2" listStyleType="none">
-              {notes.slice(0, PREVIOUS_NOTES_SHOWN).map((note) => (
-                <Box as="li" key={note.id} borderWidth="1px" borderRadius="md" p="3">
-                  <Flex justify="space-between" gap="2" align="center" mb="1" wrap="wrap">
-                    <Text fontSize="sm" fontWeight="medium">
-                      {formatPeriod(note.reportingPeriodStart, note.reportingPeriodEnd)}
+          <QueryState
+            query={previous}
+            loading="Loading previous progress notes"
+            placeholder={<Skeleton height="16" />}
+            error="Could not load previous progress notes."
+            fontSize="sm"
+            isEmpty={() => notes.length === 0}
+            empty="No previous progress notes."
+          >
+            {() => (
+              <Stack as="ul" gap="2" listStyleType="none">
+                {notes.slice(0, PREVIOUS_NOTES_SHOWN).map((note) => (
+                  <Box as="li" key={note.id} borderWidth="1px" borderRadius="md" p="3">
+                    <Flex justify="space-between" gap="2" align="center" mb="1" wrap="wrap">
+                      <Text fontSize="sm" fontWeight="medium">
+                        {formatPeriod(note.reportingPeriodStart, note.reportingPeriodEnd)}
+                      </Text>
+                      <AuthorBadge generatedBy={note.generatedBy} />
+                    </Flex>
+                    <Text fontSize="sm" color="fg.muted">
+                      {preview(note.content, PREVIOUS_PREVIEW_LENGTH)}
                     </Text>
-                    <AuthorBadge generatedBy={note.generatedBy} />
-                  </Flex>
-                  <Text fontSize="sm" color="fg.muted">
-                    {preview(note.content, PREVIOUS_PREVIEW_LENGTH)}
+                  </Box>
+                ))}
+                {notes.length > PREVIOUS_NOTES_SHOWN && (
+                  <Text as="li" fontSize="sm" color="fg.muted">
+                    +{notes.length - PREVIOUS_NOTES_SHOWN} more progress notes
                   </Text>
-                </Box>
-              ))}
-              {notes.length > PREVIOUS_NOTES_SHOWN && (
-                <Text as="li" fontSize="sm" color="fg.muted">
-                  +{notes.length - PREVIOUS_NOTES_SHOWN} more progress notes
-                </Text>
-              )}
-            </Stack>
-          )}
+                )}
+              </Stack>
+            )}
+          </QueryState>
         </Box>
       )}
 

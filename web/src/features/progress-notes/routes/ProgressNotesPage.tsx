@@ -1,4 +1,4 @@
-import { Alert, Box, Button, EmptyState, Flex, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, EmptyState, Flex, Heading, Skeleton, Stack } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import type { Client } from '@caseload/contract/caseload';
 import type { BulkJob } from '@caseload/contract/notes';
@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { FileTextIcon, SparklesIcon, UsersIcon } from '../../../components/icons.tsx';
 import { PageHeading } from '../../../components/PageHeading.tsx';
 import { Pager, usePage } from '../../../components/Pager.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
 import { plainText } from '../../../components/rich-text/plain-text.ts';
 import { notify } from '../../../lib/toaster.ts';
 import { usePermission } from '../../../lib/permissions.ts';
@@ -106,43 +107,50 @@ export default function ProgressNotesPage() {
             <Heading as="h2" size="lg" id="notes-list-heading" mb="4">
               Notes ({notes.isPending ? '…' : shown.length})
             </Heading>
-            {notes.isPending ? (
-              <Stack gap="3">
-                <Skeleton height="28" />
-                <Skeleton height="28" />
-              </Stack>
-            ) : notes.isError ? (
-              <Text color="red.600">Could not load progress notes.</Text>
-            ) : shown.length === 0 ? (
-              <EmptyState.Root borderWidth="1px" borderRadius="md" bg="white">
-                <EmptyState.Content>
-                  <EmptyState.Indicator>
-                    <FileTextIcon size={32} />
-                  </EmptyState.Indicator>
-                  <EmptyState.Title>No progress notes found</EmptyState.Title>
-                  <EmptyState.Description>
-                    {hasActiveFilters(filters) ? 'Try adjusting your search criteria' : 'Get started by generating your first AI-powered progress note'}
-                  </EmptyState.Description>
-                </EmptyState.Content>
-              </EmptyState.Root>
-            ) : (
-              <Stack gap="4">
-                <Stack as="ul" gap="3" listStyleType="none">
-                  {page.items.map((item) => (
-                    <NoteCard
-                      key={item.note.id}
-                      item={item}
-                      canEdit={canEdit}
-                      canDelete={canDelete}
-                      onView={() => setViewingId(item.note.id)}
-                      onEdit={() => setEditingId(item.note.id)}
-                      onDelete={() => setDeletingId(item.note.id)}
-                    />
-                  ))}
+            <QueryState
+              query={notes}
+              loading="Loading progress notes"
+              placeholder={
+                <Stack gap="3">
+                  <Skeleton height="28" />
+                  <Skeleton height="28" />
                 </Stack>
-                <Pager page={page} label="Progress notes" />
-              </Stack>
-            )}
+              }
+              error="Could not load progress notes."
+              isEmpty={() => shown.length === 0}
+              empty={
+                <EmptyState.Root borderWidth="1px" borderRadius="md" bg="white">
+                  <EmptyState.Content>
+                    <EmptyState.Indicator>
+                      <FileTextIcon size={32} />
+                    </EmptyState.Indicator>
+                    <EmptyState.Title>No progress notes found</EmptyState.Title>
+                    <EmptyState.Description>
+                      {hasActiveFilters(filters) ? 'Try adjusting your search criteria' : 'Get started by generating your first AI-powered progress note'}
+                    </EmptyState.Description>
+                  </EmptyState.Content>
+                </EmptyState.Root>
+              }
+            >
+              {() => (
+                <Stack gap="4">
+                  <Stack as="ul" gap="3" listStyleType="none">
+                    {page.items.map((item) => (
+                      <NoteCard
+                        key={item.note.id}
+                        item={item}
+                        canEdit={canEdit}
+                        canDelete={canDelete}
+                        onView={() => setViewingId(item.note.id)}
+                        onEdit={() => setEditingId(item.note.id)}
+                        onDelete={() => setDeletingId(item.note.id)}
+                      />
+                    ))}
+                  </Stack>
+                  <Pager page={page} label="Progress notes" />
+                </Stack>
+              )}
+            </QueryState>
           </Box>
         </>
       )}

@@ -1,7 +1,8 @@
-import { Alert, Button, Card, Flex, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Card, Flex, SimpleGrid, Skeleton, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { goalTypeLabels, goalTypes, type GoalType } from '@caseload/contract/enums';
 import { PageHeading } from '../../../components/PageHeading.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
 import { SelectField } from '../../../components/SelectField.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { downloadFile } from '../../../lib/download.ts';
@@ -103,23 +104,28 @@ function Reports() {
           </SimpleGrid>
         </Card.Body>
       </Card.Root>
-      {report.isPending ? (
-        <Stack gap="4">
-          <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
-            {[0, 1, 2, 3].map((i) => (
-              <Skeleton key={i} height="28" />
-            ))}
-          </SimpleGrid>
-          <Skeleton height="48" />
-        </Stack>
-      ) : report.isError ? (
-        <Text color="red.600">{errorMessage(report.error, 'The report could not be loaded.')}</Text>
-      ) : (
-        <Stack gap="0" opacity={report.isPlaceholderData ? 0.6 : 1} aria-busy={report.isFetching}>
-          <SummaryCards stats={report.data.overallStats} />
-          <ClientProgressList clients={report.data.clientProgress} />
-        </Stack>
-      )}
+      <QueryState
+        query={report}
+        loading="Loading the report"
+        placeholder={
+          <Stack gap="4">
+            <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
+              {[0, 1, 2, 3].map((i) => (
+                <Skeleton key={i} height="28" />
+              ))}
+            </SimpleGrid>
+            <Skeleton height="48" />
+          </Stack>
+        }
+        error={errorMessage(report.error, 'The report could not be loaded.')}
+      >
+        {(data) => (
+          <Stack gap="0" opacity={report.isPlaceholderData ? 0.6 : 1} aria-busy={report.isFetching}>
+            <SummaryCards stats={data.overallStats} />
+            <ClientProgressList clients={data.clientProgress} />
+          </Stack>
+        )}
+      </QueryState>
     </>
   );
 }

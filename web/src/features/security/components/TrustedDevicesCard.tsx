@@ -2,6 +2,7 @@ import { Box, Card, Flex, Heading, IconButton, Skeleton, Stack, Text } from '@ch
 import { format } from 'date-fns';
 import type { TrustedDevice } from '@caseload/contract/auth';
 import { MonitorIcon, TrashIcon } from '../../../components/icons.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
 import { notify } from '../../../lib/toaster.ts';
 import { useRemoveTrustedDevice, useTrustedDevices } from '../api/security.ts';
 
@@ -21,19 +22,22 @@ export function TrustedDevicesCard() {
         </Text>
       </Card.Header>
       <Card.Body>
-        {devices.isPending ? (
-          <Skeleton height="16" />
-        ) : devices.isError ? (
-          <Text color="red.600">Could not load your trusted devices.</Text>
-        ) : devices.data.length === 0 ? (
-          <Text color="fg.muted">No trusted devices found.</Text>
-        ) : (
-          <Stack as="ul" gap="3" listStyleType="none">
-            {devices.data.map((device) => (
-              <DeviceRow key={device.id} device={device} />
-            ))}
-          </Stack>
-        )}
+        <QueryState
+          query={devices}
+          loading="Loading trusted devices"
+          placeholder={<Skeleton height="16" />}
+          error="Could not load your trusted devices."
+          isEmpty={(list) => list.length === 0}
+          empty="No trusted devices found."
+        >
+          {(list) => (
+            <Stack as="ul" gap="3" listStyleType="none">
+              {list.map((device) => (
+                <DeviceRow key={device.id} device={device} />
+              ))}
+            </Stack>
+          )}
+        </QueryState>
       </Card.Body>
     </Card.Root>
   );

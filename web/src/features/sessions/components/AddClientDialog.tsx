@@ -1,6 +1,7 @@
 import { Button, Flex, Input, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { AppDialog } from '../../../components/AppDialog.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { notify } from '../../../lib/toaster.ts';
 import { useClients } from '../../clients/api/clients.ts';
@@ -36,47 +37,49 @@ export function AddClientDialog({ sessionId, present, open, onClose, onAdded }: 
 
   return (
     <AppDialog open={open} onClose={onClose} title="Add Client to Session" description="Choose a client to add to this session.">
-      {clients.isPending ? (
-        <Text color="fg.muted">Loading clients...</Text>
-      ) : clients.isError ? (
-        <Text color="red.600">Could not load clients.</Text>
-      ) : candidates.length === 0 ? (
-        <Text color="fg.muted">All clients are already added to this session</Text>
-      ) : (
-        <Stack gap="3">
-          <Input size="sm" placeholder="Search clients" aria-label="Search clients" value={search} onChange={(event) => setSearch(event.target.value)} />
-          {shown.length === 0 && <Text color="fg.muted">No clients match your search.</Text>}
-          <Stack as="ul" gap="2" listStyleType="none">
-            {shown.map((client) => (
-              <Flex as="li" key={client.id} justify="space-between" align="center" gap="3" borderWidth="1px" borderRadius="md" p="3">
-                <div>
-                  <Text fontWeight="medium">{clientName(client)}</Text>
-                  {client.gradeLevel && (
-                    <Text fontSize="sm" color="fg.muted">
-                      {gradeLabel(client.gradeLevel)}
-                    </Text>
-                  )}
-                </div>
-                <Button
-                  size="sm"
-                  colorPalette="blue"
-                  aria-label={`Add ${clientName(client)}`}
-                  loading={add.isPending && add.variables === client.id}
-                  disabled={add.isPending}
-                  onClick={() => addClient(client.id)}
-                >
-                  Add
-                </Button>
-              </Flex>
-            ))}
+      <QueryState
+        query={clients}
+        loading="Loading clients..."
+        error="Could not load clients."
+        isEmpty={() => candidates.length === 0}
+        empty="All clients are already added to this session"
+      >
+        {() => (
+          <Stack gap="3">
+            <Input size="sm" placeholder="Search clients" aria-label="Search clients" value={search} onChange={(event) => setSearch(event.target.value)} />
+            {shown.length === 0 && <Text color="fg.muted">No clients match your search.</Text>}
+            <Stack as="ul" gap="2" listStyleType="none">
+              {shown.map((client) => (
+                <Flex as="li" key={client.id} justify="space-between" align="center" gap="3" borderWidth="1px" borderRadius="md" p="3">
+                  <div>
+                    <Text fontWeight="medium">{clientName(client)}</Text>
+                    {client.gradeLevel && (
+                      <Text fontSize="sm" color="fg.muted">
+                        {gradeLabel(client.gradeLevel)}
+                      </Text>
+                    )}
+                  </div>
+                  <Button
+                    size="sm"
+                    colorPalette="blue"
+                    aria-label={`Add ${clientName(client)}`}
+                    loading={add.isPending && add.variables === client.id}
+                    disabled={add.isPending}
+                    onClick={() => addClient(client.id)}
+                  >
+                    Add
+                  </Button>
+                </Flex>
+              ))}
+            </Stack>
+            {hidden > 0 && (
+              <Text fontSize="sm" color="fg.muted">
+                {hidden.toLocaleString()} more: search to find them.
+              </Text>
+            )}
           </Stack>
-          {hidden > 0 && (
-            <Text fontSize="sm" color="fg.muted">
-              {hidden.toLocaleString()} more: search to find them.
-            </Text>
-          )}
-        </Stack>
-      )}
+        )}
+      </QueryState>
     </AppDialog>
   );
 }

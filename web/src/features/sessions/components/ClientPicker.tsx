@@ -1,5 +1,6 @@
 import { Box, Checkbox, Flex, Input, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
+import { QueryState } from '../../../components/QueryState.tsx';
 import { useClients } from '../../clients/api/clients.ts';
 import { clientName, gradeLabel, limitPickList, matchesPickSearch, shortId, sortClients } from '../../clients/lib/clients.ts';
 
@@ -40,58 +41,55 @@ export function ClientPicker({ selected, onChange, error }: ClientPickerProps) {
       </Text>
       <Input size="sm" placeholder="Search clients" aria-label="Search clients" value={search} onChange={(event) => setSearch(event.target.value)} />
       <Box borderWidth="1px" borderRadius="md" maxH="48" overflowY="auto" p="2">
-        {clients.isPending ? (
-          <Text fontSize="sm" color="fg.muted">
-            Loading clients...
-          </Text>
-        ) : clients.isError ? (
-          <Text fontSize="sm" color="red.600">
-            Could not load clients.
-          </Text>
-        ) : choices.length === 0 ? (
-          <Text fontSize="sm" color="fg.muted">
-            {search ? 'No clients match your search.' : 'No active clients. Add a client first.'}
-          </Text>
-        ) : (
-          <Stack gap="1">
-            {choices.map((client) => (
-              <Checkbox.Root
-                key={client.id}
-                size="sm"
-                checked={selected.includes(client.id)}
-                onCheckedChange={(details) => toggle(client.id, details.checked === true)}
-                px="1"
-                py="1"
-                borderRadius="sm"
-                _hover={{ bg: 'gray.50' }}
-              >
-                <Checkbox.HiddenInput />
-                <Checkbox.Control />
-                <Checkbox.Label flex="1">
-                  <Flex justify="space-between" gap="2" wrap="wrap">
-                    <span>
-                      {clientName(client)}
-                      {client.gradeLevel && (
-                        <Text as="span" color="fg.muted">
-                          {' '}
-                          · {gradeLabel(client.gradeLevel)}
-                        </Text>
-                      )}
-                    </span>
-                    <Text as="span" color="fg.muted" fontFamily="mono" fontSize="xs">
-                      {shortId(client.id)}
-                    </Text>
-                  </Flex>
-                </Checkbox.Label>
-              </Checkbox.Root>
-            ))}
-            {hidden > 0 && (
-              <Text fontSize="sm" color="fg.muted" px="1">
-                {hidden.toLocaleString()} more: search to find them.
-              </Text>
-            )}
-          </Stack>
-        )}
+        <QueryState
+          query={clients}
+          loading="Loading clients..."
+          error="Could not load clients."
+          isEmpty={() => choices.length === 0}
+          empty={search ? 'No clients match your search.' : 'No active clients. Add a client first.'}
+          fontSize="sm"
+        >
+          {() => (
+            <Stack gap="1">
+              {choices.map((client) => (
+                <Checkbox.Root
+                  key={client.id}
+                  size="sm"
+                  checked={selected.includes(client.id)}
+                  onCheckedChange={(details) => toggle(client.id, details.checked === true)}
+                  px="1"
+                  py="1"
+                  borderRadius="sm"
+                  _hover={{ bg: 'gray.50' }}
+                >
+                  <Checkbox.HiddenInput />
+                  <Checkbox.Control />
+                  <Checkbox.Label flex="1">
+                    <Flex justify="space-between" gap="2" wrap="wrap">
+                      <span>
+                        {clientName(client)}
+                        {client.gradeLevel && (
+                          <Text as="span" color="fg.muted">
+                            {' '}
+                            · {gradeLabel(client.gradeLevel)}
+                          </Text>
+                        )}
+                      </span>
+                      <Text as="span" color="fg.muted" fontFamily="mono" fontSize="xs">
+                        {shortId(client.id)}
+                      </Text>
+                    </Flex>
+                  </Checkbox.Label>
+                </Checkbox.Root>
+              ))}
+              {hidden > 0 && (
+                <Text fontSize="sm" color="fg.muted" px="1">
+                  {hidden.toLocaleString()} more: search to find them.
+                </Text>
+              )}
+            </Stack>
+          )}
+        </QueryState>
       </Box>
       {message && (
         <Text id="client-picker-error" color="red.600" fontSize="sm">

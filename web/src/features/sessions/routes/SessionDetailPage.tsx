@@ -1,9 +1,9 @@
-import { Box, Button, Card, Flex, Grid, Heading, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Center, Flex, Grid, Heading, Skeleton, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import type { Goal, Session } from '@caseload/contract/sessions';
-import { PageSpinner } from '../../../components/PageSpinner.tsx';
 import { PlusIcon } from '../../../components/icons.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
 import {
   useSession,
   useSessionClientGoals,
@@ -30,9 +30,20 @@ export default function SessionDetailPage() {
   const { id = '' } = useParams();
   const session = useSession(id);
 
-  if (session.isPending) return <PageSpinner />;
-  if (session.isError) return <SessionNotFound />;
-  return <SessionDetail session={session.data} />;
+  return (
+    <QueryState
+      query={session}
+      loading="Loading"
+      placeholder={
+        <Center minH="50vh">
+          <Spinner size="xl" color="blue.600" />
+        </Center>
+      }
+      error={<SessionNotFound />}
+    >
+      {(loaded) => <SessionDetail session={loaded} />}
+    </QueryState>
+  );
 }
 
 function SessionNotFound() {
@@ -128,8 +139,12 @@ function ClientProgressCard({ session, canEdit, canManageGoals }: ClientProgress
   const present = participants.map((p) => p.client.id);
   const current = tab && present.includes(tab) ? tab : present[0]!;
 
-  const loading = goals.isPending || notes.isPending || progress.isPending;
-  const failed = goals.isError || notes.isError || progress.isError;
+  // The tabs need all three lists: one combined result for QueryState, retrying all three.
+  const loaded = {
+    data: goals.data && notes.data && progress.data ? { goals: goals.data, notes: notes.data, progress: progress.data } : undefined,
+    isError: goals.isError || notes.isError || progress.isError,
+    refetch: () => Promise.all([goals.refetch(), notes.refetch(), progress.refetch()]),
+  };
 
   const goalsOf = (clientId: string): Goal[] => {
     const recorded = new Set((progress.data ?? []).map((point) => point.goalId));
@@ -152,54 +167,47 @@ function ClientProgressCard({ session, canEdit, canManageGoals }: ClientProgress
         </Flex>
       </Card.Header>
       <Card.Body>
-        {loading ? (
-          <Stack gap="3">
-            <Skeleton height="10" />
-            <Skeleton height="40" />
-          </Stack>
-        ) : failed ? (
-          <Flex role="alert" align="center" gap="3">
-            <Text color="red.600">Could not load the notes and goals of this session.</Text>
-            <Button
-              size="xs"
-              variant="outline"
-              onClick={() => {
-                void goals.refetch();
-                void notes.refetch();
-                void progress.refetch();
-              }}
-            >
-              Try again
-            </Button>
-          </Flex>
-        ) : (
-          <Tabs.Root value={current} onValueChange={(details) => setTab(details.value)} variant="line">
-            <Tabs.List overflowX="auto">
+        <QueryState
+          query={loaded}
+          loading="Loading the notes and goals of this session"
+          placeholder={
+            <Stack gap="3">
+              <Skeleton height="10" />
+              <Skeleton height="40" />
+            </Stack>
+          }
+          error="Could not load the notes and goals of this session."
+          retry
+        >
+          {(data) => (
+            <Tabs.Root value={current} onValueChange={(details) => setTab(details.value)} variant="line">
+              <Tabs.List overflowX="auto">
+                {participants.map((participant) => (
+                  <Tabs.Trigger key={participant.client.id} value={participant.client.id}>
+                    {personName(participant.client)}{' '}
+                    <Text as="span" fontSize="xs" color="fg.muted">
+                      ({participantStatusLabels[participant.status]})
+                    </Text>
+                  </Tabs.Trigger>
+                ))}
+              </Tabs.List>
               {participants.map((participant) => (
-                <Tabs.Trigger key={participant.client.id} value={participant.client.id}>
-                  {personName(participant.client)}{' '}
-                  <Text as="span" fontSize="xs" color="fg.muted">
-                    ({participantStatusLabels[participant.status]})
-                  </Text>
-                </Tabs.Trigger>
+                // Every tab stays mounted, so switching clients never interrupts a pending save.
+                <Tabs.Content key={participant.client.id} value={participant.client.id} pt="5">
+                  <ParticipantPanel
+                    sessionId={session.id}
+                    participant={participant}
+                    notes={data.notes.find((note) => note.clientId === participant.client.id)?.notes ?? ''}
+                    goals={goalsOf(participant.client.id)}
+                    progress={data.progress}
+                    canEdit={canEdit}
+                    canManageGoals={canManageGoals}
+                  />
+                </Tabs.Content>
               ))}
-            </Tabs.List>
-            {participants.map((participant) => (
-              // Every tab stays mounted, so switching clients never interrupts a pending save.
-              <Tabs.Content key={participant.client.id} value={participant.client.id} pt="5">
-                <ParticipantPanel
-                  sessionId={session.id}
-                  participant={participant}
-                  notes={notes.data.find((note) => note.clientId === participant.client.id)?.notes ?? ''}
-                  goals={goalsOf(participant.client.id)}
-                  progress={progress.data}
-                  canEdit={canEdit}
-                  canManageGoals={canManageGoals}
-                />
-              </Tabs.Content>
-            ))}
-          </Tabs.Root>
-        )}
+            </Tabs.Root>
+          )}
+        </QueryState>
       </Card.Body>
       <AddClientDialog sessionId={session.id} present={present} open={adding} onClose={() => setAdding(false)} onAdded={setTab} />
     </Card.Root>

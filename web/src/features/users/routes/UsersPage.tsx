@@ -1,8 +1,9 @@
-import { Alert, Button, Card, EmptyState, Heading, Skeleton, Stack, Text, VStack } from '@chakra-ui/react';
+import { Alert, Button, Card, EmptyState, Heading, Skeleton, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { ManagedUser } from '@caseload/contract/caseload';
 import { PlusIcon, UserCogIcon } from '../../../components/icons.tsx';
 import { PageHeading } from '../../../components/PageHeading.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
 import { usePermission } from '../../../lib/permissions.ts';
 import { notify } from '../../../lib/toaster.ts';
 import { useOrganizations } from '../../organizations/api/organizations.ts';
@@ -75,43 +76,46 @@ function ManageUsers() {
           </Heading>
         </Card.Header>
         <Card.Body>
-          {users.isPending ? (
-            <Stack gap="3" role="status" aria-label="Loading users">
-              {[0, 1, 2].map((i) => (
-                <Skeleton key={i} height="24" borderRadius="lg" />
-              ))}
-            </Stack>
-          ) : users.isError ? (
-            <VStack py="8" gap="3">
-              <Text color="red.600">Could not load your users.</Text>
-              <Button variant="outline" onClick={() => void users.refetch()}>
-                Try again
-              </Button>
-            </VStack>
-          ) : children.length === 0 ? (
-            <EmptyState.Root>
-              <EmptyState.Content>
-                <EmptyState.Indicator>
-                  <UserCogIcon size={32} />
-                </EmptyState.Indicator>
-                <EmptyState.Title>No users yet</EmptyState.Title>
-                <EmptyState.Description>Add assistants and colleagues so they can work with your caseload.</EmptyState.Description>
-              </EmptyState.Content>
-            </EmptyState.Root>
-          ) : (
-            <Stack as="ul" gap="3" listStyleType="none">
-              {children.map((user) => (
-                <UserCard
-                  key={user.id}
-                  user={user}
-                  organizations={organizations}
-                  onToggleActive={() => toggle(user)}
-                  toggling={status.isPending && status.variables.id === user.id}
-                  onEdit={() => setEditing(user)}
-                />
-              ))}
-            </Stack>
-          )}
+          <QueryState
+            query={users}
+            loading="Loading users"
+            placeholder={
+              <Stack gap="3">
+                {[0, 1, 2].map((i) => (
+                  <Skeleton key={i} height="24" borderRadius="lg" />
+                ))}
+              </Stack>
+            }
+            error="Could not load your users."
+            retry
+            isEmpty={() => children.length === 0}
+            empty={
+              <EmptyState.Root>
+                <EmptyState.Content>
+                  <EmptyState.Indicator>
+                    <UserCogIcon size={32} />
+                  </EmptyState.Indicator>
+                  <EmptyState.Title>No users yet</EmptyState.Title>
+                  <EmptyState.Description>Add assistants and colleagues so they can work with your caseload.</EmptyState.Description>
+                </EmptyState.Content>
+              </EmptyState.Root>
+            }
+          >
+            {() => (
+              <Stack as="ul" gap="3" listStyleType="none">
+                {children.map((user) => (
+                  <UserCard
+                    key={user.id}
+                    user={user}
+                    organizations={organizations}
+                    onToggleActive={() => toggle(user)}
+                    toggling={status.isPending && status.variables.id === user.id}
+                    onEdit={() => setEditing(user)}
+                  />
+                ))}
+              </Stack>
+            )}
+          </QueryState>
         </Card.Body>
       </Card.Root>
       <AddUserDialog open={adding} onOpenChange={setAdding} />
