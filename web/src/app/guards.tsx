@@ -2,7 +2,7 @@ import { Button, Center, Stack, Text } from '@chakra-ui/react';
 import { useEffect, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { PageSpinner } from '../components/PageSpinner.tsx';
-import { useCurrentUser } from '../features/auth/api/auth.ts';
+import { useCurrentUser } from '../lib/current-user.ts';
 import { Shell } from './shell/Shell.tsx';
 
 /** The protection rule: spinner while the session loads, /auth without a user, else the page in the shell. */

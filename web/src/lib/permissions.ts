@@ -1,6 +1,6 @@
 import type { CurrentUser } from '@caseload/contract/auth';
 import type { PermissionFlag } from '@caseload/contract/enums';
-import { useCurrentUser } from '../features/auth/api/auth.ts';
+import { useCurrentUser } from './current-user.ts';
 
 /** The account owner holds every flag; a child user holds what it was granted. */
 export function hasPermission(user: CurrentUser | null | undefined, flag: PermissionFlag): boolean {

@@ -1,7 +1,7 @@
 import { Box, Spinner, Stack, Text } from '@chakra-ui/react';
 import { formatDistanceToNow } from 'date-fns';
 import { QueryState } from '../../components/QueryState.tsx';
-import { useMyActivities } from '../../features/activities/api/activities.ts';
+import { useMyActivities } from '../../features/activities/index.ts';
 
 /** The signed-in user's recent activity; loaded with its own chunk when the bell is first opened. */
 export default function ActivityList() {

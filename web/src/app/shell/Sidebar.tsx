@@ -2,7 +2,7 @@ import { Box, Button, Circle, Flex, IconButton, Link, Stack, Text } from '@chakr
 import { NavLink } from 'react-router-dom';
 import type { CurrentUser } from '@caseload/contract/auth';
 import { CloseIcon, LogOutIcon } from '../../components/icons.tsx';
-import { useLogout } from '../../features/auth/api/auth.ts';
+import { useLogout } from '../../features/auth/index.ts';
 import { navItems } from './navigation.ts';
 
 export const SIDEBAR_ID = 'app-sidebar';

@@ -1,22 +1,8 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type * as z from 'zod';
 import type { CurrentUser, loginBody, registerBody, verifyTwoFactorBody } from '@caseload/contract/auth';
-import { api, clearCurrentUser, currentUserKey, isApiError } from '../../../lib/api.ts';
+import { api, clearCurrentUser, currentUserKey } from '../../../lib/api.ts';
 import { queryClient } from '../../../lib/query-client.ts';
-
-/** 401 on this read means "signed out", not an error. */
-async function fetchCurrentUser({ signal }: { signal: AbortSignal }): Promise<CurrentUser | null> {
-  try {
-    return await api('getCurrentUser', { signal, expectUnauthorized: true });
-  } catch (error) {
-    if (isApiError(error, 401)) return null;
-    throw error;
-  }
-}
-
-export function useCurrentUser() {
-  return useQuery({ queryKey: currentUserKey, queryFn: fetchCurrentUser });
-}
 
 function storeUser(user: CurrentUser) {
   queryClient.setQueryData<CurrentUser | null>(currentUserKey, user);

@@ -7,8 +7,8 @@ import { PageSpinner } from '../../../components/PageSpinner.tsx';
 import { serverFieldErrors } from '../../../lib/api.ts';
 import { isOrganizationLimited, usePermission } from '../../../lib/permissions.ts';
 import { notify } from '../../../lib/toaster.ts';
-import { useCurrentUser } from '../../auth/api/auth.ts';
-import { useOrganizations } from '../../organizations/api/organizations.ts';
+import { useCurrentUser } from '../../../lib/current-user.ts';
+import { useOrganizations } from '../../organizations/index.ts';
 import { useUpdateClient } from '../api/clients.ts';
 import { validateClientForm, valuesFromClient } from '../lib/client-form.ts';
 import { clientName } from '../lib/clients.ts';
@@ -16,7 +16,7 @@ import { ClientFormFields } from './ClientFormFields.tsx';
 import { useClientForm } from './useClientForm.ts';
 
 // The goals tab brings its own editor and charts; it loads when the tab is first opened.
-const ClientGoalsTab = lazy(() => import('../../goals/components/ClientGoalsTab.tsx').then((m) => ({ default: m.ClientGoalsTab })));
+const ClientGoalsTab = lazy(() => import('../../goals/index.ts').then((m) => ({ default: m.ClientGoalsTab })));
 
 const FORM_ID = 'edit-client-form';
 

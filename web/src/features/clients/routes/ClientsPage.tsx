@@ -10,7 +10,7 @@ import { QueryState } from '../../../components/QueryState.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { usePermission } from '../../../lib/permissions.ts';
 import { notify } from '../../../lib/toaster.ts';
-import { useOrganizations } from '../../organizations/api/organizations.ts';
+import { useOrganizations } from '../../organizations/index.ts';
 import { useArchiveClient, useClients } from '../api/clients.ts';
 import { AddClientDialog } from '../components/AddClientDialog.tsx';
 import { ClientFiltersCard } from '../components/ClientFiltersCard.tsx';
@@ -20,7 +20,7 @@ import { clientName, filterClients, noFilters, sortClients, type ClientFilters }
 
 // The note dialog carries the rich-text editor; it loads when the purple button is first used.
 const ProgressNoteDialog = lazy(() =>
-  import('../../progress-notes/components/ProgressNoteDialog.tsx').then((m) => ({ default: m.ProgressNoteDialog })),
+  import('../../progress-notes/index.ts').then((m) => ({ default: m.ProgressNoteDialog })),
 );
 
 /** Navigation state that opens the Add New Client dialog on arrival (the dashboard's 'Add New Client'). */

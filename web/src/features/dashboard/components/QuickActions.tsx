@@ -2,7 +2,7 @@ import { Button, Card, Heading, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { CalendarIcon, PlusIcon, TargetIcon } from '../../../components/icons.tsx';
 import { usePermission } from '../../../lib/permissions.ts';
-import type { ClientsPageState } from '../../clients/routes/ClientsPage.tsx';
+import type { ClientsPageState } from '../../clients/index.ts';
 
 /**
  * 'Add New Client' opens the add dialog on /clients. 'Create Goal' goes to /clients too: the spec's

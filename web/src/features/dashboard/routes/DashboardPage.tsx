@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { PlusIcon } from '../../../components/icons.tsx';
 import { PageHeading } from '../../../components/PageHeading.tsx';
 import { usePermission } from '../../../lib/permissions.ts';
-import type { ClientsPageState } from '../../clients/routes/ClientsPage.tsx';
+import type { ClientsPageState } from '../../clients/index.ts';
 import { useDashboardStats } from '../api/dashboard.ts';
 import { QuickActions } from '../components/QuickActions.tsx';
 import { RecentActivities } from '../components/RecentActivities.tsx';

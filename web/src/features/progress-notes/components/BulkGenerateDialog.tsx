@@ -6,7 +6,7 @@ import { AppDialog } from '../../../components/AppDialog.tsx';
 import { SelectField } from '../../../components/SelectField.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { notify } from '../../../lib/toaster.ts';
-import { clientName, limitPickList, matchesPickSearch, NO_ORGANIZATION } from '../../clients/lib/clients.ts';
+import { clientName, limitPickList, matchesPickSearch, NO_ORGANIZATION } from '../../clients/index.ts';
 import { useStartBulkGeneration } from '../api/progress-notes.ts';
 import { defaultPeriod, validatePeriod, type Period } from '../lib/notes.ts';
 import { PeriodFields } from './PeriodFields.tsx';

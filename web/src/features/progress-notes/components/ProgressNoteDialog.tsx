@@ -12,7 +12,7 @@ import { RichTextView } from '../../../components/rich-text/RichTextView.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { notify } from '../../../lib/toaster.ts';
 import { usePermission } from '../../../lib/permissions.ts';
-import { clientName } from '../../clients/lib/clients.ts';
+import { clientName } from '../../clients/index.ts';
 import { useClientProgressNotes, useGenerateProgressNote } from '../api/progress-notes.ts';
 import { defaultPeriod, formatDay, formatPeriod, newestFirst, validatePeriod, type Period } from '../lib/notes.ts';
 import { useNoteAutosave, type SaveState } from '../lib/useNoteAutosave.ts';

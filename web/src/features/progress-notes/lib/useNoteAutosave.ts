@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { plainText } from '../../../components/rich-text/plain-text.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import { notify } from '../../../lib/toaster.ts';
-import { useAutosave } from '../../sessions/lib/useAutosave.ts';
+import { useAutosave } from '../../sessions/index.ts';
 import { saveNoteContent } from '../api/progress-notes.ts';
 
 /** Notes save 1 s after the last change. */

@@ -1,6 +1,6 @@
 import { Stack } from '@chakra-ui/react';
 import { PageHeading } from '../../../components/PageHeading.tsx';
-import { useCurrentUser } from '../../auth/api/auth.ts';
+import { useCurrentUser } from '../../../lib/current-user.ts';
 import { TrustedDevicesCard } from '../components/TrustedDevicesCard.tsx';
 import { TwoFactorCard } from '../components/TwoFactorCard.tsx';
 

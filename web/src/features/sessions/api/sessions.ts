@@ -5,7 +5,7 @@ import type { progressBody, ProgressPoint, scheduleSessionBody, Session, Session
 import { api, apiQuery, queryKeyFor } from '../../../lib/api.ts';
 import { hasPermission } from '../../../lib/permissions.ts';
 import { cacheTimes, queryClient } from '../../../lib/query-client.ts';
-import { useCurrentUser } from '../../auth/api/auth.ts';
+import { useCurrentUser } from '../../../lib/current-user.ts';
 
 const SESSIONS = '/api/sessions';
 

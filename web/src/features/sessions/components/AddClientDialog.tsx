@@ -4,8 +4,7 @@ import { AppDialog } from '../../../components/AppDialog.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { notify } from '../../../lib/toaster.ts';
-import { useClients } from '../../clients/api/clients.ts';
-import { clientName, gradeLabel, limitPickList, matchesPickSearch, sortClients } from '../../clients/lib/clients.ts';
+import { clientName, gradeLabel, limitPickList, matchesPickSearch, sortClients, useClients } from '../../clients/index.ts';
 import { useAddParticipant } from '../api/sessions.ts';
 
 interface AddClientDialogProps {

@@ -1,8 +1,7 @@
 import { Box, Checkbox, Flex, Input, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { QueryState } from '../../../components/QueryState.tsx';
-import { useClients } from '../../clients/api/clients.ts';
-import { clientName, gradeLabel, limitPickList, matchesPickSearch, shortId, sortClients } from '../../clients/lib/clients.ts';
+import { clientName, gradeLabel, limitPickList, matchesPickSearch, shortId, sortClients, useClients } from '../../clients/index.ts';
 
 const CLIENT_RULE = 'Please select at least one client';
 

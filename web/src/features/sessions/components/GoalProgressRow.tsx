@@ -4,10 +4,7 @@ import { progressBody, type Goal, type ProgressPoint } from '@caseload/contract/
 import { errorMessage } from '../../../lib/api.ts';
 import { zodFieldErrors } from '../../../lib/form.ts';
 import { notify } from '../../../lib/toaster.ts';
-import { GoalTypeBadge } from '../../goals/components/GoalBadges.tsx';
-import { GoalDescription } from '../../goals/components/GoalDescription.tsx';
-import { accuracy, accuracyLabel } from '../../goals/lib/goals.ts';
-import { htmlToText, textToHtml } from '../../goals/lib/richText.ts';
+import { accuracy, accuracyLabel, GoalDescription, GoalTypeBadge, htmlToText, textToHtml } from '../../goals/index.ts';
 import { saveSessionProgress } from '../api/sessions.ts';
 import { useAutosave } from '../lib/useAutosave.ts';
 import { SaveIndicator } from './SaveIndicator.tsx';

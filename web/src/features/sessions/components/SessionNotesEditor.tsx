@@ -4,7 +4,7 @@ import { plainText } from '../../../components/rich-text/plain-text.ts';
 import { RichTextView } from '../../../components/rich-text/RichTextView.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { notify } from '../../../lib/toaster.ts';
-import { sanitizeHtml } from '../../goals/lib/richText.ts';
+import { sanitizeHtml } from '../../goals/index.ts';
 import { saveSessionNote } from '../api/sessions.ts';
 import { useAutosave } from '../lib/useAutosave.ts';
 import { SaveIndicator } from './SaveIndicator.tsx';

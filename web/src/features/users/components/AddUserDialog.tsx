@@ -10,8 +10,8 @@ import { errorMessage, isApiError, serverFieldErrors } from '../../../lib/api.ts
 import { zodFieldErrors, type FieldErrors } from '../../../lib/form.ts';
 import { hasPermission, isOrganizationLimited } from '../../../lib/permissions.ts';
 import { notify } from '../../../lib/toaster.ts';
-import { useCurrentUser } from '../../auth/api/auth.ts';
-import { useOrganizations } from '../../organizations/api/organizations.ts';
+import { useCurrentUser } from '../../../lib/current-user.ts';
+import { useOrganizations } from '../../organizations/index.ts';
 import { useCreateUser } from '../api/users.ts';
 import { defaultPermissionForm, permissionsBody, type PermissionFormValues } from '../lib/permission-form.ts';
 import { PermissionFields } from './PermissionFields.tsx';

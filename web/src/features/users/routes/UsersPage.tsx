@@ -6,7 +6,7 @@ import { PageHeading } from '../../../components/PageHeading.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { usePermission } from '../../../lib/permissions.ts';
 import { notify } from '../../../lib/toaster.ts';
-import { useOrganizations } from '../../organizations/api/organizations.ts';
+import { useOrganizations } from '../../organizations/index.ts';
 import { useUpdateUserStatus, useUsers } from '../api/users.ts';
 import { AddUserDialog } from '../components/AddUserDialog.tsx';
 import { EditPermissionsDialog } from '../components/EditPermissionsDialog.tsx';

@@ -1,0 +1,7 @@
+/** The goals feature's public surface: goal display, the goal form, a client's goals tab and rich-text helpers. */
+export { ClientGoalsTab } from './components/ClientGoalsTab.tsx';
+export { GoalTypeBadge } from './components/GoalBadges.tsx';
+export { GoalDescription } from './components/GoalDescription.tsx';
+export { GoalFormDialog } from './components/GoalForm.tsx';
+export { accuracy, accuracyLabel } from './lib/goals.ts';
+export { htmlToText, sanitizeHtml, textToHtml } from './lib/richText.ts';
