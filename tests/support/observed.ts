@@ -13,16 +13,18 @@ export interface PublishedMetric {
 }
 
 /**
- * Records every EMF document the handlers publish. The test runs disable EMF output
- * (POWERTOOLS_METRICS_DISABLED), so the document is taken where Powertools serializes it, before
- * the real publish clears the stored metrics. Covers the shared instance and single metrics alike.
+ * Records every EMF document the handlers publish, in place of printing it (the test runs disable
+ * EMF output anyway): serialized as Powertools would print it, then cleared as a publish clears.
+ * Covers the shared instance and single metrics alike.
  */
 export function recordMetrics() {
   const documents: EmfDocument[] = [];
-  const publish = Metrics.prototype.publishStoredMetrics;
   const spy = vi.spyOn(Metrics.prototype, 'publishStoredMetrics').mockImplementation(function (this: Metrics) {
     if (this.hasStoredMetrics()) documents.push(this.serializeMetrics());
-    return publish.call(this);
+    this.clearMetrics();
+    this.clearDimensions();
+    this.clearMetadata();
+    return this;
   });
   const metrics = (): PublishedMetric[] =>
     documents.flatMap((doc) => {
@@ -53,8 +55,8 @@ export function captureOutput() {
     return true;
   };
   const spies = [
-    vi.spyOn(process.stdout, 'write').mockImplementation(keep as typeof process.stdout.write),
-    vi.spyOn(process.stderr, 'write').mockImplementation(keep as typeof process.stderr.write),
+    vi.spyOn(process.stdout, 'write').mockImplementation(keep),
+    vi.spyOn(process.stderr, 'write').mockImplementation(keep),
     ...(['log', 'info', 'warn', 'error', 'debug', 'trace'] as const).map((m) => vi.spyOn(console, m).mockImplementation(keep)),
   ];
   return {
