@@ -5,11 +5,11 @@
  * stops waiting, before the message goes to the dead-letter queue.
  */
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { failRemaining, runBulkJob } from '@caseload/core/notes/bulk-runner';
 import { errorFields, flushMetrics, logger, withLogKeys } from '@caseload/core/observability';
 
-const message = z.object({ accountId: z.string().min(1).max(64), jobId: z.uuid() });
+const message = z.object({ accountId: z.string().check(z.minLength(1), z.maxLength(64)), jobId: z.uuid() });
 /** Must match the queue's maxReceiveCount (infra/constructs/notes.ts). */
 const MAX_RECEIVES = Number(process.env.BULK_MAX_RECEIVES ?? 3);
 const GAVE_UP = 'Generation did not finish. Please try again for this client.';

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 type JsonSchema = {
   type?: string | string[];
@@ -29,7 +29,7 @@ export interface SampleIds {
  * A valid value for a request schema, derived from the schema itself (via JSON Schema), so a new
  * route's body is covered without being listed. Id-valued properties take the given ids.
  */
-export function sampleFor(schema: z.ZodType, ids: SampleIds = {}): unknown {
+export function sampleFor(schema: z.ZodMiniType, ids: SampleIds = {}): unknown {
   const json = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as JsonSchema;
   return sample(json, '', ids);
 }

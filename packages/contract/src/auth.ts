@@ -1,31 +1,34 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { id, isoDateTime, requiredText, text } from './common.ts';
 import { permissionDefaults, roles, userTypes } from './enums.ts';
 
 export const PASSWORD_MIN = 12;
 export const PASSWORD_MAX = 128;
 
-export const emailSchema = z
-  .string({ error: 'Please enter a valid email address' })
-  .trim()
-  .max(255, 'Email must be at most 255 characters')
-  .pipe(z.email({ message: 'Please enter a valid email address' }));
+export const emailSchema = z.pipe(
+  z.string({ error: 'Please enter a valid email address' }).check(z.trim(), z.maxLength(255, 'Email must be at most 255 characters')),
+  z.email({ message: 'Please enter a valid email address' }),
+);
 
-export const passwordSchema = z
-  .string({ error: 'Password is required' })
-  .min(PASSWORD_MIN, 'Password must be at least 12 characters long')
-  .max(PASSWORD_MAX, 'Password must be at most 128 characters long')
-  .regex(/[a-z]/, 'Password must contain at least one lowercase letter')
-  .regex(/[A-Z]/, 'Password must contain at least one uppercase letter')
-  .regex(/\d/, 'Password must contain at least one number')
-  .regex(/[@$!%*?&]/, 'Password must contain at least one special character (@$!%*?&)');
+export const passwordSchema = z.string({ error: 'Password is required' }).check(
+  z.minLength(PASSWORD_MIN, 'Password must be at least 12 characters long'),
+  z.maxLength(PASSWORD_MAX, 'Password must be at most 128 characters long'),
+  z.regex(/[a-z]/, 'Password must contain at least one lowercase letter'),
+  z.regex(/[A-Z]/, 'Password must contain at least one uppercase letter'),
+  z.regex(/\d/, 'Password must contain at least one number'),
+  z.regex(/[@$!%*?&]/, 'Password must contain at least one special character (@$!%*?&)'),
+);
 
 export const firstNameSchema = requiredText(100, 'First name is required', 'First name');
 export const lastNameSchema = requiredText(100, 'Last name is required', 'Last name');
 
+/** A password to check, not to set: only its presence and a sane length are required. */
+const enteredPassword = () =>
+  z.string({ error: 'Password is required' }).check(z.minLength(1, 'Password is required'), z.maxLength(1024, 'Password is too long'));
+
 export const loginBody = z.object({
   username: emailSchema,
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1024, 'Password is too long'),
+  password: enteredPassword(),
 });
 
 export const registerBody = z.object({
@@ -34,35 +37,33 @@ export const registerBody = z.object({
   firstName: firstNameSchema,
   lastName: lastNameSchema,
   accountName: requiredText(255, 'Organization name is required', 'Organization name'),
-  role: z.enum(roles).default('slp'),
+  role: z._default(z.enum(roles), 'slp'),
 });
 
 /** The Sign Up form: the register body plus the confirmation, which is never sent. */
-export const registerForm = registerBody
-  .extend({ confirmPassword: passwordSchema })
-  .refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
+export const registerForm = z
+  .extend(registerBody, { confirmPassword: passwordSchema })
+  .check(z.refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] }));
 
-export const twoFactorCode = z.string({ error: 'Verification code must be 6 digits' }).regex(/^\d{6}$/, 'Verification code must be 6 digits');
+export const twoFactorCode = z.string({ error: 'Verification code must be 6 digits' }).check(z.regex(/^\d{6}$/, 'Verification code must be 6 digits'));
 
-export const verifyTwoFactorBody = z.object({ token: twoFactorCode, rememberDevice: z.boolean().default(false) });
-export const enableTwoFactorBody = z.object({ secret: text('line').min(1).max(128), token: twoFactorCode });
-export const disableTwoFactorBody = z.object({
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1024, 'Password is too long'),
-});
+export const verifyTwoFactorBody = z.object({ token: twoFactorCode, rememberDevice: z._default(z.boolean(), false) });
+export const enableTwoFactorBody = z.object({ secret: text('line').check(z.minLength(1), z.maxLength(128)), token: twoFactorCode });
+export const disableTwoFactorBody = z.object({ password: enteredPassword() });
 /**
  * Setting up 2FA while it is on replaces the secret: it needs proof beyond the session cookie,
  * the current password or a current code (either one). Off, the body may be empty.
  */
 export const setupTwoFactorBody = z.object({
-  password: z.string().min(1, 'Password is required').max(1024, 'Password is too long').optional(),
-  token: twoFactorCode.optional(),
+  password: z.optional(enteredPassword()),
+  token: z.optional(twoFactorCode),
 });
 export const twoFactorSetup = z.object({ qrCode: z.string(), manualKey: z.string(), secret: z.string() });
 
 const flagShape = Object.fromEntries(Object.keys(permissionDefaults).map((k) => [k, z.boolean()])) as {
-  [K in keyof typeof permissionDefaults]: z.ZodBoolean;
+  [K in keyof typeof permissionDefaults]: z.ZodMiniBoolean;
 };
-export const permissionsSchema = z.object({ ...flagShape, allowedOrganizationIds: z.array(id).max(500) });
+export const permissionsSchema = z.object({ ...flagShape, allowedOrganizationIds: z.array(id).check(z.maxLength(500)) });
 export type Permissions = z.infer<typeof permissionsSchema>;
 
 export const currentUser = z.object({

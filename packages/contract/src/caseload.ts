@@ -1,12 +1,12 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { emailSchema, firstNameSchema, lastNameSchema, passwordSchema, permissionsSchema } from './auth.ts';
-import { id, isoDateTime, optionalText, requiredText } from './common.ts';
+import { id, isoDateTime, optionalPreprocessed, optionalText, requiredText } from './common.ts';
 import { clientStatuses, gradeLevels, organizationTypes, permissionDefaults, roles, userTypes } from './enums.ts';
 
 // ---------- organizations ----------
 export const organizationInput = z.object({
   name: requiredText(255, 'Organization name is required', 'Organization name'),
-  type: z.enum(organizationTypes).default('school'),
+  type: z._default(z.enum(organizationTypes), 'school'),
   address: optionalText(500, 'Address', 'free'),
   phone: optionalText(20, 'Phone'),
   contactPerson: optionalText(255, 'Contact person'),
@@ -17,9 +17,9 @@ export const organization = z.object({
   id,
   name: z.string(),
   type: z.enum(organizationTypes),
-  address: z.string().optional(),
-  phone: z.string().optional(),
-  contactPerson: z.string().optional(),
+  address: z.optional(z.string()),
+  phone: z.optional(z.string()),
+  contactPerson: z.optional(z.string()),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
   stats: z.object({ activeClients: z.number(), sessionsThisMonth: z.number(), activeGoals: z.number() }),
@@ -34,54 +34,49 @@ const blankToUndefined = (v: unknown) => (v === '' || v === 'none' || v === null
  * Overwrites rather than transforms keep this a plain string schema (forms and JSON Schema see a
  * string); each failing step aborts so one input gets one message.
  */
-export const lastInitialSchema = z
-  .string({ error: 'Last initial is required' })
-  .trim()
-  .min(1, { message: 'Last initial is required', abort: true })
-  .overwrite((v) => v.normalize('NFC'))
-  .refine((v) => [...v].length <= 1, { message: 'Must be exactly one character', abort: true })
-  .refine((v) => /^\p{L}$/u.test(v), 'Last initial must be a letter')
-  .overwrite((v) => {
+export const lastInitialSchema = z.string({ error: 'Last initial is required' }).check(
+  z.trim(),
+  z.minLength(1, { message: 'Last initial is required', abort: true }),
+  z.overwrite((v) => v.normalize('NFC')),
+  z.refine((v) => [...v].length <= 1, { message: 'Must be exactly one character', abort: true }),
+  z.refine((v) => /^\p{L}$/u.test(v), 'Last initial must be a letter'),
+  z.overwrite((v) => {
     const upper = v.toUpperCase();
     return [...upper].length === 1 ? upper : v;
-  });
+  }),
+);
 
-export const sessionFrequencySchema = z.preprocess(
+export const sessionFrequencySchema = optionalPreprocessed(
   (v) => {
     if (v === '' || v === null || v === undefined) return undefined;
     if (typeof v === 'string') return /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : undefined;
     if (typeof v === 'number' && Number.isNaN(v)) return undefined;
     return v;
   },
-  z
-    .number({ error: 'Must be a number' })
-    .int('Must be a whole number')
-    .min(1, 'Must be at least 1')
-    .max(10, 'Must be at most 10')
-    .optional(),
+  z.number({ error: 'Must be a number' }).check(z.int('Must be a whole number'), z.gte(1, 'Must be at least 1'), z.lte(10, 'Must be at most 10')),
 );
 
 export const clientInput = z.object({
   firstName: firstNameSchema,
   lastInitial: lastInitialSchema,
-  organizationId: z.preprocess(blankToUndefined, id.optional()),
-  gradeLevel: z.preprocess(blankToUndefined, z.enum(gradeLevels, { error: 'Choose a grade level' }).optional()),
+  organizationId: optionalPreprocessed(blankToUndefined, id),
+  gradeLevel: optionalPreprocessed(blankToUndefined, z.enum(gradeLevels, { error: 'Choose a grade level' })),
   sessionFrequency: sessionFrequencySchema,
   teacher: optionalText(255, 'Teacher/Classroom'),
   diagnosis: optionalText(2000, 'Diagnosis/Goals Summary', 'free'),
-  status: z.enum(clientStatuses).default('active'),
+  status: z._default(z.enum(clientStatuses), 'active'),
 });
 export type ClientInput = z.input<typeof clientInput>;
 
 export const client = z.object({
   id,
-  organizationId: id.optional(),
+  organizationId: z.optional(id),
   firstName: z.string(),
   lastInitial: z.string(),
-  gradeLevel: z.enum(gradeLevels).optional(),
-  sessionFrequency: z.number().optional(),
-  teacher: z.string().optional(),
-  diagnosis: z.string().optional(),
+  gradeLevel: z.optional(z.enum(gradeLevels)),
+  sessionFrequency: z.optional(z.number()),
+  teacher: z.optional(z.string()),
+  diagnosis: z.optional(z.string()),
   status: z.enum(clientStatuses),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
@@ -90,13 +85,13 @@ export type Client = z.infer<typeof client>;
 
 // ---------- users ----------
 const flagInputShape = Object.fromEntries(
-  Object.entries(permissionDefaults).map(([k, v]) => [k, z.boolean().default(v)]),
-) as { [K in keyof typeof permissionDefaults]: z.ZodDefault<z.ZodBoolean> };
+  Object.entries(permissionDefaults).map(([k, v]) => [k, z._default(z.boolean(), v)]),
+) as { [K in keyof typeof permissionDefaults]: z.ZodMiniDefault<z.ZodMiniBoolean> };
 
 /** Permissions as a form sends them: omitted flags take the defaults for a new child user (view progress notes and reports only). */
 export const permissionsInput = z.object({
   ...flagInputShape,
-  allowedOrganizationIds: z.array(id).max(500).default([]),
+  allowedOrganizationIds: z._default(z.array(id).check(z.maxLength(500)), []),
 });
 export type PermissionsInput = z.input<typeof permissionsInput>;
 
@@ -106,9 +101,9 @@ export const createUserBody = z.object({
     lastName: lastNameSchema,
     email: emailSchema,
     password: passwordSchema,
-    role: z.enum(roles).default('slp'),
+    role: z._default(z.enum(roles), 'slp'),
   }),
-  permissions: permissionsInput.default(permissionsInput.parse({})),
+  permissions: z._default(permissionsInput, permissionsInput.parse({})),
 });
 export const updateUserStatusBody = z.object({ isActive: z.boolean({ error: 'isActive must be true or false' }) });
 export const userIdParams = z.object({ userId: id });
@@ -121,7 +116,7 @@ export const managedUser = z.object({
   role: z.enum(roles),
   userType: z.enum(userTypes),
   isActive: z.boolean(),
-  parentUserId: id.optional(),
+  parentUserId: z.optional(id),
   createdAt: isoDateTime,
   permissions: permissionsSchema,
 });
@@ -143,9 +138,9 @@ export const dashboardStats = z.object({
 export type DashboardStats = z.infer<typeof dashboardStats>;
 
 /** The user's local Monday 00:00, so "this week" follows the user's time zone. */
-export const dashboardStatsQuery = z.object({ weekStart: isoDateTime.optional() });
+export const dashboardStatsQuery = z.object({ weekStart: z.optional(isoDateTime) });
 
-export const activitiesQuery = z.object({ scope: z.enum(['account', 'mine']).default('account') });
+export const activitiesQuery = z.object({ scope: z._default(z.enum(['account', 'mine']), 'account') });
 export const activity = z.object({
   id: z.string(),
   at: isoDateTime,

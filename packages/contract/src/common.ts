@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /** Shapes shared by several areas. */
 export const id = z.uuid({ message: 'Must be a valid id' });
@@ -26,21 +26,32 @@ export const hasOnlyAllowedCharacters = (value: string, kind: TextKind) => !forb
 
 /** A string schema that refuses control characters: every text input goes through one of these. */
 export const text = (kind: TextKind, required?: string) =>
-  (required ? z.string({ error: required }) : z.string()).refine((v) => hasOnlyAllowedCharacters(v, kind), NOT_ALLOWED_CHARACTERS);
+  (required ? z.string({ error: required }) : z.string()).check(z.refine((v) => hasOnlyAllowedCharacters(v, kind), NOT_ALLOWED_CHARACTERS));
+
+/**
+ * An optional field whose raw value is mapped by `toValue` before `schema` reads it (a blank form
+ * value becomes absent). The outer optional lets the key itself be left out of the input type.
+ */
+export const optionalPreprocessed = <T extends z.core.SomeType>(toValue: (v: unknown) => unknown, schema: T) =>
+  z.optional(z.pipe(z.transform(toValue), z.optional(schema)));
 
 /** Optional text: blank becomes absent, so "" never overwrites with noise. */
 export const optionalText = (max: number, label: string, kind: TextKind = 'line') =>
-  z.preprocess(
+  optionalPreprocessed(
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v === null ? undefined : v),
-    z.string().trim().max(max, `${label} must be at most ${max} characters`).refine((v) => hasOnlyAllowedCharacters(v, kind), NOT_ALLOWED_CHARACTERS).optional(),
+    z.string().check(
+      z.trim(),
+      z.maxLength(max, `${label} must be at most ${max} characters`),
+      z.refine((v) => hasOnlyAllowedCharacters(v, kind), NOT_ALLOWED_CHARACTERS),
+    ),
   );
 
 export const requiredText = (max: number, required: string, label: string, kind: TextKind = 'line') =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .max(max, `${label} must be at most ${max} characters`)
-    .refine((v) => hasOnlyAllowedCharacters(v, kind), NOT_ALLOWED_CHARACTERS);
+  z.string({ error: required }).check(
+    z.trim(),
+    z.minLength(1, required),
+    z.maxLength(max, `${label} must be at most ${max} characters`),
+    z.refine((v) => hasOnlyAllowedCharacters(v, kind), NOT_ALLOWED_CHARACTERS),
+  );
 
 export const okBody = z.object({ ok: z.literal(true) });

@@ -2,7 +2,7 @@
  * The route manifest: the one list of API endpoints. The Lambda handlers, the CDK stack, the local
  * server's router and the SPA's typed client all read it; nothing else defines a route.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import * as auth from './auth.ts';
 import * as caseload from './caseload.ts';
 import { idParams, okBody } from './common.ts';
@@ -49,10 +49,10 @@ const SIGN_IN_KEYS = ['EMAIL', 'LOGIN', 'TDEV'] as const;
 const PASSWORD_HASHING_MEMORY_MB = 1024;
 
 export interface RouteDef<
-  B extends z.ZodType = z.ZodType,
-  Q extends z.ZodType = z.ZodType,
-  P extends z.ZodType = z.ZodType,
-  R extends z.ZodType = z.ZodType,
+  B extends z.ZodMiniType = z.ZodMiniType,
+  Q extends z.ZodMiniType = z.ZodMiniType,
+  P extends z.ZodMiniType = z.ZodMiniType,
+  R extends z.ZodMiniType = z.ZodMiniType,
 > extends FunctionDef {
   method: HttpMethod;
   /** API Gateway style: `/api/sessions/{id}`. */
@@ -73,11 +73,11 @@ export interface RouteDef<
 }
 
 /** `A` keeps each entry's literal `auth`, so handlers of `auth: 'user'` routes get a non-optional AuthContext. */
-const route = <B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType, R extends z.ZodType, A extends RouteDef['auth']>(
+const route = <B extends z.ZodMiniType, Q extends z.ZodMiniType, P extends z.ZodMiniType, R extends z.ZodMiniType, A extends RouteDef['auth']>(
   def: RouteDef<B, Q, P, R> & { auth: A },
 ) => def;
 
-const list = <T extends z.ZodType>(item: T) => z.array(item);
+const list = <T extends z.ZodMiniType>(item: T) => z.array(item);
 
 export const routes = {
   // ---- part 1: auth and security

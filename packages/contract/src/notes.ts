@@ -1,10 +1,10 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { id, isoDate, isoDateTime, text } from './common.ts';
 import { goalTypes, noteAuthors, progressNoteStatuses } from './enums.ts';
 import { RICH_TEXT_MAX } from './sessions.ts';
 
 const BOTH_DATES = 'Please select both start and end dates for the reporting period.';
-const periodDate = z.string({ error: BOTH_DATES }).min(1, BOTH_DATES).pipe(isoDate);
+const periodDate = z.pipe(z.string({ error: BOTH_DATES }).check(z.minLength(1, BOTH_DATES)), isoDate);
 
 /** A reporting period spans at most a year (366 days, leap years included): it bounds the data read per note. */
 export const MAX_PERIOD_DAYS = 366;
@@ -13,33 +13,36 @@ const periodDays = (start: string, end: string) => (Date.parse(end) - Date.parse
 
 export const generateNoteBody = z
   .object({ reportingPeriodStart: periodDate, reportingPeriodEnd: periodDate })
-  .refine((v) => v.reportingPeriodStart < v.reportingPeriodEnd, {
-    message: 'End date must be after start date.',
-    path: ['reportingPeriodEnd'],
-  })
-  .refine((v) => periodDays(v.reportingPeriodStart, v.reportingPeriodEnd) <= MAX_PERIOD_DAYS, { message: PERIOD_TOO_LONG, path: ['reportingPeriodEnd'] });
+  .check(
+    z.refine((v) => v.reportingPeriodStart < v.reportingPeriodEnd, {
+      message: 'End date must be after start date.',
+      path: ['reportingPeriodEnd'],
+    }),
+    z.refine((v) => periodDays(v.reportingPeriodStart, v.reportingPeriodEnd) <= MAX_PERIOD_DAYS, { message: PERIOD_TOO_LONG, path: ['reportingPeriodEnd'] }),
+  );
 export type GenerateNoteInput = z.input<typeof generateNoteBody>;
 
 export const bulkGenerateBody = z
   .object({
     clientIds: z
       .array(id, { error: 'Please select at least one client' })
-      .min(1, 'Please select at least one client')
-      .max(500, 'At most 500 clients can be generated at once'),
-    reportingPeriodStart: isoDate.optional(),
-    reportingPeriodEnd: isoDate.optional(),
+      .check(z.minLength(1, 'Please select at least one client'), z.maxLength(500, 'At most 500 clients can be generated at once')),
+    reportingPeriodStart: z.optional(isoDate),
+    reportingPeriodEnd: z.optional(isoDate),
     /** Skip a client that already has a note for the same period (retries never duplicate either way). */
-    skipExisting: z.boolean().default(true),
+    skipExisting: z._default(z.boolean(), true),
   })
-  .refine((v) => !v.reportingPeriodStart === !v.reportingPeriodEnd, { message: BOTH_DATES, path: ['reportingPeriodEnd'] })
-  .refine((v) => !v.reportingPeriodStart || !v.reportingPeriodEnd || v.reportingPeriodStart < v.reportingPeriodEnd, {
-    message: 'End date must be after start date.',
-    path: ['reportingPeriodEnd'],
-  })
-  .refine((v) => !v.reportingPeriodStart || !v.reportingPeriodEnd || periodDays(v.reportingPeriodStart, v.reportingPeriodEnd) <= MAX_PERIOD_DAYS, {
-    message: PERIOD_TOO_LONG,
-    path: ['reportingPeriodEnd'],
-  });
+  .check(
+    z.refine((v) => !v.reportingPeriodStart === !v.reportingPeriodEnd, { message: BOTH_DATES, path: ['reportingPeriodEnd'] }),
+    z.refine((v) => !v.reportingPeriodStart || !v.reportingPeriodEnd || v.reportingPeriodStart < v.reportingPeriodEnd, {
+      message: 'End date must be after start date.',
+      path: ['reportingPeriodEnd'],
+    }),
+    z.refine((v) => !v.reportingPeriodStart || !v.reportingPeriodEnd || periodDays(v.reportingPeriodStart, v.reportingPeriodEnd) <= MAX_PERIOD_DAYS, {
+      message: PERIOD_TOO_LONG,
+      path: ['reportingPeriodEnd'],
+    }),
+  );
 export type BulkGenerateInput = z.input<typeof bulkGenerateBody>;
 
 export const bulkJob = z.object({
@@ -70,24 +73,24 @@ export const progressNote = z.object({
   generatedBy: z.enum(noteAuthors),
   status: z.enum(progressNoteStatuses),
   /** 'First L.' of the client, for lists; absent when the client record is gone. */
-  clientName: z.string().optional(),
+  clientName: z.optional(z.string()),
   /** The client's organization, for the notes page's organization filter. */
-  organizationId: id.optional(),
+  organizationId: z.optional(id),
 });
 export type ProgressNote = z.infer<typeof progressNote>;
 
 export const updateNoteBody = z.object({
-  content: text('free', 'Content is required').trim().min(1, 'Content is required').max(RICH_TEXT_MAX, 'The note is too long'),
+  content: text('free', 'Content is required').check(z.trim(), z.minLength(1, 'Content is required'), z.maxLength(RICH_TEXT_MAX, 'The note is too long')),
 });
 
 // ---------- reports ----------
 export const reportDays = [7, 14, 30, 90] as const;
 export const reportQuery = z.object({
-  days: z.coerce.number().refine((d) => (reportDays as readonly number[]).includes(d), 'Choose 7, 14, 30 or 90 days').default(30),
-  clientId: id.optional(),
-  goalType: z.enum(goalTypes).optional(),
+  days: z._default(z.coerce.number().check(z.refine((d) => (reportDays as readonly number[]).includes(d), 'Choose 7, 14, 30 or 90 days')), 30),
+  clientId: z.optional(id),
+  goalType: z.optional(z.enum(goalTypes)),
 });
-export const exportQuery = reportQuery.extend({ format: z.enum(['json', 'csv']).default('json') });
+export const exportQuery = z.extend(reportQuery, { format: z._default(z.enum(['json', 'csv']), 'json') });
 
 export const clientProgress = z.object({
   clientId: id,

@@ -5,7 +5,7 @@ import { resolveSession, SESSION_COOKIE } from '@caseload/core/auth/login-sessio
 import type { AuthContext, RequestMeta } from '@caseload/core/context';
 import { BadRequestError, ForbiddenError, HttpError, UnauthorizedError } from '@caseload/core/errors';
 import { appendLogKeys, countMetricFor, flushMetrics, logger, METRIC, withLogKeys } from '@caseload/core/observability';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { Context } from 'aws-lambda';
 import { mapError } from './errors.ts';
 import { isHttps, json, parseCookies, securityHeaders, type ApiEvent, type ApiResult } from './http.ts';
@@ -14,7 +14,7 @@ import { isHttps, json, parseCookies, securityHeaders, type ApiEvent, type ApiRe
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 /** A route's optional schema property is `S | undefined`; the parsed value exists exactly when S does. */
-type Out<S> = [NonNullable<S>] extends [z.ZodType] ? z.output<NonNullable<S>> : undefined;
+type Out<S> = [NonNullable<S>] extends [z.ZodMiniType] ? z.output<NonNullable<S>> : undefined;
 
 export interface ApiRequest<R extends RouteDef> {
   body: Out<R['body']>;
@@ -91,7 +91,7 @@ function closestIssues(issues: readonly z.core.$ZodIssue[]): z.core.$ZodIssue[] 
   });
 }
 
-function validate<S extends z.ZodType>(schema: S | undefined, value: unknown, where: 'body' | 'query' | 'params') {
+function validate<S extends z.ZodMiniType>(schema: S | undefined, value: unknown, where: 'body' | 'query' | 'params') {
   if (!schema) return undefined;
   const result = schema.safeParse(value ?? {});
   if (result.success) return result.data;

@@ -3,18 +3,18 @@
  * and response types come from one place. Shared request behaviour (credentials, session expiry, error bodies) lives here too.
  */
 import { queryOptions } from '@tanstack/react-query';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { buildPath, routes, type RouteName, type Routes } from '@caseload/contract/manifest';
 import type { CurrentUser } from '@caseload/contract/auth';
 import { queryClient } from './query-client.ts';
 
 /**
  * What a route accepts in one part of the request (params, query or body). A part the manifest
- * leaves out is typed as the bare z.ZodType default, and becomes never, so it cannot be passed.
+ * leaves out is typed as the bare z.ZodMiniType default, and becomes never, so it cannot be passed.
  */
 type InputOf<N extends RouteName, K extends 'params' | 'query' | 'body'> = Routes[N] extends { [P in K]?: infer S }
-  ? S extends z.ZodType
-    ? z.ZodType extends S
+  ? S extends z.ZodMiniType
+    ? z.ZodMiniType extends S
       ? never
       : z.input<S>
     : never

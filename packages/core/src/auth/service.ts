@@ -1,5 +1,5 @@
 import type { CurrentUser } from '@caseload/contract/auth';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { loginBody, registerBody } from '@caseload/contract/auth';
 import { recordAudit } from '../audit.ts';
 import { nowIso } from '../clock.ts';

@@ -1,5 +1,5 @@
 import type { Client, clientInput } from '@caseload/contract/caseload';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { nowIso } from '../clock.ts';
 import { canSeeOrganization, type AuthContext } from '../context.ts';
 import { newId } from '../ids.ts';

@@ -1,5 +1,5 @@
 import type { Organization, organizationInput } from '@caseload/contract/caseload';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { now, nowIso } from '../clock.ts';
 import { canSeeOrganization, organizationScope, type AuthContext } from '../context.ts';
 import { readOrganizationCounts, type OrganizationCounts } from '../counters.ts';

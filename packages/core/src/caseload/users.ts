@@ -1,6 +1,6 @@
 import type { Permissions } from '@caseload/contract/auth';
 import type { createUserBody, ManagedUser, permissionsInput } from '@caseload/contract/caseload';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { deleteUserSessions, effectivePermissions } from '../auth/login-sessions.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { EmailTakenError, getUser, listUsers as listUserItems, putNewUser, updateUser, type UserItem } from '../auth/users-repo.ts';

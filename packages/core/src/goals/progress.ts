@@ -2,7 +2,7 @@
  * Progress data points for reports: by period, for one client or the whole account, only of
  * clients the user may see. Rows of deleted goals are included: the attempts were still recorded.
  */
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { ProgressPoint, progressQuery } from '@caseload/contract/sessions';
 import { getVisibleClient } from '../caseload/access.ts';
 import { now } from '../clock.ts';

@@ -6,7 +6,7 @@
  * (attempts, attendance), which reports and the progress-note facts still count; only the goal
  * disappears from every goal list.
  */
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { GoalStatus } from '@caseload/contract/enums';
 import type { createGoalBody, Goal, updateGoalBody } from '@caseload/contract/sessions';
 import { recordAudit } from '../audit.ts';

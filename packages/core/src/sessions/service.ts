@@ -2,7 +2,7 @@
  * Therapy sessions: list by period, schedule, read, edit and delete. Every write carries the
  * dashboard counters in its transaction (see repo.ts) and is audited without content or names.
  */
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { scheduleSessionBody, Session, sessionsQuery, updateSessionBody } from '@caseload/contract/sessions';
 import { recordAudit } from '../audit.ts';
 import { getVisibleClients } from '../caseload/access.ts';

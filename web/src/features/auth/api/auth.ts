@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { CurrentUser, loginBody, registerBody, verifyTwoFactorBody } from '@caseload/contract/auth';
 import { api, clearCurrentUser, currentUserKey } from '../../../lib/api.ts';
 import { queryClient } from '../../../lib/query-client.ts';

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, type Query } from '@tanstack/react-query';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { GoalStatus } from '@caseload/contract/enums';
 import type { createGoalBody, goalFields } from '@caseload/contract/sessions';
 import { api, apiQuery, queryKeyFor } from '../../../lib/api.ts';

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { disableTwoFactorBody, enableTwoFactorBody } from '@caseload/contract/auth';
 import { api, apiQuery, currentUserKey } from '../../../lib/api.ts';
 import { queryClient } from '../../../lib/query-client.ts';

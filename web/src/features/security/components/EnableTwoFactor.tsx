@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Code, HStack, Image, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { twoFactorCode, type twoFactorSetup } from '@caseload/contract/auth';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { TextField } from '../../../components/TextField.tsx';
 import { notify } from '../../../lib/toaster.ts';
 import { useEnableTwoFactor, useSetupTwoFactor } from '../api/security.ts';

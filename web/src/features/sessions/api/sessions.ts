@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, type Query } from '@tanstack/react-query';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { ParticipantStatus } from '@caseload/contract/enums';
 import type { progressBody, ProgressPoint, scheduleSessionBody, Session, SessionNote, updateSessionBody } from '@caseload/contract/sessions';
 import { api, apiQuery, queryKeyFor } from '../../../lib/api.ts';

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { createUserBody, ManagedUser, PermissionsInput } from '@caseload/contract/caseload';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { api, apiQuery, queryKeyFor } from '../../../lib/api.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 
