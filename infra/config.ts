@@ -86,12 +86,14 @@ export function defaultConfig(overrides: Partial<CaseloadConfig> = {}): Caseload
 
 type ContextReader = (key: string) => unknown;
 
-const str = (v: unknown): string | undefined => (v === undefined || v === null || v === '' ? undefined : String(v));
+/** Context values arrive as strings from `-c` and as JSON values from cdk.json. */
+const text = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v));
+const str = (v: unknown): string | undefined => (v === undefined || v === null || v === '' ? undefined : text(v));
 const bool = (v: unknown): boolean | undefined => (v === undefined ? undefined : v === true || v === 'true' || v === '1');
 const num = (key: string, v: unknown): number | undefined => {
   if (v === undefined || v === '') return undefined;
   const n = Number(v);
-  if (!Number.isFinite(n) || n <= 0) throw new Error(`Context ${key} must be a positive number, got ${String(v)}`);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`Context ${key} must be a positive number, got ${text(v)}`);
   return n;
 };
 

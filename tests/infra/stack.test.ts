@@ -413,6 +413,7 @@ describe('Web', () => {
   it('rewrites screen paths to /index.html and leaves files alone (the function code itself)', () => {
     const [, fn] = only(ofType(s.resources, 'AWS::CloudFront::Function'), 'CloudFront function');
     expect(fn.Properties?.FunctionConfig.Runtime).toBe('cloudfront-js-2.0');
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- runs the CloudFront function's own code, which is the thing under test
     const handler = new Function(`${fn.Properties!.FunctionCode as string}; return handler;`)() as (e: unknown) => { uri: string };
     const run = (uri: string) => handler({ request: { uri, method: 'GET', headers: {} } }).uri;
     expect(run('/')).toBe('/index.html');

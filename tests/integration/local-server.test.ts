@@ -44,8 +44,8 @@ function runNpmStart(dataDir: string) {
   const npm = spawn('npm', ['start'], { cwd: repoRoot, env: productEnv(dataDir), detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   started.push(npm);
   let output = '';
-  npm.stdout!.on('data', (d: Buffer) => (output += d.toString()));
-  npm.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  npm.stdout.on('data', (d: Buffer) => (output += d.toString()));
+  npm.stderr.on('data', (d: Buffer) => (output += d.toString()));
   const exited = new Promise<number | null>((res) => npm.once('exit', (code) => res(code)));
   return { npm, output: () => output, exited };
 }

@@ -30,7 +30,7 @@ const hostileBody = (valid: unknown) =>
     deepNest,
     hostileLeaf,
     valid && typeof valid === 'object'
-      ? fc.tuple(fc.constantFrom(...Object.keys(valid as object), '__proto__', 'constructor'), fc.oneof(hostileLeaf, fc.anything({ maxDepth: 2 }), deepNest)).map(([k, v]) => ({ ...(valid as object), [k]: v }))
+      ? fc.tuple(fc.constantFrom(...Object.keys(valid), '__proto__', 'constructor'), fc.oneof(hostileLeaf, fc.anything({ maxDepth: 2 }), deepNest)).map(([k, v]) => ({ ...(valid), [k]: v }))
       : hostileLeaf,
   );
 

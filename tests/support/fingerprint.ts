@@ -31,7 +31,7 @@ export async function fingerprint(accountId: string): Promise<string> {
     items
       .filter((i) => !IGNORED_PARTITIONS.some((re) => re.test(String(i.PK))))
       .map((i) => Object.fromEntries(Object.entries(i).filter(([k]) => !VOLATILE.has(k)).sort(([a], [b]) => a.localeCompare(b))))
-      .sort((a, b) => `${a.PK}|${a.SK}`.localeCompare(`${b.PK}|${b.SK}`)),
+      .sort((a, b) => `${String(a.PK)}|${String(a.SK)}`.localeCompare(`${String(b.PK)}|${String(b.SK)}`)),
   );
 }
 

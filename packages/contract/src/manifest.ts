@@ -162,7 +162,7 @@ export const workers = {
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;
 export const routeNames = Object.keys(routes) as RouteName[];
-export const routeList = routeNames.map((name) => ({ name, ...routes[name] }) as RouteDef & { name: RouteName });
+export const routeList = routeNames.map((name) => ({ name, ...routes[name] }));
 
 /** Turns `/api/sessions/{id}` and concrete values into a path; values are URI-encoded. */
 export function buildPath(path: string, params: Record<string, string> = {}): string {

@@ -120,8 +120,8 @@ export type TxItem =
 export async function transact(items: TxItem[]): Promise<void> {
   const TableName = tableName();
   const filled = items.map((it) => {
-    const [op, params] = Object.entries(it)[0]!;
-    return { [op]: { ...params, TableName } } as TransactItem;
+    const [op, params] = Object.entries(it)[0] as [string, object];
+    return { [op]: { ...params, TableName } };
   });
   await db().send(new TransactWriteCommand({ TransactItems: filled }));
 }

@@ -54,7 +54,7 @@ export async function seedDemo(baseUrl: string, log: (s: string) => void) {
   const clients: { id: string; orgIndex: number; active: boolean }[] = [];
   await inParallel(Array.from({ length: 60 }, (_, i) => i), 6, async (i) => {
     const orgIndex = i % 3;
-    const c = await owner.ok('POST', '/api/clients', {
+    const c = await owner.ok<{ id: string; status: string }>('POST', '/api/clients', {
       firstName: FIRST_NAMES[i % FIRST_NAMES.length],
       lastInitial: String.fromCharCode(65 + ((i * 7) % 26)),
       organizationId: orgs[orgIndex]!.id,
@@ -74,7 +74,7 @@ export async function seedDemo(baseUrl: string, log: (s: string) => void) {
     for (let g = 0; g < 2; g++) {
       const type = goalTypes[(i + g * 3) % goalTypes.length]!;
       const [name, criteria] = GOAL_TEXT[type];
-      const goal = await owner.ok('POST', '/api/goals', { clientId: c.id, name, type, description: `<p>${criteria}.</p>`, targetCriteria: '80% accuracy across 3 sessions' });
+      const goal = await owner.ok<{ id: string }>('POST', '/api/goals', { clientId: c.id, name, type, description: `<p>${criteria}.</p>`, targetCriteria: '80% accuracy across 3 sessions' });
       ids.push(goal.id);
     }
     goalsByClient.set(c.id, ids);
@@ -99,7 +99,7 @@ export async function seedDemo(baseUrl: string, log: (s: string) => void) {
   let documented = 0;
   await inParallel(pairs, 6, async ({ clients: group, at, week }) => {
     const past = at.getTime() < Date.now();
-    const session = await owner.ok('POST', '/api/sessions', { type: 'therapy', clientIds: group.map((c) => c.id), scheduledAt: at.toISOString(), duration: 30, notes: '' });
+    const session = await owner.ok<{ id: string }>('POST', '/api/sessions', { type: 'therapy', clientIds: group.map((c) => c.id), scheduledAt: at.toISOString(), duration: 30, notes: '' });
     if (!past) return;
     const canceled = random() < 0.05;
     await owner.ok('PUT', `/api/sessions/${session.id}`, { type: 'therapy', clientIds: group.map((c) => c.id), scheduledAt: at.toISOString(), duration: 30, notes: '', status: canceled ? 'canceled' : 'completed' });

@@ -35,7 +35,7 @@ export async function runUntilSignal(start: () => Promise<RunningApp>, onReady: 
     await onReady(app);
   } catch (e) {
     const known = e instanceof JavaMissingError || e instanceof AlreadyRunningError;
-    console.error(known ? (e as Error).message : `Caseload could not start: ${(e as Error).message}`);
+    console.error(known ? (e).message : `Caseload could not start: ${(e as Error).message}`);
     await shutdown(1);
   }
 }

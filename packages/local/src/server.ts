@@ -29,7 +29,9 @@ const spaHeaders = {
   'Referrer-Policy': 'strict-origin-when-cross-origin',
 };
 
-function readBody(req: IncomingMessage): Promise<string | 'too-large'> {
+const TOO_LARGE = Symbol('body over MAX_BODY_BYTES');
+
+function readBody(req: IncomingMessage): Promise<string | typeof TOO_LARGE> {
   return new Promise((res, rej) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -37,7 +39,7 @@ function readBody(req: IncomingMessage): Promise<string | 'too-large'> {
       size += c.length;
       if (size <= MAX_BODY_BYTES + 1) chunks.push(c);
     });
-    req.on('end', () => res(size > MAX_BODY_BYTES ? 'too-large' : Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => res(size > MAX_BODY_BYTES ? TOO_LARGE : Buffer.concat(chunks).toString('utf8')));
     req.on('error', rej);
   });
 }
@@ -45,7 +47,7 @@ function readBody(req: IncomingMessage): Promise<string | 'too-large'> {
 async function handleApi(req: IncomingMessage, res: ServerResponse) {
   const body = await readBody(req);
   const result =
-    body === 'too-large'
+    body === TOO_LARGE
       ? json(413, { message: 'The request is too large' })
       : await dispatch({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body, sourceIp: req.socket.remoteAddress });
   const headers: Record<string, string | string[]> = { ...(result.headers as Record<string, string>) };

@@ -132,9 +132,9 @@ function pipelineMiddleware(route: RouteDef): MiddlewareObj<ApiEvent, ApiResult>
         params: validate(route.params, event.pathParameters, 'params'),
         query: validate(route.query, event.queryStringParameters, 'query'),
         body: validate(route.body, rawBody, 'body'),
-      } as ApiRequest<RouteDef>);
+      });
     },
-    onError: async (request) => {
+    onError: (request) => {
       request.response = mapError(request.error);
     },
   };
@@ -166,7 +166,7 @@ const loadIdempotency = process.env.CASELOAD_IDEMPOTENCY === 'off' ? undefined :
  * The one handler stack every route uses: origin check, body parsing, session, permission, zod
  * validation, error mapping and security headers, then the route's own function.
  */
-export function createHandler<R extends RouteDef>(route: R, fn: (req: ApiRequest<R>) => Promise<unknown> | unknown) {
+export function createHandler<R extends RouteDef>(route: R, fn: (req: ApiRequest<R>) => unknown) {
   const stack = middy<ApiEvent, ApiResult>()
     // Lambda's request id and cold start on every line; never the event (it holds the body).
     .use(injectLambdaContext(logger, { logEvent: false }))

@@ -213,6 +213,6 @@ export function queryKeyFor<N extends RouteName>(name: N, { params, query }: Pic
   const template = routes[name].path;
   const firstParam = template.indexOf('/{');
   const base = firstParam === -1 ? template : template.slice(0, firstParam);
-  const rest = firstParam === -1 ? [] : buildPath(template.slice(firstParam + 1), params as Record<string, string>).split('/');
+  const rest = firstParam === -1 ? [] : buildPath(template.slice(firstParam + 1), params).split('/');
   return query === undefined ? [base, ...rest] : [base, ...rest, query];
 }

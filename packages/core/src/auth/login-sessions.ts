@@ -60,7 +60,7 @@ export async function createLoginSession(accountId: string, userId: string, stag
     createdAt: t,
     lastSeenAt: t,
     ttl: t + lifetime,
-  } as LoginSessionItem;
+  };
   await db().send(new PutCommand({ TableName: tableName(), Item: item }));
   return { cookieValue: `${accountId}.${userId}.${token}`, hash, maxAge: lifetime };
 }

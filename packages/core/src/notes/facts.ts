@@ -238,7 +238,7 @@ const numbersIn = (text: string) => [...text.matchAll(/\d+(?:\.\d+)?/g)].map((m)
  * says 'down 12 points' rather than '-12'.
  */
 export function factNumbers(facts: ProgressFacts): Set<number> {
-  const out = new Set<number>([facts.goalCount, ...Object.values(facts.attendance)]);
+  const out = new Set<number>([facts.goalCount, ...Object.values(facts.attendance as Record<keyof AttendanceFacts, number>)]);
   for (const g of facts.goals) {
     const values = [g.targetPercent, g.sessionsWithData, g.totalTrials, g.successfulTrials, ...g.sessionAccuracies, g.firstAccuracy, g.latestAccuracy, g.overallAccuracy];
     for (const v of values) if (v !== null) out.add(v);

@@ -33,7 +33,7 @@ describe('the PDF writer', () => {
     expect(offsets).toHaveLength(4 + 2 * pages);
     offsets.forEach((o, i) => expect(pdf.slice(o, o + `${i + 1} 0 obj`.length)).toBe(`${i + 1} 0 obj`));
     for (const m of pdf.matchAll(/<< \/Length (\d+) >>\nstream\n/g)) {
-      const start = m.index! + m[0].length;
+      const start = m.index + m[0].length;
       expect(pdf.slice(start + Number(m[1]), start + Number(m[1]) + 10)).toBe('\nendstream');
     }
   });

@@ -90,7 +90,7 @@ export const toSessionSummary = (auth: AuthContext, item: SessionItem) => toSess
 export async function toSessionDetail(auth: AuthContext, item: SessionItem, known: ClientItem[] = []): Promise<Session> {
   const byId = new Map(known.map((c) => [c.id, c]));
   const candidates = visibleParticipants(auth, item);
-  const clients = await Promise.all(candidates.map((p) => byId.get(p.clientId) ?? findVisibleClient(auth, p.clientId)));
+  const clients = await Promise.all(candidates.map(async (p) => byId.get(p.clientId) ?? findVisibleClient(auth, p.clientId)));
   const shown = candidates.map((p, i) => ({ ...p, client: clients[i] })).filter((p) => p.client !== undefined);
   if (!shown.length) throw new NotFoundError('Session');
   return toSession(item, shown);

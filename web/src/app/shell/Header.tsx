@@ -32,7 +32,7 @@ export function Header({ menuOpen, onOpenMenu }: HeaderProps) {
       </Text>
       <Spacer />
       <NotificationsButton />
-      <IconButton aria-label="Settings" variant="ghost" onClick={() => navigate('/security')}>
+      <IconButton aria-label="Settings" variant="ghost" onClick={() => void navigate('/security')}>
         <SettingsIcon />
       </IconButton>
     </Flex>

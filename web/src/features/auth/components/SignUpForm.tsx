@@ -45,7 +45,7 @@ export function SignUpForm() {
     register.mutate({ email, password, firstName, lastName, accountName, role }, {
       onSuccess: () => {
         notify.success({ title: 'Registration successful', description: 'Welcome to Caseload.' });
-        navigate('/', { replace: true });
+        void navigate('/', { replace: true });
       },
       onError: (error) => {
         setErrors(serverFieldErrors(error));

@@ -48,7 +48,7 @@ export default function ClientsPage() {
     if (!(location.state as ClientsPageState | null)?.addClient) return;
     if (canCreate) setAdding(true);
     // Once handled, a reload or Back does not open it again.
-    navigate(location.pathname, { replace: true, state: null });
+    void navigate(location.pathname, { replace: true, state: null });
   }, [location.state, location.pathname, canCreate, navigate]);
 
   const all = clients.data;

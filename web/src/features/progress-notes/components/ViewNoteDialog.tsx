@@ -44,7 +44,7 @@ export function ViewNoteDialog({ item, canEdit, canDelete, onClose, onEdit, onDe
       title={shown ? `Progress Note - ${shown.clientName}` : 'Progress Note'}
       footer={
         <Flex gap="3" wrap="wrap" justify="flex-end" w="full">
-          <Button variant="outline" onClick={download} loading={downloading} loadingText="Preparing PDF...">
+          <Button variant="outline" onClick={() => void download()} loading={downloading} loadingText="Preparing PDF...">
             Download PDF
           </Button>
           {canDelete && (

@@ -118,4 +118,4 @@ export function filterNotes(notes: readonly ListedNote[], filters: NoteFilters):
   );
 }
 
-export const hasActiveFilters = (filters: NoteFilters) => Object.values(filters).some((v) => v.trim() !== '');
+export const hasActiveFilters = (filters: NoteFilters) => Object.values(filters as Record<keyof NoteFilters, string>).some((v) => v.trim() !== '');

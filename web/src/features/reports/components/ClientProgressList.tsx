@@ -1,5 +1,5 @@
 import { Badge, Box, Card, Flex, Heading, Progress, Stack, Text } from '@chakra-ui/react';
-import { goalTypeLabels, type GoalType } from '@caseload/contract/enums';
+import { goalTypeLabels } from '@caseload/contract/enums';
 import { plainText } from '../../../components/rich-text/plain-text.ts';
 import { GOALS_SHOWN, goalStatusLabel, percent, sortBySuccess, successBadgeProps, successVariant, type ClientProgress } from '../lib/report.ts';
 
@@ -57,7 +57,7 @@ function ClientRow({ client }: { client: ClientProgress }) {
           {client.goals.slice(0, GOALS_SHOWN).map((goal) => (
             <Flex as="li" key={goal.id} gap="2" align="baseline" wrap="wrap">
               <Badge variant="outline" colorPalette="purple" flexShrink={0}>
-                {goalTypeLabels[goal.type as GoalType] ?? goal.type}
+                {goalTypeLabels[goal.type] ?? goal.type}
               </Badge>
               <Text flex="1" minW="0" lineClamp={2}>
                 {plainText(goal.description)}

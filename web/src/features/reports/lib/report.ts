@@ -44,7 +44,7 @@ export const exportFileName = (format_: 'json' | 'csv', now = new Date()) => `pr
 
 /** Pretty-printed JSON, whether the server answered text or an already parsed object. */
 export function prettyJson(answer: unknown): string {
-  const value = typeof answer === 'string' ? JSON.parse(answer) : answer;
+  const value: unknown = typeof answer === 'string' ? JSON.parse(answer) : answer;
   return `${JSON.stringify(value, null, 2)}\n`;
 }
 

@@ -104,7 +104,7 @@ function SessionDetail({ session }: { session: Session }) {
 
       {participants.length > 0 && <ClientProgressCard session={session} canEdit={permissions.canEditSessions} canManageGoals={permissions.canManageGoals} />}
 
-      <SessionFormDialog mode={dialog} onClose={() => setDialog(null)} onDeleted={() => navigate('/sessions')} />
+      <SessionFormDialog mode={dialog} onClose={() => setDialog(null)} onDeleted={() => void navigate('/sessions')} />
     </Stack>
   );
 }
