@@ -4,5 +4,5 @@ import { createHandler } from '@caseload/pipeline/pipeline';
 
 export const handler = createHandler(routes.removeTrustedDevice, async ({ auth, params }) => {
   await removeTrustedDevice(auth, params.id);
-  return { ok: true };
+  return { ok: true as const };
 });

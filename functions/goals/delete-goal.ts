@@ -4,5 +4,5 @@ import { createHandler } from '@caseload/pipeline/pipeline';
 
 export const handler = createHandler(routes.deleteGoal, async ({ auth, params }) => {
   await deleteGoal(auth, params.goalId);
-  return { ok: true };
+  return { ok: true as const };
 });

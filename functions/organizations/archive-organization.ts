@@ -4,5 +4,5 @@ import { createHandler } from '@caseload/pipeline/pipeline';
 
 export const handler = createHandler(routes.archiveOrganization, async ({ auth, params }) => {
   await archiveOrganization(auth, params.id);
-  return { ok: true };
+  return { ok: true as const };
 });

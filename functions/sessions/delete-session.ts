@@ -4,5 +4,5 @@ import { createHandler } from '@caseload/pipeline/pipeline';
 
 export const handler = createHandler(routes.deleteSession, async ({ auth, params }) => {
   await deleteSession(auth, params.id);
-  return { ok: true };
+  return { ok: true as const };
 });

@@ -4,6 +4,8 @@ import { dispatch } from '../../packages/local/src/dispatch.ts';
 export interface TestResponse<T = any> {
   status: number;
   body: T;
+  /** The body as sent (base64 for a binary file), before any JSON parsing. */
+  text: string;
   headers: Record<string, string>;
   cookies: string[];
 }
@@ -46,7 +48,7 @@ export class Agent {
     } catch {
       /* not JSON: keep the text */
     }
-    return { status: result.statusCode ?? 200, body: parsed as T, headers: (result.headers ?? {}) as Record<string, string>, cookies: result.cookies ?? [] };
+    return { status: result.statusCode ?? 200, body: parsed as T, text, headers: (result.headers ?? {}) as Record<string, string>, cookies: result.cookies ?? [] };
   }
 
   get<T = any>(url: string) {

@@ -9,6 +9,7 @@ import type * as z from 'zod/mini';
 import type { Context } from 'aws-lambda';
 import { mapError } from './errors.ts';
 import { isHttps, json, parseCookies, securityHeaders, type ApiEvent, type ApiResult } from './http.ts';
+import { checkResponse, checksResponses, ResponseContractError } from './response-check.ts';
 
 /** Largest accepted request body. Rich-text notes are capped well below this by their schemas. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -26,21 +27,42 @@ export interface ApiRequest<R extends RouteDef> {
   event: ApiEvent;
 }
 
-/** What a handler may return: a JSON body (200), or a reply with status, cookies, headers. */
-export interface Reply {
+interface ReplyBase {
   [replyTag]: true;
   status: number;
-  body: unknown;
   cookies?: string[];
   headers?: Record<string, string>;
-  /** Send `body` as-is (a string) with this content type instead of JSON. */
-  contentType?: string;
-  /** `body` is binary (a Buffer, with `contentType`): sent base64-encoded, as API Gateway requires. */
+}
+/** A JSON answer with its status, cookies and headers. */
+export interface JsonReply<B = unknown> extends ReplyBase {
+  body: B;
+  contentType?: undefined;
+  isBase64Encoded?: undefined;
+}
+/** A file: `body` sent as-is (a string) with this content type instead of JSON. */
+export interface FileReply extends ReplyBase {
+  body: string | Uint8Array;
+  contentType: string;
+  /** `body` is binary (a Buffer): sent base64-encoded, as API Gateway requires. */
   isBase64Encoded?: boolean;
 }
+export type Reply = JsonReply | FileReply;
 const replyTag = Symbol('reply');
-export const reply = (r: Omit<Reply, typeof replyTag>): Reply => ({ [replyTag]: true, ...r });
+export function reply<B>(r: Omit<JsonReply<B>, typeof replyTag>): JsonReply<B>;
+export function reply(r: Omit<FileReply, typeof replyTag>): FileReply;
+export function reply(r: Omit<Reply, typeof replyTag>): Reply {
+  return { [replyTag]: true, ...r } as Reply;
+}
 const isReply = (v: unknown): v is Reply => typeof v === 'object' && v !== null && replyTag in v;
+
+/**
+ * What a route's handler may return, checked at compile time against the manifest: its response
+ * (a 200), that response in a reply, or, for a route whose response is a string, a file.
+ */
+export type HandlerAnswer<R extends RouteDef> =
+  | z.input<R['response']>
+  | JsonReply<z.input<R['response']>>
+  | (z.input<R['response']> extends string ? FileReply : never);
 
 /** The parsed request, handed from the middleware to the handler function. */
 const parsedRequests = new WeakMap<ApiEvent, ApiRequest<RouteDef>>();
@@ -135,14 +157,16 @@ function pipelineMiddleware(route: RouteDef): MiddlewareObj<ApiEvent, ApiResult>
       });
     },
     onError: (request) => {
+      // A test that meets an answer outside the contract fails with the issues, not with a 500.
+      if (request.error instanceof ResponseContractError && process.env.NODE_ENV === 'test') throw request.error;
       request.response = mapError(request.error);
     },
   };
 }
 
-function toResult(value: unknown): ApiResult {
-  if (!isReply(value)) return json(200, value ?? { ok: true });
-  if (value.contentType) {
+function toResult(route: RouteDef, value: unknown): ApiResult {
+  if (!isReply(value)) return checked(route, json(200, value));
+  if (value.contentType !== undefined) {
     return {
       statusCode: value.status,
       headers: { ...securityHeaders, 'Content-Type': value.contentType, ...value.headers },
@@ -152,7 +176,14 @@ function toResult(value: unknown): ApiResult {
         : { body: String(value.body) }),
     };
   }
-  return json(value.status, value.body ?? { ok: true }, { cookies: value.cookies, headers: value.headers });
+  return checked(route, json(value.status, value.body, { cookies: value.cookies, headers: value.headers }));
+}
+
+/** A successful JSON answer, checked against the route's response schema outside production. */
+function checked(route: RouteDef, result: ApiResult): ApiResult {
+  const status = result.statusCode ?? 200;
+  if (checksResponses() && status >= 200 && status < 300) checkResponse(route, result.body);
+  return result;
 }
 
 /**
@@ -166,14 +197,14 @@ const loadIdempotency = process.env.CASELOAD_IDEMPOTENCY === 'off' ? undefined :
  * The one handler stack every route uses: origin check, body parsing, session, permission, zod
  * validation, error mapping and security headers, then the route's own function.
  */
-export function createHandler<R extends RouteDef>(route: R, fn: (req: ApiRequest<R>) => unknown) {
+export function createHandler<R extends RouteDef>(route: R, fn: (req: ApiRequest<R>) => Promise<HandlerAnswer<R>> | HandlerAnswer<R>) {
   const stack = middy<ApiEvent, ApiResult>()
     // Lambda's request id and cold start on every line; never the event (it holds the body).
     .use(injectLambdaContext(logger, { logEvent: false }))
     .use(pipelineMiddleware(route))
     .handler(async (event, context) => {
       const req = parsedRequests.get(event) as ApiRequest<R>;
-      const run = async () => toResult(await fn(req));
+      const run = async () => toResult(route, await fn(req));
       if (!route.idempotent || !req.auth || !loadIdempotency) return run();
       // Creates sent with an Idempotency-Key run once per key (a retried submit gets the first answer).
       const { idempotencyKeyOf, runOnce } = await loadIdempotency();
@@ -199,7 +230,6 @@ async function observed(route: RouteDef, answer: () => Promise<ApiResult>): Prom
     flushMetrics();
   }
 }
-
 
 /**
  * The Lambda context, or outside Lambda (the local server, tests) one whose deadline is the

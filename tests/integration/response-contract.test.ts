@@ -1,0 +1,286 @@
+import { generate } from 'otplib';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { routes, type RouteName } from '../../packages/contract/src/manifest.ts';
+import { report } from '../../packages/contract/src/notes.ts';
+import { safeParseStrict } from '../../packages/contract/src/strict.ts';
+import { whenBulkJobsIdle } from '../../packages/core/src/notes/bulk-dispatch.ts';
+import { Agent, type TestResponse } from '../support/api.ts';
+import { createChild, PASSWORD, signIn, signUpOwner } from '../support/accounts.ts';
+
+/**
+ * Generated from the route manifest: every route, called with a valid request by a user allowed to
+ * make it, answers what its response schema says, with no key the schema does not name. Records
+ * are made with every optional field filled, so optional parts of the answers are checked too.
+ * (The pipeline checks every answer of every test the same way; this file makes sure each route
+ * is actually called.)
+ */
+
+const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000);
+const isoDay = (offsetDays: number) => day(offsetDays).toISOString().slice(0, 10);
+const codeFor = (secret: string, offsetSteps = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSteps * 30 });
+
+function ok<T = any>(res: TestResponse<T>, what: string): T {
+  if (res.status >= 300) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+interface World {
+  owner: Agent;
+  ownerEmail: string;
+  orgId: string;
+  clientId: string;
+  /** A second active client of the organization, not in the main session. */
+  otherClientId: string;
+  goalId: string;
+  sessionId: string;
+  noteId: string;
+  child: { agent: Agent; id: string };
+}
+let w: World;
+
+const fullOrganization = (name: string) => ({ name, type: 'school', address: '1 Main St\nSpringfield', phone: '555-0100', contactPerson: 'Pat Principal' });
+const fullClient = (orgId: string, firstName: string) => ({
+  firstName,
+  lastInitial: 'q',
+  organizationId: orgId,
+  gradeLevel: '3',
+  sessionFrequency: 2,
+  teacher: 'Room 12',
+  diagnosis: 'Articulation disorder',
+  status: 'active',
+});
+const goalFields = (name: string) => ({
+  name,
+  type: 'articulation',
+  description: '<p>Produce /r/ in initial position</p>',
+  targetCriteria: '80% accuracy over 3 sessions',
+  targetDate: day(90).toISOString(),
+});
+const fullGoal = (clientId: string, name: string) => ({ clientId, ...goalFields(name) });
+const newSession = (clientIds: string[]) => ({ type: 'therapy', clientIds, scheduledAt: day(-2).toISOString(), duration: 30, notes: 'Bring the picture cards' });
+const period = { reportingPeriodStart: isoDay(-30), reportingPeriodEnd: isoDay(0) };
+
+/** A signed-up owner with 2FA on, and the secret. */
+async function ownerWithTwoFactor() {
+  const signedUp = await signUpOwner();
+  const { secret } = ok(await signedUp.agent.post('/api/2fa/setup', {}), '2FA setup');
+  ok(await signedUp.agent.post('/api/2fa/enable', { secret, token: await codeFor(secret) }), '2FA enable');
+  return { ...signedUp, secret: secret as string };
+}
+
+/** A browser signed in with the second factor, which it remembers (a trusted device). */
+async function verifiedBrowser() {
+  const { email, secret } = await ownerWithTwoFactor();
+  const browser = new Agent();
+  const pending = await browser.post('/api/login', { username: email, password: PASSWORD });
+  // The enable code's step is used up: the next step's code is the next one accepted.
+  const verified = await browser.post('/api/2fa/verify', { token: await codeFor(secret, 1), rememberDevice: true });
+  return { browser, pending, verified };
+}
+
+async function newClient(firstName: string) {
+  return ok(await w.owner.post('/api/clients', fullClient(w.orgId, firstName)), 'client').id as string;
+}
+
+async function newSessionWith(clientIds: string[]) {
+  return ok(await w.owner.post('/api/sessions', newSession(clientIds)), 'session').id as string;
+}
+
+type Case = () => Promise<TestResponse | TestResponse[]>;
+
+const cases: Record<RouteName, Case> = {
+  // ---- auth and security
+  getCurrentUser: () => w.owner.get('/api/user'),
+  login: async () => {
+    const plain = await new Agent().post('/api/login', { username: w.ownerEmail, password: PASSWORD });
+    const { pending } = await verifiedBrowser();
+    expect(pending.body).toEqual({ requiresTwoFactor: true });
+    return [plain, pending];
+  },
+  register: () =>
+    new Agent().post('/api/register', {
+      email: `owner-${crypto.randomUUID()}@district.test`,
+      password: PASSWORD,
+      firstName: 'Rita',
+      lastName: 'Register',
+      accountName: 'Birch District',
+      role: 'slp',
+    }),
+  logout: async () => (await signIn(w.ownerEmail)).agent.post('/api/logout'),
+  verifyTwoFactor: async () => (await verifiedBrowser()).verified,
+  setupTwoFactor: async () => (await signUpOwner()).agent.post('/api/2fa/setup', {}),
+  enableTwoFactor: async () => {
+    const { agent } = await signUpOwner();
+    const { secret } = ok(await agent.post('/api/2fa/setup', {}), '2FA setup');
+    return agent.post('/api/2fa/enable', { secret, token: await codeFor(secret) });
+  },
+  disableTwoFactor: async () => (await ownerWithTwoFactor()).agent.post('/api/2fa/disable', { password: PASSWORD }),
+  listTrustedDevices: async () => {
+    const { browser } = await verifiedBrowser();
+    const list = await browser.get('/api/trusted-devices');
+    expect(list.body).toHaveLength(1);
+    return list;
+  },
+  removeTrustedDevice: async () => {
+    const { browser } = await verifiedBrowser();
+    const [device] = ok(await browser.get('/api/trusted-devices'), 'trusted devices');
+    return browser.delete(`/api/trusted-devices/${device.id}`);
+  },
+
+  // ---- dashboard and activity
+  getDashboardStats: async () => [await w.owner.get('/api/dashboard/stats'), await w.owner.get(`/api/dashboard/stats?weekStart=${encodeURIComponent(day(-3).toISOString())}`)],
+  listActivities: async () => {
+    const [account, mine] = [await w.owner.get('/api/activities'), await w.child.agent.get('/api/activities?scope=mine')];
+    expect(account.body.length).toBeGreaterThan(0);
+    return [account, mine];
+  },
+
+  // ---- organizations
+  listOrganizations: () => w.owner.get('/api/organizations'),
+  createOrganization: () => w.owner.post('/api/organizations', fullOrganization('Cedar Middle')),
+  updateOrganization: () => w.owner.put(`/api/organizations/${w.orgId}`, fullOrganization('Lincoln Elementary (main)')),
+  archiveOrganization: async () => {
+    const empty = ok(await w.owner.post('/api/organizations', fullOrganization('Closing School')), 'organization');
+    return w.owner.post(`/api/organizations/${empty.id}/archive`);
+  },
+
+  // ---- clients
+  listClients: () => w.owner.get('/api/clients'),
+  createClient: () => w.owner.post('/api/clients', fullClient(w.orgId, 'Noor')),
+  updateClient: () => w.owner.put(`/api/clients/${w.clientId}`, { ...fullClient(w.orgId, 'Ava'), teacher: 'Room 14' }),
+  archiveClient: async () => w.owner.post(`/api/clients/${await newClient('Leaving')}/archive`),
+
+  // ---- users and permissions
+  listUsers: () => w.owner.get('/api/users'),
+  createUser: () =>
+    w.owner.post('/api/users', {
+      user: { firstName: 'Sam', lastName: 'Assistant', email: `sam-${crypto.randomUUID()}@district.test`, password: PASSWORD, role: 'assistant' },
+      permissions: { canCreateSessions: true, allowedOrganizationIds: [w.orgId] },
+    }),
+  updateUserStatus: async () => {
+    const { id } = await createChild(w.owner);
+    return w.owner.patch(`/api/users/${id}`, { isActive: false });
+  },
+  updateUserPermissions: () => w.owner.put(`/api/users/${w.child.id}/permissions`, { canViewReports: true, canViewProgressNotes: true, allowedOrganizationIds: [w.orgId] }),
+  getUserPermissions: async () => [await w.owner.get('/api/user-permissions'), await w.child.agent.get('/api/user-permissions')],
+
+  // ---- sessions
+  listSessions: async () => {
+    const list = await w.owner.get('/api/sessions');
+    expect(list.body.length).toBeGreaterThan(0);
+    return list;
+  },
+  createSession: () => w.owner.post('/api/sessions', newSession([w.clientId, w.otherClientId])),
+  getSession: () => w.owner.get(`/api/sessions/${w.sessionId}`),
+  updateSession: () => w.owner.put(`/api/sessions/${w.sessionId}`, { ...newSession([w.clientId]), status: 'completed' }),
+  deleteSession: async () => w.owner.delete(`/api/sessions/${await newSessionWith([w.clientId])}`),
+  getSessionClientGoals: async () => {
+    const goals = await w.owner.get(`/api/sessions/${w.sessionId}/client-goals`);
+    expect(goals.body.length).toBeGreaterThan(0);
+    return goals;
+  },
+  listSessionNotes: async () => {
+    const notes = await w.owner.get(`/api/sessions/${w.sessionId}/notes`);
+    expect(notes.body.length).toBeGreaterThan(0);
+    return notes;
+  },
+  saveSessionNote: () => w.owner.post(`/api/sessions/${w.sessionId}/notes`, { clientId: w.clientId, notes: '<p>Worked on /r/ with picture cards</p>' }),
+  listSessionProgress: async () => {
+    const progress = await w.owner.get(`/api/sessions/${w.sessionId}/progress`);
+    expect(progress.body.length).toBeGreaterThan(0);
+    return progress;
+  },
+  saveSessionProgress: () => w.owner.post(`/api/sessions/${w.sessionId}/progress`, { goalId: w.goalId, successfulAttempts: 8, totalAttempts: 10, notes: 'Good effort' }),
+  addParticipant: async () => w.owner.post(`/api/sessions/${await newSessionWith([w.clientId])}/participants`, { clientId: w.otherClientId, status: 'scheduled' }),
+  updateParticipant: () => w.owner.patch(`/api/sessions/${w.sessionId}/participants/${w.clientId}`, { status: 'present' }),
+  removeParticipant: async () => w.owner.delete(`/api/sessions/${await newSessionWith([w.clientId, w.otherClientId])}/participants/${w.otherClientId}`),
+
+  // ---- goals and progress data
+  listGoals: () => w.owner.get(`/api/goals?clientId=${w.clientId}`),
+  createGoal: () => w.owner.post('/api/goals', fullGoal(w.clientId, 'Use plurals')),
+  updateGoal: async () => {
+    const goal = ok(await w.owner.post('/api/goals', fullGoal(w.clientId, 'Follow directions')), 'goal');
+    const mastered = await w.owner.put(`/api/goals/${goal.id}`, { status: 'mastered' });
+    expect(mastered.body.masteredDate).toBeDefined();
+    return [mastered, await w.owner.put(`/api/goals/${goal.id}`, { ...goalFields('Follow two-step directions'), status: 'active' })];
+  },
+  deleteGoal: async () => {
+    const goal = ok(await w.owner.post('/api/goals', fullGoal(w.clientId, 'Retired goal')), 'goal');
+    return w.owner.delete(`/api/goals/${goal.id}`);
+  },
+  listProgress: async () => {
+    const progress = await w.owner.get(`/api/progress?clientId=${w.clientId}`);
+    expect(progress.body.length).toBeGreaterThan(0);
+    return progress;
+  },
+
+  // ---- progress notes
+  listClientProgressNotes: () => w.owner.get(`/api/clients/${w.clientId}/progress-notes`),
+  generateProgressNote: () => w.owner.post(`/api/clients/${w.clientId}/generate-progress-note`, { reportingPeriodStart: isoDay(-10), reportingPeriodEnd: isoDay(0) }),
+  listProgressNotes: () => w.owner.get('/api/progress-notes'),
+  updateProgressNote: () => w.owner.patch(`/api/progress-notes/${w.noteId}`, { content: '<p>Ava made steady progress on /r/.</p>' }),
+  deleteProgressNote: async () => {
+    const note = ok(await w.owner.post(`/api/clients/${w.clientId}/generate-progress-note`, { reportingPeriodStart: isoDay(-20), reportingPeriodEnd: isoDay(0) }), 'note');
+    return w.owner.delete(`/api/progress-notes/${note.id}`);
+  },
+  bulkGenerateProgressNotes: async () => {
+    const started = await w.owner.post('/api/generate-progress-notes-bulk', { clientIds: [w.clientId, w.otherClientId], ...period, skipExisting: true });
+    await whenBulkJobsIdle();
+    return started;
+  },
+  getBulkGenerationJob: async () => {
+    // A client id that names no client: the job records an error for it.
+    const clientIds = [w.clientId, w.otherClientId, crypto.randomUUID()];
+    const job = ok(await w.owner.post('/api/generate-progress-notes-bulk', { clientIds, reportingPeriodStart: isoDay(-40), reportingPeriodEnd: isoDay(0), skipExisting: false }), 'bulk job');
+    await whenBulkJobsIdle();
+    const finished = await w.owner.get(`/api/generate-progress-notes-bulk/${job.jobId}`);
+    expect(finished.body).toMatchObject({ status: 'completed', errors: [expect.anything()] });
+    return finished;
+  },
+  downloadProgressNotePdf: () => w.owner.get(`/api/progress-notes/${w.noteId}/pdf`),
+
+  // ---- reports
+  getReport: async () => [await w.owner.get('/api/reports?days=30'), await w.owner.get(`/api/reports?days=90&clientId=${w.clientId}&goalType=articulation`)],
+  exportReport: async () => {
+    const [json, csv] = [await w.owner.get('/api/reports/export?days=30'), await w.owner.get('/api/reports/export?days=30&format=csv')];
+    // The JSON file is the report itself.
+    expect(safeParseStrict(report, JSON.parse(json.text)).error?.issues ?? []).toEqual([]);
+    return [json, csv];
+  },
+};
+
+beforeAll(async () => {
+  const { agent: owner, email: ownerEmail } = await signUpOwner();
+  const orgId = ok(await owner.post('/api/organizations', fullOrganization('Lincoln Elementary')), 'organization').id;
+  const clientId = ok(await owner.post('/api/clients', fullClient(orgId, 'Ava')), 'client').id;
+  const otherClientId = ok(await owner.post('/api/clients', fullClient(orgId, 'Ben')), 'client').id;
+  const goalId = ok(await owner.post('/api/goals', fullGoal(clientId, 'Produce /r/')), 'goal').id;
+  const sessionId = ok(await owner.post('/api/sessions', newSession([clientId])), 'session').id;
+  ok(await owner.post(`/api/sessions/${sessionId}/notes`, { clientId, notes: '<p>Good session</p>' }), 'session note');
+  ok(await owner.post(`/api/sessions/${sessionId}/progress`, { goalId, successfulAttempts: 7, totalAttempts: 10, notes: 'Needed cues' }), 'progress');
+  const noteId = ok(await owner.post(`/api/clients/${clientId}/generate-progress-note`, period), 'progress note').id;
+  const child = await createChild(owner, { canViewReports: true, allowedOrganizationIds: [orgId] });
+  w = { owner, ownerEmail, orgId, clientId, otherClientId, goalId, sessionId, noteId, child: { agent: child.agent, id: child.id } };
+}, 120_000);
+
+/** A file route's response schema is a string: the body as sent. */
+const isFile = (name: RouteName) => routes[name].response._zod.def.type === 'string';
+
+describe('every answer matches its route response schema', () => {
+  it('has a case for every route of the manifest', () => {
+    expect(Object.keys(routes).filter((name) => !(name in cases))).toEqual([]);
+  });
+
+  it.each(Object.keys(routes) as RouteName[])('%s', async (name) => {
+    const makeCase = cases[name];
+    if (!makeCase) throw new Error(`No response-contract case for route ${name}: add one to this file`);
+    const answers = [await makeCase()].flat();
+    for (const res of answers) {
+      expect(res.status, JSON.stringify(res.body)).toBeGreaterThanOrEqual(200);
+      expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+      const parsed = safeParseStrict(routes[name].response, isFile(name) ? res.text : res.body);
+      expect(parsed.error?.issues ?? []).toEqual([]);
+      if (isFile(name)) expect(res.headers['Content-Disposition']).toMatch(/^attachment; filename="/);
+    }
+  });
+});
