@@ -10,7 +10,8 @@ const codeFor = (secret: string, offsetSteps = 0) =>
 async function enableTwoFactor(agent: Agent) {
   const setup = await agent.post('/api/2fa/setup');
   expect(setup.status).toBe(200);
-  expect(setup.body.qrCode).toMatch(/^data:image\/png;base64,/);
+  expect(setup.body.qrCode).toMatch(/^data:image\/svg\+xml;base64,/);
+  expect(Buffer.from(setup.body.qrCode.split(',')[1], 'base64').toString()).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" [^>]*><path /);
   const secret = setup.body.manualKey.replace(/\s+/g, '');
   expect(secret).toBe(setup.body.secret);
   const enabled = await agent.post('/api/2fa/enable', { secret, token: await codeFor(secret) });

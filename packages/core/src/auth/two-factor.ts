@@ -1,6 +1,5 @@
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { generateSecret, generateURI, verify } from 'otplib';
-import QRCode from 'qrcode';
+import { verify } from 'otplib';
 import { recordAudit } from '../audit.ts';
 import { nowIso, nowSeconds } from '../clock.ts';
 import type { AuthContext } from '../context.ts';
@@ -54,34 +53,8 @@ async function consumeStep(user: UserItem, step: number): Promise<boolean> {
   }
 }
 
-/**
- * Starts setup: a new pending secret and its QR code. While 2FA is on this replaces the secret, so
- * it needs the current password (counted by the login lockout) or a current code (counted by the
- * code limits), not only the session cookie.
- */
-export async function setupTwoFactor(auth: AuthContext, proof: { password?: string; token?: string }) {
-  const user = await getUser(auth.accountId, auth.userId);
-  if (!user) throw new UnauthorizedError();
-  if (user.twoFactorEnabled) await assertReKeyProof(user, proof);
-  const secret = generateSecret();
-  await updateUser(auth.accountId, auth.userId, { twoFactorPendingSecret: seal(secret), updatedAt: nowIso() });
-  const uri = generateURI({ issuer: 'Caseload', label: user.email, secret });
-  const qrCode = await QRCode.toDataURL(uri, { margin: 1, width: 200 });
-  const manualKey = secret.replace(/(.{4})/g, '$1 ').trim();
-  return { qrCode, manualKey, secret };
-}
-
-async function assertReKeyProof(user: UserItem, proof: { password?: string; token?: string }) {
-  if (proof.password !== undefined) return assertPassword(user, proof.password);
-  if (proof.token !== undefined) {
-    if (!(await checkCurrentCode(user, proof.token))) throw new BadRequestError('Invalid verification code. Please try again.');
-    return;
-  }
-  throw new BadRequestError('Enter your current password to change two-factor authentication');
-}
-
 /** 400 on a wrong password; the check is counted by the login lockout (429 once locked). */
-async function assertPassword(user: UserItem, password: string) {
+export async function assertPassword(user: UserItem, password: string) {
   const outcome = await checkUnderLockout(user.email, () => verifyPassword(password, user.passwordHash));
   if (!outcome.ok) throw new BadRequestError(INVALID_PASSWORD);
 }
@@ -153,7 +126,7 @@ export async function verifyPendingLogin(pending: AuthContext, token: string) {
  * Checks a code of the user's current secret under the per-user limit: claimed first, given back
  * when the code was right. A code (or an older one) is accepted once.
  */
-async function checkCurrentCode(user: UserItem, token: string): Promise<boolean> {
+export async function checkCurrentCode(user: UserItem, token: string): Promise<boolean> {
   await claimUserCode(user);
   const step = user.twoFactorSecret ? await matchStep(open(user.twoFactorSecret), token) : undefined;
   const ok = step !== undefined && (await consumeStep(user, step));

@@ -24,7 +24,7 @@ describe('two-factor setup', () => {
   it('shows the QR code and key, checks the code, enables and refreshes the user', async () => {
     const user = { ...testUser };
     await openSecurity(user, {
-      'POST /api/2fa/setup': () => jsonResponse(200, { qrCode: 'data:image/png;base64,AAAA', manualKey: 'JBSW Y3DP', secret: 'JBSWY3DP' }),
+      'POST /api/2fa/setup': () => jsonResponse(200, { qrCode: 'data:image/svg+xml;base64,AAAA', manualKey: 'JBSW Y3DP', secret: 'JBSWY3DP' }),
       'POST /api/2fa/enable': (body) => {
         expect(body).toEqual({ secret: 'JBSWY3DP', token: '123456' });
         user.twoFactorEnabled = true;
@@ -37,7 +37,7 @@ describe('two-factor setup', () => {
     expect(screen.queryByText('Trusted Devices')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Enable 2FA' }));
 
-    expect((await screen.findByAltText('QR code for your authenticator app')).getAttribute('src')).toBe('data:image/png;base64,AAAA');
+    expect((await screen.findByAltText('QR code for your authenticator app')).getAttribute('src')).toBe('data:image/svg+xml;base64,AAAA');
     expect(screen.getByTestId('manual-key').textContent).toBe('JBSW Y3DP');
 
     const code = screen.getByLabelText('Verification code');
@@ -54,7 +54,7 @@ describe('two-factor setup', () => {
 
   it('returns to off on Cancel', async () => {
     await openSecurity(testUser, {
-      'POST /api/2fa/setup': () => jsonResponse(200, { qrCode: 'data:image/png;base64,AAAA', manualKey: 'K', secret: 'K' }),
+      'POST /api/2fa/setup': () => jsonResponse(200, { qrCode: 'data:image/svg+xml;base64,AAAA', manualKey: 'K', secret: 'K' }),
     });
     fireEvent.click(screen.getByRole('button', { name: 'Enable 2FA' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
@@ -62,7 +62,7 @@ describe('two-factor setup', () => {
   });
 
   it('says so when setup or the code fails', async () => {
-    const answers = [jsonResponse(500, {}), jsonResponse(200, { qrCode: 'data:image/png;base64,AAAA', manualKey: 'K', secret: 'K' })];
+    const answers = [jsonResponse(500, {}), jsonResponse(200, { qrCode: 'data:image/svg+xml;base64,AAAA', manualKey: 'K', secret: 'K' })];
     await openSecurity(testUser, {
       'POST /api/2fa/setup': () => answers.shift()!,
       'POST /api/2fa/enable': () => jsonResponse(400, { message: 'Invalid code' }),
