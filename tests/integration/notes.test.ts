@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { plainText } from '../../packages/core/src/rich-text.ts';
+import { plainText } from '../../packages/core/src/plain-text.ts';
 import { NO_DATA_SENTENCE } from '../../packages/core/src/notes/local-generator.ts';
 import { createLocalServer } from '../../packages/local/src/server.ts';
 import type { Agent } from '../support/api.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { plainText, sanitizeRichText } from './rich-text.ts';
+import { plainText } from './plain-text.ts';
+import { sanitizeRichText } from './rich-text.ts';
 
 describe('sanitizeRichText', () => {
   it('keeps the editor formatting', () => {

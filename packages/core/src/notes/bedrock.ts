@@ -6,7 +6,8 @@
 import type { BedrockRuntimeClient, ConverseCommand, ConverseCommandOutput } from '@aws-sdk/client-bedrock-runtime';
 import { NoteGenerationError } from '../errors.ts';
 import { errorFields, logger } from '../observability.ts';
-import { plainText, sanitizeRichText } from '../rich-text.ts';
+import { plainText } from '../plain-text.ts';
+import { sanitizeRichText } from '../rich-text.ts';
 import type { ProgressFacts } from './facts.ts';
 import type { GenerateOptions, NoteGenerator } from './generator-port.ts';
 import { NO_DATA_SENTENCE } from './local-generator.ts';

@@ -12,6 +12,9 @@ import { db } from '../db.ts';
 import { keys } from '../keys.ts';
 import { tableName } from '../table.ts';
 
+/** The name shown for a client the job could not read; kept out of the runner, which loads the generator. */
+export const UNKNOWN_CLIENT = 'Unknown Client';
+
 export type ClientState = 'pending' | 'done' | 'skipped' | 'failed';
 export interface BulkError {
   clientId: string;

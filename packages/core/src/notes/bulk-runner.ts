@@ -8,7 +8,7 @@ import { getVisibleClient } from '../caseload/access.ts';
 import type { AuthContext } from '../context.ts';
 import { HttpError } from '../errors.ts';
 import { errorFields, logger } from '../observability.ts';
-import { getJobItem, recordOutcome, type BulkJobItem } from './bulk-job.ts';
+import { getJobItem, recordOutcome, UNKNOWN_CLIENT, type BulkJobItem } from './bulk-job.ts';
 import { displayName, loadSessionsInPeriod, type Period } from './facts.ts';
 import { auditGenerated, generateAndStore, type Actor } from './service.ts';
 import type { SessionItem } from '../items.ts';
@@ -16,7 +16,6 @@ import type { SessionItem } from '../items.ts';
 const DEFAULT_CONCURRENCY = 4;
 /** Time for one client's note, model retries included (the worker may run for 15 minutes). */
 const CLIENT_BUDGET_MS = 90_000;
-export const UNKNOWN_CLIENT = 'Unknown Client';
 const GENERIC_FAILURE = 'The progress note could not be generated. Please try again.';
 
 export const bulkConcurrency = () => Math.max(1, Math.min(32, Number(process.env.BULK_CONCURRENCY) || DEFAULT_CONCURRENCY));

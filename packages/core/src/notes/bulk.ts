@@ -22,8 +22,7 @@ import type { ClientItem } from '../items.ts';
 import { entity, keys } from '../keys.ts';
 import { tableName } from '../table.ts';
 import { bulkDispatcher } from './bulk-dispatch.ts';
-import { getJobItem, toBulkJob, type BulkError, type BulkJobItem, type ClientState } from './bulk-job.ts';
-import { UNKNOWN_CLIENT } from './bulk-runner.ts';
+import { getJobItem, toBulkJob, UNKNOWN_CLIENT, type BulkError, type BulkJobItem, type ClientState } from './bulk-job.ts';
 import { monthBefore } from './dates.ts';
 import { displayName, type Period } from './facts.ts';
 

@@ -27,7 +27,7 @@ import { goalTypeLabels, type GoalStatus, type GoalType } from '@caseload/contra
 import { queryPartition } from '../db.ts';
 import type { ClientItem, GoalItem, ProgressItem, SessionItem } from '../items.ts';
 import { keys, sortKeys } from '../keys.ts';
-import { plainText } from '../rich-text.ts';
+import { plainText } from '../plain-text.ts';
 
 export interface Period {
   /** yyyy-MM-dd, inclusive. */

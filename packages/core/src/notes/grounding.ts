@@ -7,7 +7,7 @@
  * so is the client's name, which is not a fact but may hold a digit ('Student 12'). Numbers are
  * read from the note's plain text, so markup cannot hide or add any.
  */
-import { plainText } from '../rich-text.ts';
+import { plainText } from '../plain-text.ts';
 import { dateSpellings } from './dates.ts';
 import { factNumbers, type Period, type ProgressFacts } from './facts.ts';
 

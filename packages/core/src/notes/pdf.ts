@@ -3,7 +3,7 @@
  * 14 standard fonts every reader has, so nothing is embedded), US Letter, wrapped lines, as many
  * pages as needed, page numbers. Enough for a progress note; no library needed.
  */
-import { plainText } from '../rich-text.ts';
+import { plainText } from '../plain-text.ts';
 
 const PAGE_W = 612;
 const PAGE_H = 792;

@@ -21,7 +21,7 @@ import type { AuthContext } from '../context.ts';
 import { acct, keys, sortKeys } from '../keys.ts';
 import { queryPartition } from '../db.ts';
 import type { ClientItem, GoalItem, ProgressItem, SessionItem } from '../items.ts';
-import { plainText } from '../rich-text.ts';
+import { plainText } from '../plain-text.ts';
 import { accuracyOf, displayName } from '../notes/facts.ts';
 import { listVisibleClients } from '../notes/visible-clients.ts';
 
