@@ -22,6 +22,11 @@ type InputOf<N extends RouteName, K extends 'params' | 'query' | 'body'> = Route
 
 export type ApiResponse<N extends RouteName> = z.output<Routes[N]['response']>;
 
+/** Routes that answer a file (their response is a string: a CSV or PDF download), read with apiFile. */
+type FileRouteName = { [N in RouteName]: ApiResponse<N> extends string ? N : never }[RouteName];
+/** Routes that answer JSON, read with api() and apiQuery(). */
+export type JsonRouteName = Exclude<RouteName, FileRouteName>;
+
 export interface ApiOptions<N extends RouteName> {
   params?: InputOf<N, 'params'>;
   query?: InputOf<N, 'query'>;
@@ -55,12 +60,12 @@ export function clearCurrentUser(): void {
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== currentUserKey[0] });
 }
 
-export async function api<N extends RouteName>(name: N, options: ApiOptions<N> = {}): Promise<ApiResponse<N>> {
+export async function api<N extends JsonRouteName>(name: N, options: ApiOptions<N> = {}): Promise<ApiResponse<N>> {
   return (await readBody(await send(name, options))) as ApiResponse<N>;
 }
 
-/** A file answer (e.g. a PDF) as a Blob, with the same session and error handling as api(). */
-export async function apiFile<N extends RouteName>(name: N, options: ApiOptions<N> = {}): Promise<Blob> {
+/** A file answer (a PDF, an export) as a Blob, bytes as sent, with the same session and error handling as api(). */
+export async function apiFile<N extends FileRouteName>(name: N, options: ApiOptions<N> = {}): Promise<Blob> {
   return (await send(name, options)).blob();
 }
 
@@ -202,7 +207,7 @@ export function serverFieldErrors(error: unknown): Record<string, string> {
  * `getSession` with id 7 → ['/api/sessions', '7'], so invalidating ['/api/sessions'] also
  * refreshes the detail reads beneath it. A query object, when given, is the last part.
  */
-export function apiQuery<N extends RouteName>(name: N, options: Omit<ApiOptions<N>, 'signal' | 'body'> = {}) {
+export function apiQuery<N extends JsonRouteName>(name: N, options: Omit<ApiOptions<N>, 'signal' | 'body'> = {}) {
   return queryOptions({
     queryKey: queryKeyFor(name, options),
     queryFn: ({ signal }) => api(name, { ...options, signal }),

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, keepPreviousData } from '@tanstack/react-query';
 import type { GoalType } from '@caseload/contract/enums';
-import { api, apiQuery } from '../../../lib/api.ts';
+import { apiFile, apiQuery } from '../../../lib/api.ts';
 
 export interface ReportFilters {
   days: number;
@@ -15,9 +15,9 @@ export function useReport(filters: ReportFilters, enabled: boolean) {
   return useQuery({ ...apiQuery('getReport', { query: query(filters) }), enabled, placeholderData: keepPreviousData, staleTime: 60_000 });
 }
 
-/** The export file as the server writes it (JSON or CSV text). */
+/** The export file as the server writes it (pretty-printed JSON, or CSV with its byte-order mark), as a Blob. */
 export function useExportReport() {
   return useMutation({
-    mutationFn: ({ format, ...filters }: ReportFilters & { format: 'json' | 'csv' }) => api('exportReport', { query: { ...query(filters), format } }),
+    mutationFn: ({ format, ...filters }: ReportFilters & { format: 'json' | 'csv' }) => apiFile('exportReport', { query: { ...query(filters), format } }),
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exportFileName, percent, prettyJson, sortBySuccess, successVariant, withBom, type ClientProgress } from './report.ts';
+import { exportFileName, percent, sortBySuccess, successVariant, type ClientProgress } from './report.ts';
 
 describe('success-rate badge', () => {
   it('is default at 80 and above, secondary at 60 and above, destructive below', () => {
@@ -38,15 +38,5 @@ describe('export file', () => {
   it('is named by a date stamp', () => {
     expect(exportFileName('json', new Date(2026, 2, 5))).toBe('progress-report-2026-03-05.json');
     expect(exportFileName('csv', new Date(2026, 2, 5))).toBe('progress-report-2026-03-05.csv');
-  });
-
-  it('is pretty-printed JSON whether the answer was parsed or text', () => {
-    expect(prettyJson({ a: 1 })).toBe('{\n  "a": 1\n}\n');
-    expect(prettyJson('{"a":1}')).toBe('{\n  "a": 1\n}\n');
-  });
-
-  it('keeps the CSV byte-order mark', () => {
-    expect(withBom('"Client"')).toBe('\uFEFF"Client"');
-    expect(withBom('\uFEFF"Client"')).toBe('\uFEFF"Client"');
   });
 });

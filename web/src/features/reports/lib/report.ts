@@ -42,14 +42,5 @@ export const percent = (rate: number) => Math.min(100, Math.max(0, Math.round(ra
 /** The export is named by a date stamp. */
 export const exportFileName = (format_: 'json' | 'csv', now = new Date()) => `progress-report-${format(now, 'yyyy-MM-dd')}.${format_}`;
 
-/** Pretty-printed JSON, whether the server answered text or an already parsed object. */
-export function prettyJson(answer: unknown): string {
-  const value: unknown = typeof answer === 'string' ? JSON.parse(answer) : answer;
-  return `${JSON.stringify(value, null, 2)}\n`;
-}
-
-/** Reading the answer as text drops the server's byte-order mark; spreadsheets need it to read UTF-8 names. */
-export const withBom = (csv: string) => (csv.startsWith('\uFEFF') ? csv : `\uFEFF${csv}`);
-
 const statusLabels: Record<string, string> = { active: 'Active', mastered: 'Mastered', met: 'Mastered', on_hold: 'On Hold', discontinued: 'Discontinued' };
 export const goalStatusLabel = (status: string) => statusLabels[status] ?? status;

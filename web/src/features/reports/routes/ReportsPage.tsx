@@ -12,7 +12,7 @@ import { clientName, useClients } from '../../clients/index.ts';
 import { useExportReport, useReport, type ReportFilters } from '../api/reports.ts';
 import { ClientProgressList } from '../components/ClientProgressList.tsx';
 import { SummaryCards } from '../components/SummaryCards.tsx';
-import { DEFAULT_DAYS, exportFileName, periodOptions, prettyJson, withBom } from '../lib/report.ts';
+import { DEFAULT_DAYS, exportFileName, periodOptions } from '../lib/report.ts';
 
 const goalTypeOptions = goalTypes.map((t) => ({ value: t, label: goalTypeLabels[t] }));
 
@@ -50,9 +50,8 @@ function Reports() {
     exporter.mutate(
       { ...filters, format },
       {
-        onSuccess: (answer) => {
-          if (format === 'json') downloadFile(prettyJson(answer), exportFileName('json'), 'application/json');
-          else downloadFile(withBom(String(answer)), exportFileName('csv'), 'text/csv;charset=utf-8');
+        onSuccess: (file) => {
+          downloadFile(file, exportFileName(format));
           notify.success({ title: 'Report exported', description: `Saved as ${exportFileName(format)}` });
         },
         onError: (error) => notify.error({ title: 'Export failed', description: errorMessage(error, 'The report could not be exported.') }),
