@@ -1,9 +1,9 @@
-import { generateSecret, generateURI } from 'otplib';
 import { nowIso } from '../clock.ts';
 import type { AuthContext } from '../context.ts';
 import { BadRequestError, UnauthorizedError } from '../errors.ts';
 import { qrCodeDataUrl } from './qr-code.ts';
 import { seal } from './secret-box.ts';
+import { totp } from './totp.ts';
 import { assertPassword, checkCurrentCode } from './two-factor.ts';
 import { getUser, updateUser, type UserItem } from './users-repo.ts';
 
@@ -18,9 +18,9 @@ export async function setupTwoFactor(auth: AuthContext, proof: { password?: stri
   const user = await getUser(auth.accountId, auth.userId);
   if (!user) throw new UnauthorizedError();
   if (user.twoFactorEnabled) await assertReKeyProof(user, proof);
-  const secret = generateSecret();
+  const secret = totp.generateSecret();
   await updateUser(auth.accountId, auth.userId, { twoFactorPendingSecret: seal(secret), updatedAt: nowIso() });
-  const uri = generateURI({ issuer: 'Caseload', label: user.email, secret });
+  const uri = totp.toURI({ issuer: 'Caseload', label: user.email, secret });
   const qrCode = qrCodeDataUrl(uri);
   const manualKey = secret.replace(/(.{4})/g, '$1 ').trim();
   return { qrCode, manualKey, secret };

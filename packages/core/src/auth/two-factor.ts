@@ -1,5 +1,4 @@
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { verify } from 'otplib';
 import { recordAudit } from '../audit.ts';
 import { nowIso, nowSeconds } from '../clock.ts';
 import type { AuthContext } from '../context.ts';
@@ -12,6 +11,7 @@ import { createLoginSession, deleteLoginSession, deleteUserSessions } from './lo
 import { checkUnderLockout } from './lockout.ts';
 import { verifyPassword } from './passwords.ts';
 import { open, seal } from './secret-box.ts';
+import { totp } from './totp.ts';
 import { revokeAllDevices } from './trusted-devices.ts';
 import { fullName } from './service.ts';
 import { getUser, updateUser, type UserItem } from './users-repo.ts';
@@ -27,7 +27,7 @@ const INVALID_PASSWORD = 'Invalid password. Please try again.';
 /** Checks a code at ±1 step and returns the matched time step, or undefined. */
 async function matchStep(secret: string, token: string): Promise<number | undefined> {
   const epoch = nowSeconds();
-  const result = await verify({ secret, token, epoch, epochTolerance: STEP_SECONDS });
+  const result = await totp.verify(token, { secret, epoch, epochTolerance: STEP_SECONDS });
   return result.valid ? Math.floor(epoch / STEP_SECONDS) + result.delta : undefined;
 }
 
