@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { id, isoDate, isoDateTime, text } from './common.ts';
-import { goalTypes, noteAuthors, progressNoteStatuses } from './enums.ts';
+import { goalStatuses, goalTypes, noteAuthors, progressNoteStatuses } from './enums.ts';
 import { RICH_TEXT_MAX } from './sessions.ts';
 
 const BOTH_DATES = 'Please select both start and end dates for the reporting period.';
@@ -98,7 +98,7 @@ export const clientProgress = z.object({
   goalCount: z.number(),
   sessionsCount: z.number(),
   progressRate: z.number(),
-  goals: z.array(z.object({ id, type: z.enum(goalTypes), description: z.string(), status: z.string() })),
+  goals: z.array(z.object({ id, type: z.enum(goalTypes), description: z.string(), status: z.enum(goalStatuses) })),
   recentDataPoints: z.array(
     z.object({ goalId: id, recordedAt: isoDateTime, successfulAttempts: z.number(), totalAttempts: z.number(), accuracy: z.number() }),
   ),
@@ -106,7 +106,8 @@ export const clientProgress = z.object({
 export const report = z.object({
   generatedAt: isoDateTime,
   period: z.object({ days: z.number(), from: isoDateTime, to: isoDateTime }),
-  filters: z.object({ client: z.string(), goalType: z.string() }),
+  /** The client's name or 'all'; the goal type or 'all'. */
+  filters: z.object({ client: z.string(), goalType: z.union([z.enum(goalTypes), z.literal('all')]) }),
   overallStats: z.object({
     totalSessions: z.number(),
     completedSessions: z.number(),

@@ -84,7 +84,7 @@ export function computeReport(input: ReportInput): Report {
         goalCount: clientGoals.length,
         sessionsCount: sessions.filter((s) => s.participants[c.id]).length,
         progressRate: pooledRate(own),
-        goals: clientGoals.map((g) => ({ id: g.id, type: g.goalType, description: plainText(g.description ?? ''), status: isMastered(g.status) ? 'mastered' : g.status })),
+        goals: clientGoals.map((g) => ({ id: g.id, type: g.goalType, description: plainText(g.description ?? ''), status: isMastered(g.status) ? ('mastered' as const) : g.status })),
         recentDataPoints: own.slice(0, RECENT_POINTS).map((p) => ({
           goalId: p.goalId,
           recordedAt: p.recordedAt,

@@ -1,5 +1,6 @@
 /** Pure helpers of the Reports screen. */
 import { format } from 'date-fns';
+import type { GoalStatus } from '@caseload/contract/enums';
 import type { Report } from '@caseload/contract/notes';
 
 export const periodOptions = [
@@ -42,5 +43,5 @@ export const percent = (rate: number) => Math.min(100, Math.max(0, Math.round(ra
 /** The export is named by a date stamp. */
 export const exportFileName = (format_: 'json' | 'csv', now = new Date()) => `progress-report-${format(now, 'yyyy-MM-dd')}.${format_}`;
 
-const statusLabels: Record<string, string> = { active: 'Active', mastered: 'Mastered', met: 'Mastered', on_hold: 'On Hold', discontinued: 'Discontinued' };
-export const goalStatusLabel = (status: string) => statusLabels[status] ?? status;
+const statusLabels: Record<GoalStatus, string> = { active: 'Active', mastered: 'Mastered', on_hold: 'On Hold', discontinued: 'Discontinued' };
+export const goalStatusLabel = (status: GoalStatus) => statusLabels[status];

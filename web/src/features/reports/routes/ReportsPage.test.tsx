@@ -5,7 +5,7 @@ import type { Report } from '@caseload/contract/notes';
 import { jsonResponse, mockApi, testUser } from '../../../test/fetch.ts';
 import { renderApp } from '../../../test/render.tsx';
 
-const goal = (n: number) => ({ id: `9000000${n}-0c4b-4e8a-9f51-2b7c3d9e1a01`, type: 'articulation' as const, description: `Goal ${n}`, status: 'active' });
+const goal = (n: number) => ({ id: `9000000${n}-0c4b-4e8a-9f51-2b7c3d9e1a01`, type: 'articulation' as const, description: `Goal ${n}`, status: 'active' as const });
 /** A distinct id per sample client (ids made from name lengths collided: 'Maya R.' and 'Noah T.'). */
 let nextClient = 0;
 const progress = (clientName: string, progressRate: number, goals = 1): Report['clientProgress'][number] => ({
