@@ -1,4 +1,4 @@
-import { routes } from '@caseload/contract/manifest';
+import * as routes from '@caseload/contract/manifest';
 import { disableTwoFactor } from '@caseload/core/auth/two-factor';
 import { createHandler } from '@caseload/pipeline/pipeline';
 

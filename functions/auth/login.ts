@@ -1,4 +1,4 @@
-import { routes } from '@caseload/contract/manifest';
+import * as routes from '@caseload/contract/manifest';
 import { DEVICE_COOKIE } from '@caseload/core/auth/trusted-devices';
 import { login } from '@caseload/core/auth/service';
 import { sessionCookie } from '@caseload/pipeline/cookies';

@@ -1,4 +1,4 @@
-import { routes } from '@caseload/contract/manifest';
+import * as routes from '@caseload/contract/manifest';
 import { logout } from '@caseload/core/auth/service';
 import { clearedSessionCookie } from '@caseload/pipeline/cookies';
 import { createHandler, reply } from '@caseload/pipeline/pipeline';

@@ -1,4 +1,4 @@
-import { routes } from '@caseload/contract/manifest';
+import * as routes from '@caseload/contract/manifest';
 import { register } from '@caseload/core/auth/service';
 import { sessionCookie } from '@caseload/pipeline/cookies';
 import { createHandler, reply } from '@caseload/pipeline/pipeline';

@@ -1,4 +1,4 @@
-import { routes } from '@caseload/contract/manifest';
+import * as routes from '@caseload/contract/manifest';
 import { removeTrustedDevice } from '@caseload/core/auth/trusted-devices';
 import { createHandler } from '@caseload/pipeline/pipeline';
 

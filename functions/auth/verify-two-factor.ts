@@ -1,4 +1,4 @@
-import { routes } from '@caseload/contract/manifest';
+import * as routes from '@caseload/contract/manifest';
 import { resolveSession, SESSION_COOKIE } from '@caseload/core/auth/login-sessions';
 import { toCurrentUser } from '@caseload/core/auth/service';
 import { rememberDevice } from '@caseload/core/auth/trusted-devices';

@@ -1,4 +1,4 @@
-import { routes } from '@caseload/contract/manifest';
+import * as routes from '@caseload/contract/manifest';
 import { archiveClient } from '@caseload/core/caseload/clients';
 import { createHandler } from '@caseload/pipeline/pipeline';
 

@@ -1,4 +1,4 @@
-import { routes } from '@caseload/contract/manifest';
+import * as routes from '@caseload/contract/manifest';
 import { createClient } from '@caseload/core/caseload/clients';
 import { createHandler, reply } from '@caseload/pipeline/pipeline';
 

@@ -1,4 +1,4 @@
-import { routes } from '@caseload/contract/manifest';
+import * as routes from '@caseload/contract/manifest';
 import { updateClient } from '@caseload/core/caseload/clients';
 import { createHandler } from '@caseload/pipeline/pipeline';
 

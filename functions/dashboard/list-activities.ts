@@ -1,4 +1,4 @@
-import { routes } from '@caseload/contract/manifest';
+import * as routes from '@caseload/contract/manifest';
 import { listActivities } from '@caseload/core/caseload/dashboard';
 import { createHandler } from '@caseload/pipeline/pipeline';
 

@@ -1,4 +1,4 @@
-import { routes } from '@caseload/contract/manifest';
+import * as routes from '@caseload/contract/manifest';
 import { listGoals } from '@caseload/core/goals/service';
 import { createHandler } from '@caseload/pipeline/pipeline';
 

@@ -1,4 +1,4 @@
-import { routes } from '@caseload/contract/manifest';
+import * as routes from '@caseload/contract/manifest';
 import { listProgress } from '@caseload/core/goals/progress';
 import { createHandler } from '@caseload/pipeline/pipeline';
 

@@ -1,4 +1,4 @@
-import { routes } from '@caseload/contract/manifest';
+import * as routes from '@caseload/contract/manifest';
 import { updateGoal } from '@caseload/core/goals/service';
 import { createHandler } from '@caseload/pipeline/pipeline';
 

@@ -1,4 +1,4 @@
-import { routes } from '@caseload/contract/manifest';
+import * as routes from '@caseload/contract/manifest';
 import { startBulkJob } from '@caseload/core/notes/bulk';
 import { createHandler, reply } from '@caseload/pipeline/pipeline';
 

@@ -1,4 +1,4 @@
-import { routes } from '@caseload/contract/manifest';
+import * as routes from '@caseload/contract/manifest';
 import { generateProgressNote } from '@caseload/core/notes/service';
 import { createHandler, reply } from '@caseload/pipeline/pipeline';
 

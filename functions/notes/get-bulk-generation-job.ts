@@ -1,4 +1,4 @@
-import { routes } from '@caseload/contract/manifest';
+import * as routes from '@caseload/contract/manifest';
 import { getBulkJob } from '@caseload/core/notes/bulk';
 import { createHandler } from '@caseload/pipeline/pipeline';
 

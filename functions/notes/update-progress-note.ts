@@ -1,4 +1,4 @@
-import { routes } from '@caseload/contract/manifest';
+import * as routes from '@caseload/contract/manifest';
 import { updateProgressNote } from '@caseload/core/notes/service';
 import { createHandler } from '@caseload/pipeline/pipeline';
 

@@ -1,4 +1,4 @@
-import { routes } from '@caseload/contract/manifest';
+import * as routes from '@caseload/contract/manifest';
 import { archiveOrganization } from '@caseload/core/caseload/organizations';
 import { createHandler } from '@caseload/pipeline/pipeline';
 

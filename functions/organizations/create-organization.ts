@@ -1,4 +1,4 @@
-import { routes } from '@caseload/contract/manifest';
+import * as routes from '@caseload/contract/manifest';
 import { createOrganization } from '@caseload/core/caseload/organizations';
 import { createHandler, reply } from '@caseload/pipeline/pipeline';
 

@@ -1,4 +1,4 @@
-import { routes } from '@caseload/contract/manifest';
+import * as routes from '@caseload/contract/manifest';
 import { exportReport } from '@caseload/core/reports/export';
 import { createHandler, reply } from '@caseload/pipeline/pipeline';
 

@@ -1,4 +1,4 @@
-import { routes } from '@caseload/contract/manifest';
+import * as routes from '@caseload/contract/manifest';
 import { getReport } from '@caseload/core/reports/report';
 import { createHandler } from '@caseload/pipeline/pipeline';
 

@@ -1,4 +1,4 @@
-import { routes } from '@caseload/contract/manifest';
+import * as routes from '@caseload/contract/manifest';
 import { getSessionClientGoals } from '@caseload/core/sessions/documentation';
 import { createHandler } from '@caseload/pipeline/pipeline';
 

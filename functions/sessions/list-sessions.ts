@@ -1,4 +1,4 @@
-import { routes } from '@caseload/contract/manifest';
+import * as routes from '@caseload/contract/manifest';
 import { listSessions } from '@caseload/core/sessions/service';
 import { createHandler } from '@caseload/pipeline/pipeline';
 

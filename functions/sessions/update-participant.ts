@@ -1,4 +1,4 @@
-import { routes } from '@caseload/contract/manifest';
+import * as routes from '@caseload/contract/manifest';
 import { updateParticipant } from '@caseload/core/sessions/participants';
 import { createHandler } from '@caseload/pipeline/pipeline';
 

@@ -1,4 +1,4 @@
-import { routes } from '@caseload/contract/manifest';
+import * as routes from '@caseload/contract/manifest';
 import { createUser } from '@caseload/core/caseload/users';
 import { createHandler, reply } from '@caseload/pipeline/pipeline';
 

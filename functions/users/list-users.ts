@@ -1,4 +1,4 @@
-import { routes } from '@caseload/contract/manifest';
+import * as routes from '@caseload/contract/manifest';
 import { listUsers } from '@caseload/core/caseload/users';
 import { createHandler } from '@caseload/pipeline/pipeline';
 

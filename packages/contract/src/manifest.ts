@@ -73,84 +73,139 @@ export interface RouteDef<
 }
 
 /** `A` keeps each entry's literal `auth`, so handlers of `auth: 'user'` routes get a non-optional AuthContext. */
-const route = <B extends z.ZodMiniType, Q extends z.ZodMiniType, P extends z.ZodMiniType, R extends z.ZodMiniType, A extends RouteDef['auth']>(
+const route = /* @__NO_SIDE_EFFECTS__ */ <B extends z.ZodMiniType, Q extends z.ZodMiniType, P extends z.ZodMiniType, R extends z.ZodMiniType, A extends RouteDef['auth']>(
   def: RouteDef<B, Q, P, R> & { auth: A },
 ) => def;
 
-const list = <T extends z.ZodMiniType>(item: T) => z.array(item);
+const list = /* @__NO_SIDE_EFFECTS__ */ <T extends z.ZodMiniType>(item: T) => z.array(item);
 
+// ---- part 1: auth and security
+export const getCurrentUser = route({ method: 'GET', path: '/api/user', handler: 'auth/get-current-user', auth: 'user', response: auth.currentUser });
+export const login = route({ method: 'POST', path: '/api/login', tableKeys: SIGN_IN_KEYS, memoryMb: PASSWORD_HASHING_MEMORY_MB, credentialThrottle: true, handler: 'auth/login', auth: 'public', body: auth.loginBody, response: auth.loginResponse });
+export const register = route({ method: 'POST', path: '/api/register', tableKeys: SIGN_IN_KEYS, memoryMb: PASSWORD_HASHING_MEMORY_MB, credentialThrottle: true, handler: 'auth/register', auth: 'public', body: auth.registerBody, response: auth.currentUser });
+export const logout = route({ method: 'POST', path: '/api/logout', tableKeys: SIGN_IN_KEYS, handler: 'auth/logout', auth: 'public', response: okBody });
+export const verifyTwoFactor = route({ method: 'POST', path: '/api/2fa/verify', tableKeys: SIGN_IN_KEYS, uses: ['totpSecret'], credentialThrottle: true, handler: 'auth/verify-two-factor', auth: 'public', body: auth.verifyTwoFactorBody, response: auth.currentUser });
+export const setupTwoFactor = route({ method: 'POST', path: '/api/2fa/setup', tableKeys: SIGN_IN_KEYS, memoryMb: PASSWORD_HASHING_MEMORY_MB, uses: ['totpSecret'], handler: 'auth/setup-two-factor', auth: 'user', body: auth.setupTwoFactorBody, response: auth.twoFactorSetup });
+export const enableTwoFactor = route({ method: 'POST', path: '/api/2fa/enable', tableKeys: SIGN_IN_KEYS, uses: ['totpSecret'], handler: 'auth/enable-two-factor', auth: 'user', body: auth.enableTwoFactorBody, response: okBody });
+export const disableTwoFactor = route({ method: 'POST', path: '/api/2fa/disable', tableKeys: SIGN_IN_KEYS, memoryMb: PASSWORD_HASHING_MEMORY_MB, handler: 'auth/disable-two-factor', auth: 'user', body: auth.disableTwoFactorBody, response: okBody });
+export const listTrustedDevices = route({ method: 'GET', path: '/api/trusted-devices', handler: 'auth/list-trusted-devices', auth: 'user', response: list(auth.trustedDevice) });
+export const removeTrustedDevice = route({ method: 'DELETE', path: '/api/trusted-devices/{id}', tableKeys: SIGN_IN_KEYS, handler: 'auth/remove-trusted-device', auth: 'user', params: idParams, response: okBody });
+
+// ---- part 1: dashboard and activity
+export const getDashboardStats = route({ method: 'GET', path: '/api/dashboard/stats', handler: 'dashboard/get-dashboard-stats', auth: 'user', query: caseload.dashboardStatsQuery, response: caseload.dashboardStats });
+export const listActivities = route({ method: 'GET', path: '/api/activities', handler: 'dashboard/list-activities', auth: 'user', query: caseload.activitiesQuery, response: list(caseload.activity) });
+
+// ---- organizations
+export const listOrganizations = route({ method: 'GET', path: '/api/organizations', handler: 'organizations/list-organizations', auth: 'user', response: list(caseload.organization) });
+export const createOrganization = route({ method: 'POST', idempotent: true, path: '/api/organizations', handler: 'organizations/create-organization', auth: 'user', permission: 'canManageUsers', body: caseload.organizationInput, response: caseload.organization });
+export const updateOrganization = route({ method: 'PUT', path: '/api/organizations/{id}', handler: 'organizations/update-organization', auth: 'user', permission: 'canManageUsers', params: idParams, body: caseload.organizationInput, response: caseload.organization });
+export const archiveOrganization = route({ method: 'POST', path: '/api/organizations/{id}/archive', handler: 'organizations/archive-organization', auth: 'user', permission: 'canManageUsers', params: idParams, response: okBody });
+
+// ---- clients
+export const listClients = route({ method: 'GET', path: '/api/clients', handler: 'clients/list-clients', auth: 'user', response: list(caseload.client) });
+export const createClient = route({ method: 'POST', idempotent: true, path: '/api/clients', handler: 'clients/create-client', auth: 'user', permission: 'canCreateClients', body: caseload.clientInput, response: caseload.client });
+export const updateClient = route({ method: 'PUT', path: '/api/clients/{id}', handler: 'clients/update-client', auth: 'user', permission: 'canEditClients', params: idParams, body: caseload.clientInput, response: caseload.client });
+export const archiveClient = route({ method: 'POST', path: '/api/clients/{id}/archive', handler: 'clients/archive-client', auth: 'user', permission: 'canDeleteClients', params: idParams, response: okBody });
+
+// ---- users and permissions
+export const listUsers = route({ method: 'GET', path: '/api/users', handler: 'users/list-users', auth: 'user', permission: 'canManageUsers', response: list(caseload.managedUser) });
+export const createUser = route({ method: 'POST', idempotent: true, path: '/api/users', tableKeys: ['EMAIL'], memoryMb: PASSWORD_HASHING_MEMORY_MB, handler: 'users/create-user', auth: 'user', permission: 'canManageUsers', body: caseload.createUserBody, response: caseload.managedUser });
+export const updateUserStatus = route({ method: 'PATCH', path: '/api/users/{id}', handler: 'users/update-user-status', auth: 'user', permission: 'canManageUsers', params: idParams, body: caseload.updateUserStatusBody, response: caseload.managedUser });
+export const updateUserPermissions = route({ method: 'PUT', path: '/api/users/{userId}/permissions', handler: 'users/update-user-permissions', auth: 'user', permission: 'canManageUsers', params: caseload.userIdParams, body: caseload.permissionsInput, response: caseload.managedUser });
+export const getUserPermissions = route({ method: 'GET', path: '/api/user-permissions', handler: 'users/get-user-permissions', auth: 'user', response: auth.permissionsSchema });
+
+// ---- part 2: sessions
+export const listSessions = route({ method: 'GET', path: '/api/sessions', handler: 'sessions/list-sessions', auth: 'user', query: sessions.sessionsQuery, response: list(sessions.session) });
+export const createSession = route({ method: 'POST', idempotent: true, path: '/api/sessions', handler: 'sessions/create-session', auth: 'user', permission: 'canCreateSessions', body: sessions.scheduleSessionBody, response: sessions.session });
+export const getSession = route({ method: 'GET', path: '/api/sessions/{id}', handler: 'sessions/get-session', auth: 'user', params: sessions.sessionIdParams, response: sessions.session });
+export const updateSession = route({ method: 'PUT', path: '/api/sessions/{id}', handler: 'sessions/update-session', auth: 'user', permission: 'canEditSessions', params: sessions.sessionIdParams, body: sessions.updateSessionBody, response: sessions.session });
+export const deleteSession = route({ method: 'DELETE', path: '/api/sessions/{id}', handler: 'sessions/delete-session', auth: 'user', permission: 'canDeleteSessions', params: sessions.sessionIdParams, response: okBody });
+export const getSessionClientGoals = route({ method: 'GET', path: '/api/sessions/{id}/client-goals', handler: 'sessions/get-session-client-goals', auth: 'user', params: sessions.sessionIdParams, response: list(sessions.goal) });
+export const listSessionNotes = route({ method: 'GET', path: '/api/sessions/{id}/notes', handler: 'sessions/list-session-notes', auth: 'user', params: sessions.sessionIdParams, response: list(sessions.sessionNote) });
+export const saveSessionNote = route({ method: 'POST', path: '/api/sessions/{id}/notes', handler: 'sessions/save-session-note', auth: 'user', permission: 'canEditSessions', params: sessions.sessionIdParams, body: sessions.sessionNoteBody, response: sessions.sessionNote });
+export const listSessionProgress = route({ method: 'GET', path: '/api/sessions/{id}/progress', handler: 'sessions/list-session-progress', auth: 'user', params: sessions.sessionIdParams, response: list(sessions.progressPoint) });
+export const saveSessionProgress = route({ method: 'POST', path: '/api/sessions/{id}/progress', handler: 'sessions/save-session-progress', auth: 'user', permission: 'canEditSessions', params: sessions.sessionIdParams, body: sessions.progressBody, response: sessions.progressPoint });
+export const addParticipant = route({ method: 'POST', idempotent: true, path: '/api/sessions/{id}/participants', handler: 'sessions/add-participant', auth: 'user', permission: 'canEditSessions', params: sessions.sessionIdParams, body: sessions.addParticipantBody, response: sessions.session });
+export const updateParticipant = route({ method: 'PATCH', path: '/api/sessions/{id}/participants/{clientId}', handler: 'sessions/update-participant', auth: 'user', permission: 'canEditSessions', params: sessions.participantParams, body: sessions.updateParticipantBody, response: sessions.session });
+export const removeParticipant = route({ method: 'DELETE', path: '/api/sessions/{id}/participants/{clientId}', handler: 'sessions/remove-participant', auth: 'user', permission: 'canEditSessions', params: sessions.participantParams, response: sessions.session });
+
+// ---- goals and progress data
+export const listGoals = route({ method: 'GET', path: '/api/goals', handler: 'goals/list-goals', auth: 'user', query: sessions.goalsQuery, response: list(sessions.goal) });
+export const createGoal = route({ method: 'POST', idempotent: true, path: '/api/goals', handler: 'goals/create-goal', auth: 'user', permission: 'canManageGoals', body: sessions.createGoalBody, response: sessions.goal });
+export const updateGoal = route({ method: 'PUT', path: '/api/goals/{goalId}', handler: 'goals/update-goal', auth: 'user', permission: 'canManageGoals', params: sessions.goalIdParams, body: sessions.updateGoalBody, response: sessions.goal });
+export const deleteGoal = route({ method: 'DELETE', path: '/api/goals/{goalId}', handler: 'goals/delete-goal', auth: 'user', permission: 'canManageGoals', params: sessions.goalIdParams, response: okBody });
+export const listProgress = route({ method: 'GET', path: '/api/progress', handler: 'goals/list-progress', auth: 'user', permission: 'canViewReports', query: sessions.progressQuery, response: list(sessions.progressPoint) });
+
+// ---- progress notes
+export const listClientProgressNotes = route({ method: 'GET', path: '/api/clients/{id}/progress-notes', handler: 'notes/list-client-progress-notes', auth: 'user', permission: 'canViewProgressNotes', params: idParams, response: list(notes.progressNote) });
+export const generateProgressNote = route({ method: 'POST', idempotent: true, path: '/api/clients/{id}/generate-progress-note', uses: ['bedrock'], handler: 'notes/generate-progress-note', auth: 'user', permission: 'canGenerateProgressNotes', params: idParams, body: notes.generateNoteBody, response: notes.progressNote, timeoutSeconds: 29 });
+export const listProgressNotes = route({ method: 'GET', path: '/api/progress-notes', handler: 'notes/list-progress-notes', auth: 'user', permission: 'canViewProgressNotes', response: list(notes.progressNote) });
+export const updateProgressNote = route({ method: 'PATCH', path: '/api/progress-notes/{id}', handler: 'notes/update-progress-note', auth: 'user', permission: 'canEditProgressNotes', params: idParams, body: notes.updateNoteBody, response: notes.progressNote });
+export const deleteProgressNote = route({ method: 'DELETE', path: '/api/progress-notes/{id}', handler: 'notes/delete-progress-note', auth: 'user', permission: 'canDeleteProgressNotes', params: idParams, response: okBody });
+export const bulkGenerateProgressNotes = route({ method: 'POST', idempotent: true, path: '/api/generate-progress-notes-bulk', uses: ['bulkQueue'], handler: 'notes/bulk-generate-progress-notes', auth: 'user', permission: 'canGenerateProgressNotes', body: notes.bulkGenerateBody, response: notes.bulkJob });
+export const getBulkGenerationJob = route({ method: 'GET', path: '/api/generate-progress-notes-bulk/{jobId}', handler: 'notes/get-bulk-generation-job', auth: 'user', permission: 'canGenerateProgressNotes', params: notes.jobIdParams, response: notes.bulkJob });
+/** The note as a PDF for parents (binary; base64 on the wire to API Gateway). */
+export const downloadProgressNotePdf = route({ method: 'GET', path: '/api/progress-notes/{id}/pdf', uses: ['pdf'], handler: 'notes/download-progress-note-pdf', auth: 'user', permission: 'canViewProgressNotes', params: idParams, response: z.string() });
+
+// ---- reports
+export const getReport = route({ method: 'GET', path: '/api/reports', handler: 'reports/get-report', auth: 'user', permission: 'canViewReports', query: notes.reportQuery, response: notes.report });
+export const exportReport = route({ method: 'GET', path: '/api/reports/export', handler: 'reports/export-report', auth: 'user', permission: 'canViewReports', query: notes.exportQuery, response: z.string() });
+
+/** Every route by name. A Lambda handler imports only its own route, so its bundle leaves out the others' schemas. */
 export const routes = {
-  // ---- part 1: auth and security
-  getCurrentUser: route({ method: 'GET', path: '/api/user', handler: 'auth/get-current-user', auth: 'user', response: auth.currentUser }),
-  login: route({ method: 'POST', path: '/api/login', tableKeys: SIGN_IN_KEYS, memoryMb: PASSWORD_HASHING_MEMORY_MB, credentialThrottle: true, handler: 'auth/login', auth: 'public', body: auth.loginBody, response: auth.loginResponse }),
-  register: route({ method: 'POST', path: '/api/register', tableKeys: SIGN_IN_KEYS, memoryMb: PASSWORD_HASHING_MEMORY_MB, credentialThrottle: true, handler: 'auth/register', auth: 'public', body: auth.registerBody, response: auth.currentUser }),
-  logout: route({ method: 'POST', path: '/api/logout', tableKeys: SIGN_IN_KEYS, handler: 'auth/logout', auth: 'public', response: okBody }),
-  verifyTwoFactor: route({ method: 'POST', path: '/api/2fa/verify', tableKeys: SIGN_IN_KEYS, uses: ['totpSecret'], credentialThrottle: true, handler: 'auth/verify-two-factor', auth: 'public', body: auth.verifyTwoFactorBody, response: auth.currentUser }),
-  setupTwoFactor: route({ method: 'POST', path: '/api/2fa/setup', tableKeys: SIGN_IN_KEYS, memoryMb: PASSWORD_HASHING_MEMORY_MB, uses: ['totpSecret'], handler: 'auth/setup-two-factor', auth: 'user', body: auth.setupTwoFactorBody, response: auth.twoFactorSetup }),
-  enableTwoFactor: route({ method: 'POST', path: '/api/2fa/enable', tableKeys: SIGN_IN_KEYS, uses: ['totpSecret'], handler: 'auth/enable-two-factor', auth: 'user', body: auth.enableTwoFactorBody, response: okBody }),
-  disableTwoFactor: route({ method: 'POST', path: '/api/2fa/disable', tableKeys: SIGN_IN_KEYS, memoryMb: PASSWORD_HASHING_MEMORY_MB, handler: 'auth/disable-two-factor', auth: 'user', body: auth.disableTwoFactorBody, response: okBody }),
-  listTrustedDevices: route({ method: 'GET', path: '/api/trusted-devices', handler: 'auth/list-trusted-devices', auth: 'user', response: list(auth.trustedDevice) }),
-  removeTrustedDevice: route({ method: 'DELETE', path: '/api/trusted-devices/{id}', tableKeys: SIGN_IN_KEYS, handler: 'auth/remove-trusted-device', auth: 'user', params: idParams, response: okBody }),
-
-  // ---- part 1: dashboard and activity
-  getDashboardStats: route({ method: 'GET', path: '/api/dashboard/stats', handler: 'dashboard/get-dashboard-stats', auth: 'user', query: caseload.dashboardStatsQuery, response: caseload.dashboardStats }),
-  listActivities: route({ method: 'GET', path: '/api/activities', handler: 'dashboard/list-activities', auth: 'user', query: caseload.activitiesQuery, response: list(caseload.activity) }),
-
-  // ---- organizations
-  listOrganizations: route({ method: 'GET', path: '/api/organizations', handler: 'organizations/list-organizations', auth: 'user', response: list(caseload.organization) }),
-  createOrganization: route({ method: 'POST', idempotent: true, path: '/api/organizations', handler: 'organizations/create-organization', auth: 'user', permission: 'canManageUsers', body: caseload.organizationInput, response: caseload.organization }),
-  updateOrganization: route({ method: 'PUT', path: '/api/organizations/{id}', handler: 'organizations/update-organization', auth: 'user', permission: 'canManageUsers', params: idParams, body: caseload.organizationInput, response: caseload.organization }),
-  archiveOrganization: route({ method: 'POST', path: '/api/organizations/{id}/archive', handler: 'organizations/archive-organization', auth: 'user', permission: 'canManageUsers', params: idParams, response: okBody }),
-
-  // ---- clients
-  listClients: route({ method: 'GET', path: '/api/clients', handler: 'clients/list-clients', auth: 'user', response: list(caseload.client) }),
-  createClient: route({ method: 'POST', idempotent: true, path: '/api/clients', handler: 'clients/create-client', auth: 'user', permission: 'canCreateClients', body: caseload.clientInput, response: caseload.client }),
-  updateClient: route({ method: 'PUT', path: '/api/clients/{id}', handler: 'clients/update-client', auth: 'user', permission: 'canEditClients', params: idParams, body: caseload.clientInput, response: caseload.client }),
-  archiveClient: route({ method: 'POST', path: '/api/clients/{id}/archive', handler: 'clients/archive-client', auth: 'user', permission: 'canDeleteClients', params: idParams, response: okBody }),
-
-  // ---- users and permissions
-  listUsers: route({ method: 'GET', path: '/api/users', handler: 'users/list-users', auth: 'user', permission: 'canManageUsers', response: list(caseload.managedUser) }),
-  createUser: route({ method: 'POST', idempotent: true, path: '/api/users', tableKeys: ['EMAIL'], memoryMb: PASSWORD_HASHING_MEMORY_MB, handler: 'users/create-user', auth: 'user', permission: 'canManageUsers', body: caseload.createUserBody, response: caseload.managedUser }),
-  updateUserStatus: route({ method: 'PATCH', path: '/api/users/{id}', handler: 'users/update-user-status', auth: 'user', permission: 'canManageUsers', params: idParams, body: caseload.updateUserStatusBody, response: caseload.managedUser }),
-  updateUserPermissions: route({ method: 'PUT', path: '/api/users/{userId}/permissions', handler: 'users/update-user-permissions', auth: 'user', permission: 'canManageUsers', params: caseload.userIdParams, body: caseload.permissionsInput, response: caseload.managedUser }),
-  getUserPermissions: route({ method: 'GET', path: '/api/user-permissions', handler: 'users/get-user-permissions', auth: 'user', response: auth.permissionsSchema }),
-
-  // ---- part 2: sessions
-  listSessions: route({ method: 'GET', path: '/api/sessions', handler: 'sessions/list-sessions', auth: 'user', query: sessions.sessionsQuery, response: list(sessions.session) }),
-  createSession: route({ method: 'POST', idempotent: true, path: '/api/sessions', handler: 'sessions/create-session', auth: 'user', permission: 'canCreateSessions', body: sessions.scheduleSessionBody, response: sessions.session }),
-  getSession: route({ method: 'GET', path: '/api/sessions/{id}', handler: 'sessions/get-session', auth: 'user', params: sessions.sessionIdParams, response: sessions.session }),
-  updateSession: route({ method: 'PUT', path: '/api/sessions/{id}', handler: 'sessions/update-session', auth: 'user', permission: 'canEditSessions', params: sessions.sessionIdParams, body: sessions.updateSessionBody, response: sessions.session }),
-  deleteSession: route({ method: 'DELETE', path: '/api/sessions/{id}', handler: 'sessions/delete-session', auth: 'user', permission: 'canDeleteSessions', params: sessions.sessionIdParams, response: okBody }),
-  getSessionClientGoals: route({ method: 'GET', path: '/api/sessions/{id}/client-goals', handler: 'sessions/get-session-client-goals', auth: 'user', params: sessions.sessionIdParams, response: list(sessions.goal) }),
-  listSessionNotes: route({ method: 'GET', path: '/api/sessions/{id}/notes', handler: 'sessions/list-session-notes', auth: 'user', params: sessions.sessionIdParams, response: list(sessions.sessionNote) }),
-  saveSessionNote: route({ method: 'POST', path: '/api/sessions/{id}/notes', handler: 'sessions/save-session-note', auth: 'user', permission: 'canEditSessions', params: sessions.sessionIdParams, body: sessions.sessionNoteBody, response: sessions.sessionNote }),
-  listSessionProgress: route({ method: 'GET', path: '/api/sessions/{id}/progress', handler: 'sessions/list-session-progress', auth: 'user', params: sessions.sessionIdParams, response: list(sessions.progressPoint) }),
-  saveSessionProgress: route({ method: 'POST', path: '/api/sessions/{id}/progress', handler: 'sessions/save-session-progress', auth: 'user', permission: 'canEditSessions', params: sessions.sessionIdParams, body: sessions.progressBody, response: sessions.progressPoint }),
-  addParticipant: route({ method: 'POST', idempotent: true, path: '/api/sessions/{id}/participants', handler: 'sessions/add-participant', auth: 'user', permission: 'canEditSessions', params: sessions.sessionIdParams, body: sessions.addParticipantBody, response: sessions.session }),
-  updateParticipant: route({ method: 'PATCH', path: '/api/sessions/{id}/participants/{clientId}', handler: 'sessions/update-participant', auth: 'user', permission: 'canEditSessions', params: sessions.participantParams, body: sessions.updateParticipantBody, response: sessions.session }),
-  removeParticipant: route({ method: 'DELETE', path: '/api/sessions/{id}/participants/{clientId}', handler: 'sessions/remove-participant', auth: 'user', permission: 'canEditSessions', params: sessions.participantParams, response: sessions.session }),
-
-  // ---- goals and progress data
-  listGoals: route({ method: 'GET', path: '/api/goals', handler: 'goals/list-goals', auth: 'user', query: sessions.goalsQuery, response: list(sessions.goal) }),
-  createGoal: route({ method: 'POST', idempotent: true, path: '/api/goals', handler: 'goals/create-goal', auth: 'user', permission: 'canManageGoals', body: sessions.createGoalBody, response: sessions.goal }),
-  updateGoal: route({ method: 'PUT', path: '/api/goals/{goalId}', handler: 'goals/update-goal', auth: 'user', permission: 'canManageGoals', params: sessions.goalIdParams, body: sessions.updateGoalBody, response: sessions.goal }),
-  deleteGoal: route({ method: 'DELETE', path: '/api/goals/{goalId}', handler: 'goals/delete-goal', auth: 'user', permission: 'canManageGoals', params: sessions.goalIdParams, response: okBody }),
-  listProgress: route({ method: 'GET', path: '/api/progress', handler: 'goals/list-progress', auth: 'user', permission: 'canViewReports', query: sessions.progressQuery, response: list(sessions.progressPoint) }),
-
-  // ---- progress notes
-  listClientProgressNotes: route({ method: 'GET', path: '/api/clients/{id}/progress-notes', handler: 'notes/list-client-progress-notes', auth: 'user', permission: 'canViewProgressNotes', params: idParams, response: list(notes.progressNote) }),
-  generateProgressNote: route({ method: 'POST', idempotent: true, path: '/api/clients/{id}/generate-progress-note', uses: ['bedrock'], handler: 'notes/generate-progress-note', auth: 'user', permission: 'canGenerateProgressNotes', params: idParams, body: notes.generateNoteBody, response: notes.progressNote, timeoutSeconds: 29 }),
-  listProgressNotes: route({ method: 'GET', path: '/api/progress-notes', handler: 'notes/list-progress-notes', auth: 'user', permission: 'canViewProgressNotes', response: list(notes.progressNote) }),
-  updateProgressNote: route({ method: 'PATCH', path: '/api/progress-notes/{id}', handler: 'notes/update-progress-note', auth: 'user', permission: 'canEditProgressNotes', params: idParams, body: notes.updateNoteBody, response: notes.progressNote }),
-  deleteProgressNote: route({ method: 'DELETE', path: '/api/progress-notes/{id}', handler: 'notes/delete-progress-note', auth: 'user', permission: 'canDeleteProgressNotes', params: idParams, response: okBody }),
-  bulkGenerateProgressNotes: route({ method: 'POST', idempotent: true, path: '/api/generate-progress-notes-bulk', uses: ['bulkQueue'], handler: 'notes/bulk-generate-progress-notes', auth: 'user', permission: 'canGenerateProgressNotes', body: notes.bulkGenerateBody, response: notes.bulkJob }),
-  getBulkGenerationJob: route({ method: 'GET', path: '/api/generate-progress-notes-bulk/{jobId}', handler: 'notes/get-bulk-generation-job', auth: 'user', permission: 'canGenerateProgressNotes', params: notes.jobIdParams, response: notes.bulkJob }),
-  /** The note as a PDF for parents (binary; base64 on the wire to API Gateway). */
-  downloadProgressNotePdf: route({ method: 'GET', path: '/api/progress-notes/{id}/pdf', uses: ['pdf'], handler: 'notes/download-progress-note-pdf', auth: 'user', permission: 'canViewProgressNotes', params: idParams, response: z.string() }),
-
-  // ---- reports
-  getReport: route({ method: 'GET', path: '/api/reports', handler: 'reports/get-report', auth: 'user', permission: 'canViewReports', query: notes.reportQuery, response: notes.report }),
-  exportReport: route({ method: 'GET', path: '/api/reports/export', handler: 'reports/export-report', auth: 'user', permission: 'canViewReports', query: notes.exportQuery, response: z.string() }),
+  getCurrentUser,
+  login,
+  register,
+  logout,
+  verifyTwoFactor,
+  setupTwoFactor,
+  enableTwoFactor,
+  disableTwoFactor,
+  listTrustedDevices,
+  removeTrustedDevice,
+  getDashboardStats,
+  listActivities,
+  listOrganizations,
+  createOrganization,
+  updateOrganization,
+  archiveOrganization,
+  listClients,
+  createClient,
+  updateClient,
+  archiveClient,
+  listUsers,
+  createUser,
+  updateUserStatus,
+  updateUserPermissions,
+  getUserPermissions,
+  listSessions,
+  createSession,
+  getSession,
+  updateSession,
+  deleteSession,
+  getSessionClientGoals,
+  listSessionNotes,
+  saveSessionNote,
+  listSessionProgress,
+  saveSessionProgress,
+  addParticipant,
+  updateParticipant,
+  removeParticipant,
+  listGoals,
+  createGoal,
+  updateGoal,
+  deleteGoal,
+  listProgress,
+  listClientProgressNotes,
+  generateProgressNote,
+  listProgressNotes,
+  updateProgressNote,
+  deleteProgressNote,
+  bulkGenerateProgressNotes,
+  getBulkGenerationJob,
+  downloadProgressNotePdf,
+  getReport,
+  exportReport,
 } as const;
 
 /** Functions that are not HTTP routes, declared like routes (infra reads both the same way). */
@@ -161,8 +216,8 @@ export const workers = {
 
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;
-export const routeNames = Object.keys(routes) as RouteName[];
-export const routeList = routeNames.map((name) => ({ name, ...routes[name] }));
+export const routeNames = /* @__PURE__ */ Object.keys(routes) as RouteName[];
+export const routeList = /* @__PURE__ */ routeNames.map((name) => ({ name, ...routes[name] }));
 
 /** Turns `/api/sessions/{id}` and concrete values into a path; values are URI-encoded. */
 export function buildPath(path: string, params: Record<string, string> = {}): string {
@@ -195,7 +250,7 @@ export function matchRoute(method: string, pathname: string) {
   return pathMatched ? { route: undefined, params: {}, pathMatched } : undefined;
 }
 
-const compiled = routeList
+const compiled = /* @__PURE__ */ routeList
   .map((route) => {
     const keys: string[] = [];
     const pattern = route.path.replace(/\{(\w+)\}/g, (_, k: string) => {
