@@ -4,7 +4,7 @@
 import * as core from 'zod/v4/core';
 
 const strictCopies = new WeakMap<core.$ZodType, core.$ZodType>();
-const noOtherKeys = new core.$ZodNever({ type: 'never' });
+const noOtherKeys = /* @__PURE__ */ new core.$ZodNever({ type: 'never' });
 
 /**
  * The schema with every object in it, however deep, refusing unknown keys (z.strictObject's rule).

@@ -3,13 +3,6 @@ import { safeParseStrict } from '@caseload/contract/strict';
 import { logger } from '@caseload/core/observability';
 import type * as z from 'zod/mini';
 
-/**
- * Outside production (`npm start`, `npm run dev`, the tests) every JSON answer is checked against
- * its route's response schema, so the SPA's typed calls rest on checked facts. Lambda bundles define
- * NODE_ENV as 'production', which makes this false at build time and leaves the check out.
- */
-export const checksResponses = () => process.env.NODE_ENV !== 'production';
-
 /** Where an answer departs from its schema, and how. */
 export interface ResponseIssue {
   path: string;
@@ -43,7 +36,8 @@ function flatten(issues: readonly z.core.$ZodIssue[], prefix: PropertyKey[] = []
 }
 
 /**
- * Parses an answer as it goes on the wire (the JSON text read back) with the route's response
+ * Outside production the pipeline checks every JSON answer here, so the SPA's typed calls rest on
+ * checked facts. Parses an answer as it goes on the wire (the JSON text read back) with the route's response
  * schema, unknown keys refused at every depth. A mismatch is logged with the route and the issues'
  * paths and codes (never values: an answer holds PHI) and thrown.
  */
