@@ -62,7 +62,7 @@ const policies = [
   },
 
   { from: { element: { type: 'tests' } }, allow: to('functions', 'local', 'pipeline', 'core', 'contract') },
-  { from: { element: { type: 'infra-tests' } }, allow: to('infra', 'tests', 'core', 'contract') },
+  { from: { element: { type: 'infra-tests' } }, allow: to('infra', 'tests', 'local', 'pipeline', 'core', 'contract') },
   { from: { element: { type: 'tooling' } }, allow: to('functions', 'local', 'pipeline', 'core', 'contract') },
   {
     // The benchmark reports Lambda bundle sizes with the same reader as the synth report; it reads

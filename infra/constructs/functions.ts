@@ -46,6 +46,17 @@ export function bundleDefines(props: { idempotent?: boolean }): Record<string, s
   };
 }
 
+/**
+ * Modules a dependency loads but Caseload's configuration never runs, replaced in every function
+ * bundle by stand-ins that fail loudly if reached (see each file). Paths are absolute, since esbuild
+ * resolves an alias from its working directory.
+ */
+export const BUNDLE_ALIASES: Record<string, string> = {
+  '@aws-lambda-powertools/jmespath': join(repoRoot, 'infra/bundling/unused-jmespath.ts'),
+  '@aws-lambda-powertools/jmespath/functions': join(repoRoot, 'infra/bundling/unused-jmespath.ts'),
+  cssfilter: join(repoRoot, 'infra/bundling/unused-cssfilter.ts'),
+};
+
 export interface HandlerFunctionProps {
   /** Module under functions/, without extension: `sessions/create-session`. */
   handler: string;
@@ -129,6 +140,7 @@ export class FunctionFactory {
         externalModules: this.config.bundleAwsSdk ? [] : ['@aws-sdk/*'],
         charset: nodejs.Charset.UTF8,
         define: bundleDefines(props),
+        esbuildArgs: Object.fromEntries(Object.entries(BUNDLE_ALIASES).map(([from, to]) => [`--alias:${from}`, to])),
         logLevel: nodejs.LogLevel.WARNING,
       },
     });

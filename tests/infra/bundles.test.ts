@@ -16,7 +16,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { routeList, workers, type Capability, type FunctionDef, type RouteDef } from '../../packages/contract/src/manifest.ts';
 import { repoRoot } from '../../infra/config.ts';
 import { bundleBudgetKiB } from '../../infra/report-bundles.ts';
-import { bundleDefines, ESM_REQUIRE_BANNER } from '../../infra/constructs/functions.ts';
+import { BUNDLE_ALIASES, bundleDefines, ESM_REQUIRE_BANNER } from '../../infra/constructs/functions.ts';
+import { importBundled } from './support.ts';
 
 const functionsDir = join(repoRoot, 'functions');
 
@@ -56,6 +57,7 @@ async function build(fn: Built['fn']): Promise<Built> {
     external: ['@aws-sdk/*'],
     charset: 'utf8',
     define: bundleDefines(fn),
+    alias: BUNDLE_ALIASES,
     logLevel: 'silent',
   });
   const output = Object.values(result.metafile.outputs).find((o) => o.entryPoint)!;
@@ -99,5 +101,27 @@ describe('function bundles', () => {
       .filter((b) => b.bytes > bundleBudgetKiB(b.fn) * 1024)
       .map((b) => `${b.fn.handler}: ${(b.bytes / 1024).toFixed(1)} KiB > ${bundleBudgetKiB(b.fn)} KiB`);
     expect(over).toEqual([]);
+  });
+});
+
+describe('stand-ins for modules a dependency loads but Caseload never runs', () => {
+  /** Hostile and ordinary rich text, style attributes above all (the path cssfilter would take). */
+  const samples = [
+    '<p style="color: rgb(255, 0, 0); text-align: center; position: fixed">Hi</p>',
+    '<p style="background-image: url(javascript:alert(1))">x</p><span style="color:#00ff00;expression(alert(1))">y</span>',
+    '<a href="javascript:alert(1)" target="_self" rel="opener">bad</a><a href="https://example.org" target="_blank">good</a>',
+    '<ol start="3"><li>one</li></ol><script>alert(1)</script><style>p{}</style><img src=x onerror=alert(1)>',
+    '<h2 style="text-align: right">T</h2><p><strong>B</strong> <em>I</em> <u>U</u> <s>S</s></p>',
+  ];
+
+  it("leave the sanitizer's output as the source gives it", async () => {
+    const source = await import('../../packages/core/src/rich-text.ts');
+    const bundled = await importBundled<typeof source>('packages/core/src/rich-text.ts');
+    try {
+      expect(bundled.inputs).toContain('infra/bundling/unused-cssfilter.ts');
+      for (const html of samples) expect(bundled.module.sanitizeRichText(html)).toBe(source.sanitizeRichText(html));
+    } finally {
+      bundled.dispose();
+    }
   });
 });

@@ -2,9 +2,14 @@
  * Helpers for the infra tests: synthesize the stack without bundling (fast), and small readers
  * for the CloudFormation template.
  */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { App } from 'aws-cdk-lib';
+import * as esbuild from 'esbuild';
 import { Template } from 'aws-cdk-lib/assertions';
-import type { CaseloadConfig } from '../../infra/config.ts';
+import { repoRoot, type CaseloadConfig } from '../../infra/config.ts';
+import { BUNDLE_ALIASES, ESM_REQUIRE_BANNER } from '../../infra/constructs/functions.ts';
 import { CaseloadStack } from '../../infra/stack.ts';
 
 export interface Resource {
@@ -107,4 +112,37 @@ export function statementsOfHandler(resources: Record<string, Resource>, handler
   return statements(resources)
     .filter((s) => role && s.roles.includes(role))
     .map((s) => s.statement);
+}
+
+/**
+ * A module bundled as the functions are (stand-ins included, the AWS SDK external) and imported,
+ * with the stand-ins it took in. The file is written inside the repository so the external SDK
+ * resolves from node_modules; `dispose` removes it.
+ */
+export async function importBundled<T>(entry: string): Promise<{ module: T; inputs: string[]; dispose: () => void }> {
+  const result = await esbuild.build({
+    entryPoints: [join(repoRoot, entry)],
+    absWorkingDir: repoRoot,
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'node',
+    target: 'node22',
+    mainFields: ['module', 'main'],
+    banner: { js: ESM_REQUIRE_BANNER },
+    external: ['@aws-sdk/*'],
+    alias: BUNDLE_ALIASES,
+    metafile: true,
+    logLevel: 'silent',
+  });
+  const cache = join(repoRoot, 'node_modules', '.cache');
+  mkdirSync(cache, { recursive: true });
+  const dir = mkdtempSync(join(cache, 'bundled-'));
+  const file = join(dir, 'module.mjs');
+  writeFileSync(file, result.outputFiles[0]!.text);
+  return {
+    module: (await import(pathToFileURL(file).href)) as T,
+    inputs: Object.keys(result.metafile.inputs),
+    dispose: () => rmSync(dir, { recursive: true, force: true }),
+  };
 }

@@ -1,4 +1,5 @@
-import { IdempotencyAlreadyInProgressError, IdempotencyConfig, IdempotencyPersistenceLayerError, IdempotencyValidationError, makeIdempotent } from '@aws-lambda-powertools/idempotency';
+import { createHash } from 'node:crypto';
+import { IdempotencyAlreadyInProgressError, IdempotencyConfig, IdempotencyPersistenceLayerError, makeIdempotent } from '@aws-lambda-powertools/idempotency';
 import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
 import type { AuthContext } from '@caseload/core/context';
 import { rawDb } from '@caseload/core/db';
@@ -23,11 +24,17 @@ export function idempotencyKeyOf(headers: Record<string, string | undefined> | u
   return key;
 }
 
-/** What identifies one submit (who and which key) and what it asked for (validated path and body). */
-interface Submit {
-  scope: string;
-  request: { params: unknown; body: unknown };
+/** What a remembered create holds: its answer, and a hash of the request that made it. */
+interface Remembered {
+  answer: ApiResult;
+  requestHash: string;
 }
+
+/**
+ * A hash of the validated path and body. The schemas' output lists keys in the schema's order
+ * whatever order the client sent, so equal requests serialize equally.
+ */
+const hashOf = (request: { params: unknown; body: unknown }) => createHash('sha256').update(JSON.stringify(request)).digest('base64url');
 
 /**
  * Runs a create once per Idempotency-Key (AWS Lambda Powertools' idempotency utility over the
@@ -36,6 +43,10 @@ interface Submit {
  * is still running 409. Only successes are remembered: a failure deletes its record, so the
  * corrected retry runs. Keys are scoped to the account, the user and the route, and stored in the
  * account's own partition.
+ *
+ * The utility is given the key's scope as its whole payload and no JMESPath expressions: the
+ * request is compared here, through the hash stored beside the answer, so Lambda bundles can leave
+ * the utility's JMESPath engine out (infra/bundling/unused-jmespath.ts).
  */
 export async function runOnce(
   opts: { route: string; auth: AuthContext; key: string; params: unknown; body: unknown; context: Context },
@@ -49,34 +60,33 @@ export async function runOnce(
     staticPkValue: keys.idempotencyPartition(opts.auth.accountId),
     expiryAttr: 'ttl',
   });
-  const config = new IdempotencyConfig({
-    eventKeyJmesPath: 'scope',
-    payloadValidationJmesPath: 'request',
-    expiresAfterSeconds: REMEMBER_SECONDS,
-    throwOnNoIdempotencyKey: true,
-    hashFunction: 'sha256',
-  });
+  const config = new IdempotencyConfig({ expiresAfterSeconds: REMEMBER_SECONDS, throwOnNoIdempotencyKey: true, hashFunction: 'sha256' });
   config.registerLambdaContext(opts.context);
+  const requestHash = hashOf({ params: opts.params ?? null, body: opts.body ?? null });
   let answer: ApiResult | undefined;
   // Stored as the answer's JSON: absent fields (no cookies) are left out rather than kept as undefined.
-  const once = makeIdempotent(async (_submit: Submit) => (answer = JSON.parse(JSON.stringify(await run())) as ApiResult), {
-    persistenceStore,
-    config,
-    keyPrefix: opts.route,
-  });
+  const once = makeIdempotent(
+    async (_scope: string): Promise<Remembered> => {
+      answer = JSON.parse(JSON.stringify(await run())) as ApiResult;
+      return { answer, requestHash };
+    },
+    { persistenceStore, config, keyPrefix: opts.route },
+  );
+  let remembered: Remembered;
   try {
-    return await once({ scope: `${opts.auth.userId}#${opts.key}`, request: { params: opts.params ?? null, body: opts.body ?? null } });
+    remembered = await once(`${opts.auth.userId}#${opts.key}`);
   } catch (e) {
     // The create was made and only remembering its answer failed: an error now would invite a
     // retry that, once the record's deadline passes, makes it again.
     if (answer && e instanceof IdempotencyPersistenceLayerError) return answer;
     throw translate(e);
   }
+  if (remembered.requestHash !== requestHash) throw new HttpError(422, 'This Idempotency-Key was already used with a different request');
+  return remembered.answer;
 }
 
 function translate(e: unknown): unknown {
   if (e instanceof HttpError) return e;
-  if (e instanceof IdempotencyValidationError) return new HttpError(422, 'This Idempotency-Key was already used with a different request');
   if (e instanceof IdempotencyAlreadyInProgressError) {
     return new HttpError(409, 'This request is already being processed. Please wait a moment.', {}, { 'Retry-After': '1' });
   }
