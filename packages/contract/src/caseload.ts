@@ -138,7 +138,7 @@ export const dashboardStats = z.object({
 export type DashboardStats = z.infer<typeof dashboardStats>;
 
 /** The user's local Monday 00:00, so "this week" follows the user's time zone. */
-export const dashboardStatsQuery = z.object({ weekStart: z.optional(isoDateTime) });
+export const dashboardStatsQuery = z.object({ weekStart: z.optional(isoDateTime), assignedTo: z._default(z.enum(['me', 'all']), 'all') });
 
 export const activitiesQuery = z.object({ scope: z._default(z.enum(['account', 'mine']), 'account') });
 export const activity = z.object({
