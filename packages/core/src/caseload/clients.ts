@@ -6,6 +6,7 @@ import { newId } from '../ids.ts';
 import type { ClientItem } from '../items.ts';
 import { getVisibleClient } from './access.ts';
 import { auditChange } from './audit-events.ts';
+import { byName } from './client-order.ts';
 import { countActiveGoals, moveClientRecords } from './client-records.ts';
 import { listClientItems, OrganizationGoneError, writeClientChange } from './clients-repo.ts';
 import { assertClientOrganization, organizationError } from './organizations.ts';
@@ -27,9 +28,6 @@ function toClient(c: ClientItem): Client {
     updatedAt: c.updatedAt,
   };
 }
-
-const byName = (a: ClientItem, b: ClientItem) =>
-  a.firstName.localeCompare(b.firstName, undefined, { sensitivity: 'base' }) || a.lastInitial.localeCompare(b.lastInitial) || a.id.localeCompare(b.id);
 
 /** The user's clients: not archived, inside its organizations, by first name. */
 export async function listClients(auth: AuthContext): Promise<Client[]> {
