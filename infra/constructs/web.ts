@@ -116,6 +116,25 @@ export class Web extends Construct {
       },
     });
 
+    // CloudFront compresses only under a cache policy that puts Accept-Encoding in the key, and it
+    // refuses that on a policy whose TTLs are all 0 ("invalid for policy with caching disabled"),
+    // which is what CACHING_DISABLED is. So: min and default 0, max 1 s. Nothing is stored: every
+    // API answer says no-store, and one without Cache-Control gets the default of 0. The key holds
+    // the cookies and query string (free, as nothing is cached): should CloudFront ever share an
+    // answer anyway (collapsing simultaneous requests for one key, a cached error), it can only
+    // reach the same session asking the same question, never another user or tenant.
+    const apiCachePolicy = new cloudfront.CachePolicy(this, 'ApiCachePolicy', {
+      comment: 'Caseload API: nothing cached, answers compressed (gzip, br)',
+      minTtl: Duration.seconds(0),
+      defaultTtl: Duration.seconds(0),
+      maxTtl: Duration.seconds(1),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+      cookieBehavior: cloudfront.CacheCookieBehavior.all(),
+      queryStringBehavior: cloudfront.CacheQueryStringBehavior.all(),
+      headerBehavior: cloudfront.CacheHeaderBehavior.none(),
+    });
+
     const certificate = props.certificateArn ? acm.Certificate.fromCertificateArn(this, 'Certificate', props.certificateArn) : undefined;
 
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
@@ -147,7 +166,7 @@ export class Web extends Construct {
           // HTTPS only, not a redirect: a redirected POST would lose its body.
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
-          cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+          cachePolicy: apiCachePolicy,
           // Cookies, query strings and headers reach the API; Host must be the API's own.
           originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
           responseHeadersPolicy: apiHeaders,

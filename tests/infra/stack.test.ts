@@ -24,7 +24,6 @@ import {
   type Synth,
 } from './support.ts';
 
-const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
 const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
 const WORKER = 'notes/bulk-generation-worker';
 
@@ -365,14 +364,16 @@ describe('Notes', () => {
 describe('Web', () => {
   const distribution = () => only(ofType(s.resources, 'AWS::CloudFront::Distribution'), 'distribution')[1].Properties!.DistributionConfig;
 
-  it('routes /api/* to the HTTP API: HTTPS only, all methods, caching disabled, all viewer headers but Host', () => {
-    const config = distribution();
-    const api = only(
-      (config.CacheBehaviors as Record<string, any>[]).filter((b) => b.PathPattern === '/api/*'),
+  const apiBehaviour = () =>
+    only(
+      (distribution().CacheBehaviors as Record<string, any>[]).filter((b) => b.PathPattern === '/api/*'),
       '/api/* behaviour',
     );
+
+  it('routes /api/* to the HTTP API: HTTPS only, all methods, its own cache policy, all viewer headers but Host', () => {
+    const config = distribution();
+    const api = apiBehaviour();
     expect(api).toMatchObject({
-      CachePolicyId: CACHING_DISABLED,
       OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
       ViewerProtocolPolicy: 'https-only',
     });
@@ -382,6 +383,28 @@ describe('Web', () => {
     const apiId = only(ofType(s.resources, 'AWS::ApiGatewayV2::Api'), 'HTTP API')[0];
     expect(referencedIds(origin.DomainName).has(apiId)).toBe(true);
     expect(JSON.stringify(origin.DomainName)).toContain('.execute-api.');
+  });
+
+  it('compresses API answers (gzip, br) and caches none: TTLs 0/0/1 s, cookies and query string in the key', () => {
+    const api = apiBehaviour();
+    expect(api.Compress).toBe(true);
+    const policyId = refId(api.CachePolicyId)!;
+    const policy = s.resources[policyId]!;
+    expect(policy.Type).toBe('AWS::CloudFront::CachePolicy');
+    // All three 0 would be "caching disabled", on which CloudFront refuses the Accept-Encoding
+    // flags; min and default 0 keep the API's no-store (and a missing Cache-Control) uncached.
+    expect(policy.Properties?.CachePolicyConfig).toMatchObject({
+      MinTTL: 0,
+      DefaultTTL: 0,
+      MaxTTL: 1,
+      ParametersInCacheKeyAndForwardedToOrigin: {
+        EnableAcceptEncodingGzip: true,
+        EnableAcceptEncodingBrotli: true,
+        CookiesConfig: { CookieBehavior: 'all' },
+        QueryStringsConfig: { QueryStringBehavior: 'all' },
+        HeadersConfig: { HeaderBehavior: 'none' },
+      },
+    });
   });
 
   it('serves the SPA from the private bucket through OAC, with the rewrite function and no error pages', () => {
