@@ -1,9 +1,11 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
+import { pipeline } from 'node:stream';
 import { errorFields, logger } from '@caseload/core/observability';
 import { MAX_BODY_BYTES } from '@caseload/pipeline/pipeline';
 import { json, securityHeaders } from '@caseload/pipeline/http';
+import { COMPRESS_MIN_BYTES, compressBuffer, compressStream, isCompressible, negotiateEncoding } from './compression.ts';
 import { dispatch } from './dispatch.ts';
 
 const MIME: Record<string, string> = {
@@ -52,9 +54,20 @@ async function handleApi(req: IncomingMessage, res: ServerResponse) {
       : await dispatch({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body, sourceIp: req.socket.remoteAddress });
   const headers: Record<string, string | string[]> = { ...(result.headers as Record<string, string>) };
   if (result.cookies?.length) headers['Set-Cookie'] = result.cookies;
-  res.writeHead(result.statusCode ?? 200, headers);
   // Binary answers (a PDF) arrive base64-encoded, as API Gateway expects them from Lambda.
-  res.end(result.isBase64Encoded ? Buffer.from(result.body ?? '', 'base64') : (result.body ?? ''));
+  let payload: Buffer = Buffer.from(result.body ?? '', result.isBase64Encoded ? 'base64' : 'utf8');
+  const contentType = Object.entries(headers).find(([name]) => name.toLowerCase() === 'content-type')?.[1];
+  if (typeof contentType === 'string' && isCompressible(contentType)) {
+    // Compressed or not, the answer depends on Accept-Encoding, so caches must key on it.
+    headers.Vary = 'Accept-Encoding';
+    const encoding = payload.length >= COMPRESS_MIN_BYTES ? negotiateEncoding(req.headers['accept-encoding']) : undefined;
+    if (encoding) {
+      payload = await compressBuffer(payload, encoding);
+      headers['Content-Encoding'] = encoding;
+    }
+  }
+  res.writeHead(result.statusCode ?? 200, headers);
+  res.end(payload);
 }
 
 /** A path's decoded form, or undefined when its percent-encoding is malformed. */
@@ -83,15 +96,21 @@ function serveStatic(webDir: string, req: IncomingMessage, res: ServerResponse) 
   const target = isFile ? file : extname(pathname) ? undefined : join(webDir, 'index.html');
   if (!target || !existsSync(target)) return plain(res, 404, 'Not found');
   const immutable = target.includes(`${join(webDir, 'assets')}`);
+  const contentType = MIME[extname(target)] ?? 'application/octet-stream';
+  const compressible = isCompressible(contentType);
+  const encoding = compressible && statSync(target).size >= COMPRESS_MIN_BYTES ? negotiateEncoding(req.headers['accept-encoding']) : undefined;
   res.writeHead(200, {
-    'Content-Type': MIME[extname(target)] ?? 'application/octet-stream',
+    'Content-Type': contentType,
     'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+    ...(compressible ? { Vary: 'Accept-Encoding' } : {}),
+    ...(encoding ? { 'Content-Encoding': encoding } : {}),
     ...spaHeaders,
   });
   if (req.method === 'HEAD') return res.end();
-  createReadStream(target)
-    .on('error', () => res.destroy())
-    .pipe(res);
+  // On a read error pipeline destroys the response, so the client sees a cut answer, not a hang.
+  const settled = () => undefined;
+  if (encoding) pipeline(createReadStream(target), compressStream(encoding), res, settled);
+  else pipeline(createReadStream(target), res, settled);
 }
 
 /** The last resort: an answer and a log line naming the error class, never the request's content. */
