@@ -8,11 +8,17 @@ import { defineConfig } from 'vitest/config';
  */
 /**
  * Every test process hashes passwords at a low scrypt cost (configuration, not a mock), so no test
- * depends on this machine's speed. Production refuses anything below the OWASP cost. Metrics are
- * not written as EMF lines (one per refused request would bury the output); tests read them from
- * the Metrics instance.
+ * depends on this machine's speed; production refuses anything below the OWASP cost. Tests provoke
+ * faults on purpose, and their expected WARN and ERROR lines would bury a real failure: the logger
+ * is silent unless a test asks for it (tests/integration/no-phi-in-logs.test.ts raises it to DEBUG
+ * and reads every line), and metrics are read from the Metrics instance rather than EMF lines.
  */
-const env = { PASSWORD_HASH_COST: '10', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', POWERTOOLS_METRICS_DISABLED: 'true' };
+const env = {
+  PASSWORD_HASH_COST: '10',
+  AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+  POWERTOOLS_METRICS_DISABLED: 'true',
+  POWERTOOLS_LOG_LEVEL: 'SILENT',
+};
 
 export default defineConfig({
   test: {

@@ -18,13 +18,17 @@ import { handlerFunctions, synthStack } from './support.ts';
 
 const HANDLER = 'auth/get-current-user';
 
-/** Runs the bundle's handler in a fresh Node process; prints the result as JSON. */
-const RUNNER = `
+/** Starts the line holding the handler's result: the handler's own log and EMF lines share stdout. */
+const RESULT_MARKER = 'HANDLER_RESULT ';
+
+/** Runs the bundle's handler in a fresh Node process; prints the result as JSON after RESULT_MARKER. */
+const RUNNER = `const RESULT_MARKER = ${JSON.stringify(RESULT_MARKER)};
+
 const { pathToFileURL } = await import('node:url');
 const [file, eventJson] = process.argv.slice(1);
 const mod = await import(pathToFileURL(file).href);
 const result = await mod.handler(JSON.parse(eventJson), { functionName: 'test', awsRequestId: 'req-1', getRemainingTimeInMillis: () => 10000 });
-process.stdout.write(JSON.stringify(result));
+process.stdout.write('\\n' + RESULT_MARKER + JSON.stringify(result) + '\\n');
 `;
 
 function httpApiEvent(headers: Record<string, string>, cookies?: string[]) {
@@ -100,7 +104,9 @@ describe(`the bundled ${HANDLER}`, () => {
       },
     });
     expect(run.status, run.stderr).toBe(0);
-    return JSON.parse(run.stdout) as { statusCode: number; headers?: Record<string, string>; body?: string };
+    const line = run.stdout.split('\n').find((l) => l.startsWith(RESULT_MARKER));
+    expect(line, run.stdout).toBeDefined();
+    return JSON.parse(line!.slice(RESULT_MARKER.length)) as { statusCode: number; headers?: Record<string, string>; body?: string };
   }
 
   it('is an ES module with the require banner, minified, with a source map', () => {

@@ -105,6 +105,8 @@ describe('sign up', () => {
     renderApp('/auth');
     fireEvent.click(await screen.findByRole('tab', { name: 'Sign Up' }));
     await screen.findByLabelText('First Name');
+    // The Sign In panel stays in the accessibility tree until its closing transition ends.
+    await waitFor(() => expect(screen.getAllByRole('tabpanel')).toHaveLength(1));
     return fetchMock;
   }
 
