@@ -117,10 +117,12 @@ export async function seedLargeTenant(opts: LargeTenantOptions): Promise<SeededT
         participants: { [client.id]: { status: past ? 'present' : 'scheduled', firstName: client.firstName, lastInitial: client.lastInitial, organizationId: org.id, addedAt: at } },
         createdAt: at,
         updatedAt: at,
+        createdBy: ownerId,
+        providerId: ownerId,
       };
       sessionIds.push(session.id);
       sessionClient.set(session.id, client.id);
-      items.push({ ...session, ...keys.session(accountId, session.id), ...keys.sessionIndex(accountId, scheduledAt, session.id), type: entity.session, version: 1 });
+      items.push({ ...session, ...keys.session(accountId, session.id), ...keys.sessionIndex(accountId, scheduledAt, session.id), ...keys.sessionProviderIndex(accountId, ownerId, scheduledAt, session.id), type: entity.session, version: 1 });
       counterUpdates.push(...sessionCounterChanges(accountId, undefined, { orgIds: [org.id], scheduledAt, status: session.status }));
       if (!past) continue;
       for (const goalId of goalIds) {

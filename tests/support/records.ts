@@ -52,9 +52,13 @@ export async function putGoal(
   return goal;
 }
 
+/**
+ * A session as stored before sessions had providers (no providerId, no provider index): it reads
+ * as its creator's, a stand-in user unless `createdBy` is given.
+ */
 export async function putSession(
   accountId: string,
-  fields: { scheduledAt: string; participants: Record<string, ParticipantStatus>; status?: SessionStatus; duration?: number },
+  fields: { scheduledAt: string; participants: Record<string, ParticipantStatus>; status?: SessionStatus; duration?: number; createdBy?: string },
 ): Promise<SessionItem> {
   const session: SessionItem = {
     id: newId(),
@@ -68,6 +72,7 @@ export async function putSession(
     ),
     createdAt: STAMP,
     updatedAt: STAMP,
+    createdBy: fields.createdBy ?? newId(),
   };
   await put({ ...keys.session(accountId, session.id), ...keys.sessionIndex(accountId, session.scheduledAt, session.id), type: entity.session, ...session });
   return session;

@@ -24,6 +24,12 @@ export const scheduleSessionBody = z.object({
   scheduledAt: z.pipe(z.string({ error: 'Please select a date and time' }).check(z.minLength(1, 'Please select a date and time')), isoDateTime),
   duration: z._default(durationSchema, 30),
   notes: z.optional(text('free').check(z.maxLength(5000, 'Notes must be at most 5000 characters'))),
+  /**
+   * The user who provides the session: absent on create means the creating user, absent on an edit
+   * leaves it unchanged (a blank form value counts as absent). The server requires an active user
+   * of the account who may see every participant's organization.
+   */
+  providerId: optionalPreprocessed((v) => (v === '' || v === null ? undefined : v), id),
 });
 export type ScheduleSessionInput = z.input<typeof scheduleSessionBody>;
 
@@ -42,7 +48,15 @@ function refineRange(q: { from?: string; to?: string }, ctx: z.core.$RefinementC
   else if (span > MAX_RANGE_DAYS * DAY_MS) ctx.addIssue({ code: 'custom', message: `The date range can be at most ${MAX_RANGE_DAYS} days`, path: ['to'] });
 }
 
-export const sessionsQuery = z.object({ from: z.optional(isoDateTime), to: z.optional(isoDateTime) }).check(z.superRefine(refineRange));
+export const PROVIDER_MESSAGE = 'Choose an active provider who can see these clients';
+
+/** Whose sessions a list reads: the caller's ('me'), everyone's ('all', the default), or one user's. */
+export const providerFilter = z.union([z.enum(['me', 'all']), id], { error: 'providerId must be me, all or a user id' });
+export type ProviderFilter = z.infer<typeof providerFilter>;
+
+export const sessionsQuery = z
+  .object({ from: z.optional(isoDateTime), to: z.optional(isoDateTime), providerId: z._default(providerFilter, 'all') })
+  .check(z.superRefine(refineRange));
 
 export const participantClient = z.object({
   id,
@@ -59,6 +73,8 @@ export const session = z.object({
   scheduledAt: isoDateTime,
   duration: z.number(),
   notes: z.optional(z.string()),
+  /** Who provides the session (sessions from before providers read as their creator). */
+  providerId: id,
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
   participants: z.array(participantName),

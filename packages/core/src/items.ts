@@ -75,6 +75,11 @@ export interface SessionItem extends Audited {
   scheduledAt: string;
   duration: number;
   notes?: string;
+  /**
+   * The user who provides the session; its provider index (GSI1) is written from it. Sessions
+   * written before providers existed have none and read as their creator's (see provider.ts).
+   */
+  providerId?: string;
   /** Participants as a map keyed by client id (one item per session). */
   participants: Record<string, ParticipantEntry>;
   /** Bumped by every session write: a write conditioned on it cannot lose a concurrent one. */

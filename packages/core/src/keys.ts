@@ -49,6 +49,12 @@ export const keys = {
     GSI2SK: `${scheduledAt}#${sessionId}`,
   }),
   sessionsByTime: (accountId: string) => `${acct(accountId)}#SESSION`,
+  /** GSI1 of a session: its provider's sessions by time, so one provider's week is one Query. */
+  sessionProviderIndex: (accountId: string, providerId: string, scheduledAt: string, sessionId: string) => ({
+    GSI1PK: `${acct(accountId)}#PROV#${providerId}`,
+    GSI1SK: `${scheduledAt}#${sessionId}`,
+  }),
+  sessionsOfProvider: (accountId: string, providerId: string) => `${acct(accountId)}#PROV#${providerId}`,
   /** Partition holding one session's documentation: notes per client and progress per goal. */
   sessionDocs: (accountId: string, sessionId: string) => `${acct(accountId)}#SESSION#${sessionId}`,
   sessionNote: (accountId: string, sessionId: string, clientId: string) => ({
@@ -87,6 +93,8 @@ export const keys = {
   auditOfActor: (accountId: string, actorId: string) => `${acct(accountId)}#AUDIT#ACTOR#${actorId}`,
   /** Partition of the remembered answers to creates sent with an Idempotency-Key (Powertools writes them). */
   idempotencyPartition: (accountId: string) => `${acct(accountId)}#IDEMPOTENCY`,
+  /** Marks a one-off data migration as done for the whole table (not a tenant item: it spans accounts). */
+  migration: (name: string) => ({ PK: `MIGRATION#${name}`, SK: 'MIGRATION' }),
   /** Per-week and per-month counters (ADD), so the dashboard reads a constant number of items. */
   counters: (accountId: string, period: string) => ({ PK: acct(accountId), SK: `${COUNTERS}${period}` }),
 };
@@ -130,4 +138,5 @@ export const entity = {
   bulkJob: 'BulkJob',
   audit: 'AuditEvent',
   counters: 'Counters',
+  migration: 'Migration',
 } as const;

@@ -14,6 +14,7 @@ import type { ProgressItem, SessionItem, SessionNoteItem } from '../items.ts';
 import { entity, keys, sortKeys } from '../keys.ts';
 import { tableName } from '../table.ts';
 import { isLostRace, versionCondition } from './conflicts.ts';
+import { failedProviderCheck, needsProviderCheck, providerCheck, providerOf, providerRefused } from './provider.ts';
 
 /** DynamoDB's limit on the items of one transaction. */
 const MAX_TRANSACTION_ITEMS = 100;
@@ -39,6 +40,11 @@ export const readSession = (accountId: string, sessionId: string) => getItem<Ses
 /** Sessions scheduled in [from, to): the index sorts `<scheduledAt>#<id>`, so `to#…` sorts after `to`. */
 export function querySessions(accountId: string, from: string, to: string): Promise<SessionItem[]> {
   return queryPartition<SessionItem>({ index: 'GSI2', pk: keys.sessionsByTime(accountId), skBetween: [from, to] });
+}
+
+/** One provider's sessions scheduled in [from, to), on the provider index (GSI1), sorted the same way. */
+export function queryProviderSessions(accountId: string, providerId: string, from: string, to: string): Promise<SessionItem[]> {
+  return queryPartition<SessionItem>({ index: 'GSI1', pk: keys.sessionsOfProvider(accountId, providerId), skBetween: [from, to] });
 }
 
 /** Notes and progress rows of one session (consistent: an autosave's GET must see its POST). */
@@ -93,10 +99,15 @@ function counterState(session: SessionItem | undefined) {
 
 function sessionWrite(accountId: string, before: SessionItem | undefined, after: SessionItem | undefined): { tx: TxItem; written?: SessionItem } {
   if (!after) return { tx: { Delete: { Key: keys.session(accountId, before!.id), ...versionCondition(before!.version) } } };
+  // The whole item is put, so its index keys always follow its time and provider (a session from
+  // before providers gets its creator written as provider at its first change).
+  const providerId = providerOf(after);
   const written: SessionItem = {
     ...after,
+    providerId,
     ...keys.session(accountId, after.id),
     ...keys.sessionIndex(accountId, after.scheduledAt, after.id),
+    ...(providerId ? keys.sessionProviderIndex(accountId, providerId, after.scheduledAt, after.id) : {}),
     type: entity.session,
     version: (before?.version ?? 0) + 1,
   } as SessionItem;
@@ -106,16 +117,26 @@ function sessionWrite(accountId: string, before: SessionItem | undefined, after:
 
 /**
  * Creates (no `before`), updates, or deletes (no `after`) a session with its counters and the
- * documentation the change affects. Throws a lost race when the session changed since `before` was
- * read (callers retry from the read). Returns the item as written.
+ * documentation the change affects, and, when the change needs it, the check that its provider may
+ * provide it (400 when not). Throws a lost race when the session changed since `before` was read
+ * (callers retry from the read). Returns the item as written.
  */
 export async function commitSessionChange(accountId: string, before: SessionItem | undefined, after: SessionItem | undefined) {
   const sessionId = (after ?? before)!.id;
   const touchesDocs = before !== undefined && affectsDocs(before, after);
   const fixes = touchesDocs ? docFixes(await listDocs(accountId, sessionId), after) : [];
   const { tx, written } = sessionWrite(accountId, before, after);
-  const base = [tx, ...sessionCounterChanges(accountId, counterState(before), counterState(after))];
-  await transact([...base, ...fixes.slice(0, MAX_TRANSACTION_ITEMS - base.length)]);
+  const providerId = written && providerOf(written);
+  const check = providerId && needsProviderCheck(before, written) ? [providerCheck(accountId, written, providerId)] : [];
+  if (written && !providerId) throw providerRefused();
+  // The provider's check sits right after the session's own write, where a refusal is looked for.
+  const base = [tx, ...check, ...sessionCounterChanges(accountId, counterState(before), counterState(after))];
+  try {
+    await transact([...base, ...fixes.slice(0, MAX_TRANSACTION_ITEMS - base.length)]);
+  } catch (e) {
+    if (check.length && failedProviderCheck(e, 1)) throw providerRefused();
+    throw e;
+  }
   // A second look catches rows the transaction had no room for, and rows an autosave wrote between
   // the listing and the commit (autosaves check the session, so none can land after the commit).
   if (touchesDocs) await repairDocs(accountId, sessionId, after);

@@ -13,7 +13,8 @@ import { newId } from '../ids.ts';
 import type { ClientItem, ParticipantEntry, SessionItem } from '../items.ts';
 import { retryOnConflict } from './conflicts.ts';
 import { resolveRange, toUtcIso } from './range.ts';
-import { commitSessionChange, querySessions, readSession } from './repo.ts';
+import { providerOf } from './provider.ts';
+import { commitSessionChange, queryProviderSessions, querySessions, readSession } from './repo.ts';
 import { isVisibleEntry, requireVisible, toSessionDetail, toSessionSummary } from './view.ts';
 
 type ScheduleInput = z.output<typeof scheduleSessionBody>;
@@ -23,6 +24,14 @@ export const actorName = (auth: AuthContext) => `${auth.firstName} ${auth.lastNa
 
 export function auditSession(auth: AuthContext, action: string, sessionId: string, summary: string) {
   return recordAudit(auth.accountId, { action, actorId: auth.userId, actorName: actorName(auth), entityType: 'session', entityId: sessionId, summary });
+}
+
+/**
+ * A session given to a provider other than the one doing it: ids only (the provider's id is part
+ * of the event's summary so the trail says to whom, without a name).
+ */
+function auditProvider(auth: AuthContext, sessionId: string, providerId: string) {
+  return auditSession(auth, 'session.provider_changed', sessionId, `Set the session's provider to user ${providerId}`);
 }
 
 /** Only active, non-archived clients can join a session; clients already in it may stay whatever their status. */
@@ -46,10 +55,15 @@ export function participantEntry(client: ClientItem, previous: ParticipantEntry 
 
 const blankToUndefined = (text: string | undefined) => (text?.trim() ? text.trim() : undefined);
 
-/** Sessions of the period (see range.ts for the default), oldest first, as the user may see them. */
+/**
+ * Sessions of the period (see range.ts for the default), oldest first, as the user may see them:
+ * everyone's from the account's time index, or one provider's ('me' is the caller) from the
+ * provider index, one Query either way. Organization limits apply the same on both paths.
+ */
 export async function listSessions(auth: AuthContext, query: z.output<typeof sessionsQuery>): Promise<Session[]> {
   const { from, to } = resolveRange(query, now());
-  const items = await querySessions(auth.accountId, from, to);
+  const provider = query.providerId === 'me' ? auth.userId : query.providerId;
+  const items = provider === 'all' ? await querySessions(auth.accountId, from, to) : await queryProviderSessions(auth.accountId, provider, from, to);
   // A session with no participant the user may see does not exist for the user.
   return items.map((item) => toSessionSummary(auth, item)).filter((s) => s.participants.length > 0);
 }
@@ -80,6 +94,7 @@ export async function createSession(auth: AuthContext, input: ScheduleInput): Pr
     scheduledAt: toUtcIso(input.scheduledAt),
     duration: input.duration,
     notes: blankToUndefined(input.notes),
+    providerId: input.providerId ?? auth.userId,
     participants: Object.fromEntries(clients.map((c) => [c.id, participantEntry(c, undefined, at)])),
     createdAt: at,
     updatedAt: at,
@@ -88,6 +103,7 @@ export async function createSession(auth: AuthContext, input: ScheduleInput): Pr
   };
   const written = (await commitSessionChange(auth.accountId, undefined, item))!;
   await auditSession(auth, 'session.created', item.id, `Scheduled a ${item.sessionType} session with ${clients.length} client(s)`);
+  if (item.providerId !== auth.userId) await auditProvider(auth, item.id, item.providerId!);
   return toSessionDetail(auth, written, clients);
 }
 
@@ -98,7 +114,9 @@ export async function createSession(auth: AuthContext, input: ScheduleInput): Pr
  */
 export async function updateSession(auth: AuthContext, sessionId: string, input: UpdateInput): Promise<Session> {
   const clients = await getVisibleClients(auth, input.clientIds, { includeArchived: true });
+  let previousProvider: string | undefined;
   const written = await mutateSession(auth, sessionId, (before) => {
+    previousProvider = providerOf(before);
     requireSchedulable(clients.filter((c) => !before.participants[c.id]));
     const at = nowIso();
     const hidden = Object.entries(before.participants).filter(([id, entry]) => !isVisibleEntry(auth, entry) && !input.clientIds.includes(id));
@@ -109,12 +127,14 @@ export async function updateSession(auth: AuthContext, sessionId: string, input:
       scheduledAt: toUtcIso(input.scheduledAt),
       duration: input.duration,
       notes: blankToUndefined(input.notes),
+      providerId: input.providerId ?? previousProvider,
       participants: Object.fromEntries([...hidden, ...clients.map((c) => [c.id, participantEntry(c, before.participants[c.id], at)] as const)]),
       updatedAt: at,
       updatedBy: auth.userId,
     };
   });
   await auditSession(auth, 'session.updated', sessionId, 'Updated a session');
+  if (written.providerId !== previousProvider) await auditProvider(auth, sessionId, written.providerId!);
   return toSessionDetail(auth, written, clients);
 }
 

@@ -11,6 +11,7 @@ import { getVisibleClient } from '../caseload/access.ts';
 import { canSeeOrganization, type AuthContext } from '../context.ts';
 import { NotFoundError } from '../errors.ts';
 import type { ClientItem, ParticipantEntry, SessionItem } from '../items.ts';
+import { providerOf } from './provider.ts';
 
 export interface ShownParticipant {
   clientId: string;
@@ -68,6 +69,8 @@ export function toSession(item: SessionItem, shown: ShownParticipant[]): Session
     scheduledAt: item.scheduledAt,
     duration: item.duration,
     notes: item.notes,
+    // Every session is written by a signed-in user, so a provider or at least a creator is there.
+    providerId: providerOf(item)!,
     createdAt: item.createdAt,
     updatedAt: item.updatedAt,
     participants: people,

@@ -24,6 +24,7 @@ const session = (id: string, scheduledAt: string, client?: { firstName: string; 
   status: 'scheduled',
   scheduledAt,
   duration: 30,
+  providerId: '99999999-9999-4999-8999-999999999999',
   createdAt: scheduledAt,
   updatedAt: scheduledAt,
   participants: [],

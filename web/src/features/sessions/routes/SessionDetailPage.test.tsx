@@ -6,7 +6,7 @@ import { jsonResponse, mockFetch, testUser } from '../../../test/fetch.ts';
 import { renderApp } from '../../../test/render.tsx';
 
 const at = '2026-03-09T14:00:00.000Z';
-const ava: Client = { id: '11111111-1111-4111-8111-111111111111', firstName: 'Ava', lastInitial: 'S', gradeLevel: '2', diagnosis: 'Lisp', status: 'active', createdAt: at, updatedAt: at };
+const ava: Client = { id: '11111111-1111-4111-8111-111111111111', firstName: 'Ava', lastInitial: 'S', gradeLevel: '2', diagnosis: 'Lisp', status: 'active', clinicianIds: [], createdAt: at, updatedAt: at };
 const ben: Client = { ...ava, id: '22222222-2222-4222-8222-222222222222', firstName: 'Ben', lastInitial: 'T', diagnosis: undefined };
 const cleo: Client = { ...ava, id: '33333333-3333-4333-8333-333333333333', firstName: 'Cleo', lastInitial: 'M' };
 
@@ -18,6 +18,7 @@ const base: Session = {
   scheduledAt: at,
   duration: 45,
   notes: 'Group articulation',
+  providerId: '99999999-9999-4999-8999-999999999999',
   createdAt: at,
   updatedAt: at,
   participants: [ava, ben].map(({ id, firstName, lastInitial }) => ({ id, firstName, lastInitial })),

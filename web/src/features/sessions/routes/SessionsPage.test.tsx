@@ -15,6 +15,7 @@ const ava: Client = {
   lastInitial: 'S',
   gradeLevel: '2',
   status: 'active',
+  clinicianIds: [],
   createdAt: NOW.toISOString(),
   updatedAt: NOW.toISOString(),
 };
@@ -28,6 +29,7 @@ function session(id: string, scheduledAt: string, duration: number, clients: Cli
     status: 'scheduled',
     scheduledAt,
     duration,
+    providerId: '99999999-9999-4999-8999-999999999999',
     createdAt: NOW.toISOString(),
     updatedAt: NOW.toISOString(),
     participants: clients.map(({ id: cid, firstName, lastInitial }) => ({ id: cid, firstName, lastInitial })),
