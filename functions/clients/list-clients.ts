@@ -2,4 +2,4 @@ import * as routes from '@caseload/contract/manifest';
 import { listClients } from '@caseload/core/caseload/clients';
 import { createHandler } from '@caseload/pipeline/pipeline';
 
-export const handler = createHandler(routes.listClients, ({ auth }) => listClients(auth));
+export const handler = createHandler(routes.listClients, ({ auth, query }) => listClients(auth, query));

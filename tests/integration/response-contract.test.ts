@@ -145,7 +145,10 @@ const cases: Record<RouteName, Case> = {
   },
 
   // ---- clients
-  listClients: () => w.owner.get('/api/clients'),
+  listClients: async () => {
+    const page = await w.owner.get('/api/clients?limit=1');
+    return [await w.owner.get('/api/clients'), page, await w.owner.get(`/api/clients?limit=1&cursor=${encodeURIComponent(page.body.nextCursor as string)}`)];
+  },
   createClient: () => w.owner.post('/api/clients', fullClient(w.orgId, 'Noor')),
   updateClient: () => w.owner.put(`/api/clients/${w.clientId}`, { ...fullClient(w.orgId, 'Ava'), teacher: 'Room 14' }),
   archiveClient: async () => w.owner.post(`/api/clients/${await newClient('Leaving')}/archive`),
@@ -162,6 +165,7 @@ const cases: Record<RouteName, Case> = {
     return w.owner.patch(`/api/users/${id}`, { isActive: false });
   },
   updateUserPermissions: () => w.owner.put(`/api/users/${w.child.id}/permissions`, { canViewReports: true, canViewProgressNotes: true, allowedOrganizationIds: [w.orgId] }),
+  listClinicians: async () => [await w.owner.get('/api/clinicians'), await w.child.agent.get(`/api/clinicians?organizationId=${w.orgId}`)],
   getUserPermissions: async () => [await w.owner.get('/api/user-permissions'), await w.child.agent.get('/api/user-permissions')],
 
   // ---- sessions
@@ -217,7 +221,7 @@ const cases: Record<RouteName, Case> = {
   // ---- progress notes
   listClientProgressNotes: () => w.owner.get(`/api/clients/${w.clientId}/progress-notes`),
   generateProgressNote: () => w.owner.post(`/api/clients/${w.clientId}/generate-progress-note`, { reportingPeriodStart: isoDay(-10), reportingPeriodEnd: isoDay(0) }),
-  listProgressNotes: () => w.owner.get('/api/progress-notes'),
+  listProgressNotes: async () => [await w.owner.get('/api/progress-notes'), await w.owner.get('/api/progress-notes?assignedTo=me')],
   updateProgressNote: () => w.owner.patch(`/api/progress-notes/${w.noteId}`, { content: '<p>Ava made steady progress on /r/.</p>' }),
   deleteProgressNote: async () => {
     const note = ok(await w.owner.post(`/api/clients/${w.clientId}/generate-progress-note`, { reportingPeriodStart: isoDay(-20), reportingPeriodEnd: isoDay(0) }), 'note');

@@ -27,6 +27,9 @@ export const organization = z.object({
 export type Organization = z.infer<typeof organization>;
 
 // ---------- clients ----------
+/** At most this many clinicians serve one client (each assignment is written in the client's transaction). */
+export const MAX_CLINICIANS = 10;
+export const CLINICIAN_MESSAGE = "Choose an active clinician who can see this client's organization";
 const blankToUndefined = (v: unknown) => (v === '' || v === 'none' || v === null ? undefined : v);
 
 /**
@@ -65,6 +68,13 @@ export const clientInput = z.object({
   teacher: optionalText(255, 'Teacher/Classroom'),
   diagnosis: optionalText(2000, 'Diagnosis/Goals Summary', 'free'),
   status: z._default(z.enum(clientStatuses), 'active'),
+  /** The users who serve the client. Absent on create: the creating user; absent on update: unchanged. */
+  clinicianIds: z.optional(
+    z.array(id).check(
+      z.maxLength(MAX_CLINICIANS, 'A client can have at most 10 clinicians'),
+      z.refine((ids) => new Set(ids).size === ids.length, 'A clinician can be chosen only once'),
+    ),
+  ),
 });
 export type ClientInput = z.input<typeof clientInput>;
 
@@ -78,10 +88,45 @@ export const client = z.object({
   teacher: z.optional(z.string()),
   diagnosis: z.optional(z.string()),
   status: z.enum(clientStatuses),
+  clinicianIds: z.array(id),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
 });
 export type Client = z.infer<typeof client>;
+
+/** `me`, `all` or a user id: whose caseload a list shows. */
+export const assignedToSchema = z.union([z.enum(['me', 'all']), id], { error: 'assignedTo must be me, all or a user id' });
+
+export const MAX_PAGE_SIZE = 200;
+const blankQuery = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+export const clientsQuery = z.object({
+  assignedTo: z._default(assignedToSchema, 'all'),
+  status: optionalPreprocessed(blankQuery, z.enum(clientStatuses, { error: 'Choose a client status' })),
+  organizationId: optionalPreprocessed(blankQuery, id),
+  gradeLevel: optionalPreprocessed(blankQuery, z.enum(gradeLevels, { error: 'Choose a grade level' })),
+  /** A case-insensitive prefix of the first name, or of "First L". */
+  search: optionalPreprocessed(blankQuery, z.string().check(z.trim(), z.maxLength(100, 'Search must be at most 100 characters'))),
+  limit: optionalPreprocessed(
+    (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : blankQuery(v)),
+    z.number({ error: 'Limit must be a whole number' }).check(
+      z.int('Limit must be a whole number'),
+      z.gte(1, `Limit must be between 1 and ${MAX_PAGE_SIZE}`),
+      z.lte(MAX_PAGE_SIZE, `Limit must be between 1 and ${MAX_PAGE_SIZE}`),
+    ),
+  ),
+  cursor: optionalPreprocessed(blankQuery, z.string().check(z.maxLength(2048, 'Invalid cursor'))),
+});
+export type ClientsQuery = z.input<typeof clientsQuery>;
+
+/** One page of clients; `nextCursor` is absent on the last page. */
+export const clientPage = z.object({ items: z.array(client), nextCursor: z.optional(z.string()) });
+export type ClientPage = z.infer<typeof clientPage>;
+
+// ---------- clinicians (the options of the "Clinicians" pick lists) ----------
+export const cliniciansQuery = z.object({ organizationId: optionalPreprocessed(blankQuery, id) });
+export const clinician = z.object({ id, firstName: z.string(), lastName: z.string(), role: z.enum(roles) });
+export type Clinician = z.infer<typeof clinician>;
 
 // ---------- users ----------
 const flagInputShape = Object.fromEntries(

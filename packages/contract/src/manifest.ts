@@ -102,7 +102,8 @@ export const updateOrganization = route({ method: 'PUT', path: '/api/organizatio
 export const archiveOrganization = route({ method: 'POST', path: '/api/organizations/{id}/archive', handler: 'organizations/archive-organization', auth: 'user', permission: 'canManageUsers', params: idParams, response: okBody });
 
 // ---- clients
-export const listClients = route({ method: 'GET', path: '/api/clients', handler: 'clients/list-clients', auth: 'user', response: list(caseload.client) });
+/** With `limit`, one page (`clientPage`); without it, the whole filtered list (the part-1 answer). */
+export const listClients = route({ method: 'GET', path: '/api/clients', handler: 'clients/list-clients', auth: 'user', query: caseload.clientsQuery, response: z.union([list(caseload.client), caseload.clientPage]) });
 export const createClient = route({ method: 'POST', idempotent: true, path: '/api/clients', handler: 'clients/create-client', auth: 'user', permission: 'canCreateClients', body: caseload.clientInput, response: caseload.client });
 export const updateClient = route({ method: 'PUT', path: '/api/clients/{id}', handler: 'clients/update-client', auth: 'user', permission: 'canEditClients', params: idParams, body: caseload.clientInput, response: caseload.client });
 export const archiveClient = route({ method: 'POST', path: '/api/clients/{id}/archive', handler: 'clients/archive-client', auth: 'user', permission: 'canDeleteClients', params: idParams, response: okBody });
@@ -112,6 +113,8 @@ export const listUsers = route({ method: 'GET', path: '/api/users', handler: 'us
 export const createUser = route({ method: 'POST', idempotent: true, path: '/api/users', tableKeys: ['EMAIL'], memoryMb: PASSWORD_HASHING_MEMORY_MB, handler: 'users/create-user', auth: 'user', permission: 'canManageUsers', body: caseload.createUserBody, response: caseload.managedUser });
 export const updateUserStatus = route({ method: 'PATCH', path: '/api/users/{id}', handler: 'users/update-user-status', auth: 'user', permission: 'canManageUsers', params: idParams, body: caseload.updateUserStatusBody, response: caseload.managedUser });
 export const updateUserPermissions = route({ method: 'PUT', path: '/api/users/{userId}/permissions', handler: 'users/update-user-permissions', auth: 'user', permission: 'canManageUsers', params: caseload.userIdParams, body: caseload.permissionsInput, response: caseload.managedUser });
+/** The options of the client form's "Clinicians" and the calendar's clinician filter: any signed-in user. */
+export const listClinicians = route({ method: 'GET', path: '/api/clinicians', handler: 'users/list-clinicians', auth: 'user', query: caseload.cliniciansQuery, response: list(caseload.clinician) });
 export const getUserPermissions = route({ method: 'GET', path: '/api/user-permissions', handler: 'users/get-user-permissions', auth: 'user', response: auth.permissionsSchema });
 
 // ---- part 2: sessions
@@ -139,7 +142,7 @@ export const listProgress = route({ method: 'GET', path: '/api/progress', handle
 // ---- progress notes
 export const listClientProgressNotes = route({ method: 'GET', path: '/api/clients/{id}/progress-notes', handler: 'notes/list-client-progress-notes', auth: 'user', permission: 'canViewProgressNotes', params: idParams, response: list(notes.progressNote) });
 export const generateProgressNote = route({ method: 'POST', idempotent: true, path: '/api/clients/{id}/generate-progress-note', uses: ['bedrock'], handler: 'notes/generate-progress-note', auth: 'user', permission: 'canGenerateProgressNotes', params: idParams, body: notes.generateNoteBody, response: notes.progressNote, timeoutSeconds: 29 });
-export const listProgressNotes = route({ method: 'GET', path: '/api/progress-notes', handler: 'notes/list-progress-notes', auth: 'user', permission: 'canViewProgressNotes', response: list(notes.progressNote) });
+export const listProgressNotes = route({ method: 'GET', path: '/api/progress-notes', handler: 'notes/list-progress-notes', auth: 'user', permission: 'canViewProgressNotes', query: notes.progressNotesQuery, response: list(notes.progressNote) });
 export const updateProgressNote = route({ method: 'PATCH', path: '/api/progress-notes/{id}', handler: 'notes/update-progress-note', auth: 'user', permission: 'canEditProgressNotes', params: idParams, body: notes.updateNoteBody, response: notes.progressNote });
 export const deleteProgressNote = route({ method: 'DELETE', path: '/api/progress-notes/{id}', handler: 'notes/delete-progress-note', auth: 'user', permission: 'canDeleteProgressNotes', params: idParams, response: okBody });
 export const bulkGenerateProgressNotes = route({ method: 'POST', idempotent: true, path: '/api/generate-progress-notes-bulk', uses: ['bulkQueue'], handler: 'notes/bulk-generate-progress-notes', auth: 'user', permission: 'canGenerateProgressNotes', body: notes.bulkGenerateBody, response: notes.bulkJob });
@@ -178,6 +181,7 @@ export const routes = {
   updateUserStatus,
   updateUserPermissions,
   getUserPermissions,
+  listClinicians,
   listSessions,
   createSession,
   getSession,

@@ -79,6 +79,9 @@ export const progressNote = z.object({
 });
 export type ProgressNote = z.infer<typeof progressNote>;
 
+/** `me`: only the notes of the caller's assigned clients. */
+export const progressNotesQuery = z.object({ assignedTo: z._default(z.enum(['me', 'all'], { error: 'assignedTo must be me or all' }), 'all') });
+
 export const updateNoteBody = z.object({
   content: text('free', 'Content is required').check(z.trim(), z.minLength(1, 'Content is required'), z.maxLength(RICH_TEXT_MAX, 'The note is too long')),
 });

@@ -19,6 +19,9 @@ export interface AuditEvent {
   ip?: string;
   /** A short, content-free description: who did what to which kind of record, never the record. */
   summary: string;
+  /** Ids a change added to or removed from the record (e.g. a client's clinicians): ids only, never names. */
+  addedIds?: string[];
+  removedIds?: string[];
 }
 
 export async function recordAudit(

@@ -38,9 +38,20 @@ export interface ClientItem extends Audited {
   diagnosis?: string;
   sessionFrequency?: number;
   status: ClientStatus;
+  /** The users who serve the client; absent on clients written before assignments (read as [createdBy]). */
+  clinicianIds?: string[];
   /** Archived clients leave every list and cannot be scheduled; their records stay. */
   archivedAt?: string;
 }
+
+/**
+ * A clinician's copy of one assigned client's list answer (keys.caseloadEntry), rewritten in every
+ * transaction that changes the client, so a caseload page is one Query with nothing else to read.
+ */
+export type CaseloadEntryItem = Pick<
+  ClientItem,
+  'id' | 'organizationId' | 'firstName' | 'lastInitial' | 'gradeLevel' | 'sessionFrequency' | 'teacher' | 'diagnosis' | 'status' | 'createdAt' | 'updatedAt'
+> & { clinicianId: string; clinicianIds: string[] };
 
 export interface GoalItem extends Audited {
   id: string;

@@ -9,10 +9,22 @@ const PNOTE = 'PNOTE#';
 const NOTE = 'NOTE#';
 const LSESS = 'LSESS#';
 const COUNTERS = 'COUNTERS#';
+const CLIENT = 'CLIENT#';
 
 export const acct = (accountId: string) => `${ACCT}${accountId}`;
 
 export const normalizeEmail = (email: string) => email.trim().normalize('NFKC').toLowerCase();
+
+/**
+ * A name as the name keys store and search it: compatibility-decomposed (NFKD), accents and other
+ * combining marks dropped, lower-case, single spaces, trimmed ("José  R" → "jose r").
+ */
+export const normalizeName = (name: string) =>
+  name.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+
+/** A client's place in every name-ordered key: `CLIENT#<first name> <last initial>#<id>`, normalized. */
+export const clientNameSortKey = (firstName: string, lastInitial: string, clientId: string) =>
+  `${CLIENT}${normalizeName(`${firstName} ${lastInitial}`)}#${clientId}`;
 
 export const keys = {
   account: (accountId: string) => ({ PK: acct(accountId), SK: 'ACCOUNT' }),
@@ -34,8 +46,26 @@ export const keys = {
   trustedDeviceToken: (tokenHash: string) => ({ PK: `TDEV#${tokenHash}`, SK: 'TDEV' }),
   organization: (accountId: string, orgId: string) => ({ PK: acct(accountId), SK: `ORG#${orgId}` }),
   organizationPrefix: (accountId: string) => ({ PK: acct(accountId), SKPrefix: 'ORG#' }),
-  client: (accountId: string, clientId: string) => ({ PK: acct(accountId), SK: `CLIENT#${clientId}` }),
-  clientPrefix: (accountId: string) => ({ PK: acct(accountId), SKPrefix: 'CLIENT#' }),
+  client: (accountId: string, clientId: string) => ({ PK: acct(accountId), SK: `${CLIENT}${clientId}` }),
+  clientPrefix: (accountId: string) => ({ PK: acct(accountId), SKPrefix: CLIENT }),
+  /**
+   * Index keys of a live (not archived) client, so name-ordered lists and name search are prefix
+   * Queries: GSI1 orders the whole tenant by name, GSI2 each organization's clients by name (a
+   * client without an organization has no GSI2 keys: only users with every organization see it).
+   */
+  clientByName: (accountId: string, organizationId: string | undefined, nameSortKey: string) => ({
+    GSI1PK: `${acct(accountId)}#CLIENTNAME`,
+    GSI1SK: nameSortKey,
+    ...(organizationId ? { GSI2PK: `${acct(accountId)}#ORG#${organizationId}#CLIENTNAME`, GSI2SK: nameSortKey } : {}),
+  }),
+  clientsByName: (accountId: string) => `${acct(accountId)}#CLIENTNAME`,
+  organizationClientsByName: (accountId: string, organizationId: string) => `${acct(accountId)}#ORG#${organizationId}#CLIENTNAME`,
+  /**
+   * One clinician's assignment to one client (adjacency item), carrying the client's list answer:
+   * a clinician's caseload page is one Query of its partition, in name order.
+   */
+  caseloadEntry: (accountId: string, userId: string, nameSortKey: string) => ({ PK: `${acct(accountId)}#CLIN#${userId}`, SK: nameSortKey }),
+  caseload: (accountId: string, userId: string) => `${acct(accountId)}#CLIN#${userId}`,
   /** GSI1 partition holding a client's goals, progress rows and progress notes. */
   clientChildren: (accountId: string, clientId: string) => `${acct(accountId)}#CLIENT#${clientId}`,
   goal: (accountId: string, goalId: string) => ({ PK: acct(accountId), SK: `${GOAL}${goalId}` }),
@@ -113,6 +143,10 @@ export const sortKeys = {
   isGoal: (sk: string) => sk.startsWith(GOAL),
   isProgress: (sk: string) => sk.startsWith(PROG),
   isSessionNote: (sk: string) => sk.startsWith(NOTE),
+  /** Name-ordered client keys whose name starts with a searched prefix (normalized like the keys). */
+  clientNamePrefix: (search = '') => `${CLIENT}${normalizeName(search)}`,
+  /** The client id at the end of a name-ordered key. */
+  clientIdOfNameKey: (sk: string) => sk.slice(sk.lastIndexOf('#') + 1),
   /** The account and period of a counters item, from its keys. */
   counterOf: (key: { PK: string; SK: string }) => ({ accountId: key.PK.slice(ACCT.length), period: key.SK.slice(COUNTERS.length) }),
 };
@@ -138,5 +172,6 @@ export const entity = {
   bulkJob: 'BulkJob',
   audit: 'AuditEvent',
   counters: 'Counters',
+  caseloadEntry: 'CaseloadEntry',
   migration: 'Migration',
 } as const;

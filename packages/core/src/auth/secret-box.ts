@@ -1,29 +1,11 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { keyMaterial } from '../key-material.ts';
 
 /**
- * Encrypts TOTP secrets at rest with AES-256-GCM. The key comes from `SECRET_ENCRYPTION_KEY`
- * (in the cloud: a value the stack keeps in KMS-encrypted configuration), or locally from a key
- * file created once under DATA_DIR; tests get a per-process key.
+ * Encrypts TOTP secrets at rest with AES-256-GCM, keyed by the deployment's key material
+ * (`SECRET_ENCRYPTION_KEY`, or locally a key file under DATA_DIR; see key-material.ts).
  */
-let key: Buffer | undefined;
-
-function loadKey(): Buffer {
-  if (key) return key;
-  const fromEnv = process.env.SECRET_ENCRYPTION_KEY;
-  if (fromEnv) return (key = createHash('sha256').update(fromEnv).digest());
-  const dir = process.env.DATA_DIR;
-  if (dir) {
-    const file = join(dir, 'secret.key');
-    if (!existsSync(file)) {
-      mkdirSync(dir, { recursive: true });
-      writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600 });
-    }
-    return (key = Buffer.from(readFileSync(file, 'utf8'), 'base64'));
-  }
-  return (key = randomBytes(32));
-}
+const loadKey = keyMaterial;
 
 export function seal(plain: string): string {
   const iv = randomBytes(12);

@@ -5,8 +5,15 @@ import type { AuthContext } from '../context.ts';
  * Records who changed which kind of record, and when. The summary is fixed text chosen by the
  * caller: never a name, a diagnosis or any other content of the record.
  */
-export function auditChange(auth: AuthContext, action: string, entity: { type: string; id: string }, summary: string) {
+export function auditChange(
+  auth: AuthContext,
+  action: string,
+  entity: { type: string; id: string },
+  summary: string,
+  ids: { addedIds?: string[]; removedIds?: string[] } = {},
+) {
   return recordAudit(auth.accountId, {
+    ...ids,
     action,
     actorId: auth.userId,
     actorName: `${auth.firstName} ${auth.lastName}`,

@@ -1,19 +1,24 @@
-import type { Client, clientInput } from '@caseload/contract/caseload';
+import { CLINICIAN_MESSAGE, type Client, type clientInput, type ClientPage } from '@caseload/contract/caseload';
 import type * as z from 'zod/mini';
 import { nowIso } from '../clock.ts';
 import { canSeeOrganization, type AuthContext } from '../context.ts';
+import { cursorBinding, INVALID_CURSOR, openCursor, sealCursor } from '../cursor.ts';
+import { queryPartition } from '../db.ts';
+import { BadRequestError } from '../errors.ts';
 import { newId } from '../ids.ts';
-import type { ClientItem } from '../items.ts';
+import type { CaseloadEntryItem, ClientItem } from '../items.ts';
+import { clientNameSortKey, keys, sortKeys } from '../keys.ts';
 import { getVisibleClient } from './access.ts';
 import { auditChange } from './audit-events.ts';
+import { caseloadOwner, planList, readPage, type ClientsQuery, type ListedClient } from './client-lists.ts';
 import { byName } from './client-order.ts';
 import { countActiveGoals, moveClientRecords } from './client-records.ts';
-import { listClientItems, OrganizationGoneError, writeClientChange } from './clients-repo.ts';
+import { ClinicianRefusedError, cliniciansOf, listClientItems, OrganizationGoneError, writeClientChange } from './clients-repo.ts';
 import { assertClientOrganization, organizationError } from './organizations.ts';
 
 type ClientFields = z.output<typeof clientInput>;
 
-function toClient(c: ClientItem): Client {
+function toClient(c: ListedClient): Client {
   return {
     id: c.id,
     organizationId: c.organizationId,
@@ -24,18 +29,55 @@ function toClient(c: ClientItem): Client {
     teacher: c.teacher,
     diagnosis: c.diagnosis,
     status: c.status,
+    clinicianIds: 'clinicianId' in c ? c.clinicianIds : cliniciansOf(c),
     createdAt: c.createdAt,
     updatedAt: c.updatedAt,
   };
 }
 
-/** The user's clients: not archived, inside its organizations, by first name. */
-export async function listClients(auth: AuthContext): Promise<Client[]> {
-  const items = await listClientItems(auth.accountId);
-  return items
-    .filter((c) => !c.archivedAt && canSeeOrganization(auth, c.organizationId))
-    .sort(byName)
-    .map(toClient);
+/**
+ * The clients the caller may see (not archived, inside its organizations), filtered. With `limit`
+ * one page in name-key order and a cursor to the next; without it the whole filtered list sorted
+ * by name with the shared collator, as the list answered before paging existed.
+ */
+export async function listClients(auth: AuthContext, q: ClientsQuery): Promise<Client[] | ClientPage> {
+  if (q.limit === undefined) {
+    // A cursor belongs to a paged list: alone it would silently answer everything.
+    if (q.cursor !== undefined) throw new BadRequestError(INVALID_CURSOR, [{ path: 'cursor', message: INVALID_CURSOR }]);
+    return (await listAll(auth, q)).sort(byName).map(toClient);
+  }
+  const prefix = sortKeys.clientNamePrefix(q.search);
+  const binding = cursorBinding({
+    accountId: auth.accountId,
+    userId: auth.userId,
+    assignedTo: q.assignedTo,
+    status: q.status,
+    organizationId: q.organizationId,
+    gradeLevel: q.gradeLevel,
+    search: prefix,
+  });
+  const position = q.cursor === undefined ? undefined : openCursor(binding, q.cursor);
+  const plan = planList(auth, q);
+  if (!plan) return { items: [] };
+  const page = await readPage(auth.accountId, plan, prefix, position, q.limit);
+  return { items: page.items.map(toClient), ...(page.next ? { nextCursor: sealCursor(binding, page.next) } : {}) };
+}
+
+/** The whole filtered list, read consistently (a list right after a write shows it). */
+async function listAll(auth: AuthContext, q: ClientsQuery): Promise<ListedClient[]> {
+  const owner = caseloadOwner(auth, q.assignedTo);
+  const items: ListedClient[] = owner
+    ? await queryPartition<CaseloadEntryItem>({ pk: keys.caseload(auth.accountId, owner), consistent: true })
+    : (await listClientItems(auth.accountId)).filter((c) => !c.archivedAt);
+  const prefix = sortKeys.clientNamePrefix(q.search);
+  return items.filter(
+    (c) =>
+      canSeeOrganization(auth, c.organizationId) &&
+      (!q.organizationId || c.organizationId === q.organizationId) &&
+      (!q.status || c.status === q.status) &&
+      (!q.gradeLevel || c.gradeLevel === q.gradeLevel) &&
+      clientNameSortKey(c.firstName, c.lastInitial, c.id).startsWith(prefix),
+  );
 }
 
 /** The form's fields, absent ones left out, so an update replaces them all. */
@@ -56,6 +98,7 @@ async function write(before: ClientItem | undefined, after: ClientItem, activeGo
     await writeClientChange(before, after, activeGoalsLeaving);
   } catch (e) {
     if (e instanceof OrganizationGoneError) throw organizationError('organizationId');
+    if (e instanceof ClinicianRefusedError) throw new BadRequestError(CLINICIAN_MESSAGE, [{ path: 'clinicianIds', message: CLINICIAN_MESSAGE }]);
     throw e;
   }
 }
@@ -71,9 +114,11 @@ export async function createClient(auth: AuthContext, input: ClientFields): Prom
     updatedAt: at,
     createdBy: auth.userId,
     updatedBy: auth.userId,
+    clinicianIds: input.clinicianIds ?? [auth.userId],
   };
   await write(undefined, client);
-  await auditChange(auth, 'client.created', { type: 'client', id: client.id }, 'Added a client');
+  // The first clinicians are part of the creation: its event carries their ids.
+  await auditChange(auth, 'client.created', { type: 'client', id: client.id }, 'Added a client', { addedIds: cliniciansOf(client) });
   return toClient(client);
 }
 
@@ -93,11 +138,23 @@ export async function updateClient(auth: AuthContext, clientId: string, input: C
     createdBy: before.createdBy,
     updatedAt: nowIso(),
     updatedBy: auth.userId,
+    clinicianIds: input.clinicianIds ?? cliniciansOf(before),
   };
   await write(before, after);
   if (moved) await moveClientRecords(auth.accountId, clientId, before.organizationId, after.organizationId, after.updatedAt);
   await auditChange(auth, 'client.updated', { type: 'client', id: clientId }, 'Updated a client');
+  await auditAssignment(auth, before, after);
   return toClient(after);
+}
+
+/** Who changed a client's clinicians, and which ids came and went (ids only: no names in the audit). */
+async function auditAssignment(auth: AuthContext, before: ClientItem, after: ClientItem) {
+  const had = new Set(cliniciansOf(before));
+  const has = new Set(cliniciansOf(after));
+  const addedIds = [...has].filter((u) => !had.has(u));
+  const removedIds = [...had].filter((u) => !has.has(u));
+  if (addedIds.length === 0 && removedIds.length === 0) return;
+  await auditChange(auth, 'client.clinicians_changed', { type: 'client', id: after.id }, "Changed a client's clinicians", { addedIds, removedIds });
 }
 
 /** Archived clients leave every list and count; their records stay for the retention period. */

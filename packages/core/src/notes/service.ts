@@ -11,9 +11,11 @@ import { recordAudit } from '../audit.ts';
 import { getVisibleClient } from '../caseload/access.ts';
 import { nowIso } from '../clock.ts';
 import { canSeeOrganization, type AuthContext } from '../context.ts';
+import { queryPartition } from '../db.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../errors.ts';
 import { newId } from '../ids.ts';
-import type { ClientItem, ProgressNoteItem, SessionItem } from '../items.ts';
+import type { CaseloadEntryItem, ClientItem, ProgressNoteItem, SessionItem } from '../items.ts';
+import { keys } from '../keys.ts';
 import { plainText } from '../plain-text.ts';
 import { sanitizeRichText } from '../rich-text.ts';
 import { displayName, loadFacts, type Period } from './facts.ts';
@@ -137,12 +139,34 @@ export async function listClientProgressNotes(auth: AuthContext, clientId: strin
  * current organization; a note whose client record is gone is shown (as Unknown Client in the
  * SPA) when the note's own organization is in the caller's scope.
  */
-export async function listProgressNotes(auth: AuthContext): Promise<ProgressNote[]> {
+export async function listProgressNotes(auth: AuthContext, assignedTo: 'me' | 'all' = 'all'): Promise<ProgressNote[]> {
+  if (assignedTo === 'me') return listMyClientsNotes(auth);
   const [items, clients] = await Promise.all([listAccountNoteItems(auth.accountId), listAccountClients(auth.accountId)]);
   const byId = new Map(clients.map((c) => [c.id, c]));
   return items
     .filter((n) => canSeeOrganization(auth, byId.has(n.clientId) ? byId.get(n.clientId)!.organizationId : n.organizationId))
     .map((n) => toProgressNote(n, byId.get(n.clientId)));
+}
+
+/** Client partitions read at once for "my caseload" notes. */
+const CASELOAD_NOTE_READS = 8;
+
+/**
+ * The notes of the caller's assigned clients (visible ones), newest first: the caseload is one
+ * consistent Query, then one Query per client on its notes partition, so the cost follows the
+ * caseload (about 50 clients), not the district.
+ */
+async function listMyClientsNotes(auth: AuthContext): Promise<ProgressNote[]> {
+  const entries = (await queryPartition<CaseloadEntryItem>({ pk: keys.caseload(auth.accountId, auth.userId), consistent: true })).filter((c) =>
+    canSeeOrganization(auth, c.organizationId),
+  );
+  const notes: ProgressNote[] = [];
+  for (let i = 0; i < entries.length; i += CASELOAD_NOTE_READS) {
+    const batch = entries.slice(i, i + CASELOAD_NOTE_READS);
+    const lists = await Promise.all(batch.map(async (c) => (await listClientNoteItems(auth.accountId, c.id)).map((n) => toProgressNote(n, c))));
+    notes.push(...lists.flat());
+  }
+  return notes.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
 }
 
 /** A note the caller may see (its client visible, archived included), with that client; 404 otherwise. */

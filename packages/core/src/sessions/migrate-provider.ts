@@ -58,7 +58,7 @@ async function backfillOne(accountId: string, s: StoredSession): Promise<boolean
  * Every account's id, from the account items. Only the operator's one-off migration lists across
  * tenants (a Scan with the table's own credentials); no request path does.
  */
-async function* accountIds(): AsyncGenerator<string> {
+export async function* accountIds(): AsyncGenerator<string> {
   let start: Record<string, unknown> | undefined;
   do {
     const res = await db().send(
