@@ -3,6 +3,7 @@ import { recentAudit } from '../audit.ts';
 import { now } from '../clock.ts';
 import { organizationScope, type AuthContext } from '../context.ts';
 import { readDashboardCounts } from '../counters.ts';
+import { getMyDashboardStats } from './my-dashboard.ts';
 
 const DAY_MS = 86_400_000;
 const RECENT_ACTIVITIES = 10;
@@ -21,13 +22,16 @@ export function completionRate(completed: number, due: number): number {
 }
 
 /**
- * The four stat cards and their trend captions, from counters only: the number of DynamoDB
- * requests depends on the user's organizations, never on the caseload.
+ * The four stat cards and their trend captions. For everything the user may see ('all'), from
+ * counters only: the number of DynamoDB requests depends on the user's organizations, never on the
+ * caseload. For the user's own caseload ('me'), from bounded Queries of its assignments and the
+ * sessions it provides (my-dashboard.ts).
  */
-export async function getDashboardStats(auth: AuthContext, weekStart: string | undefined): Promise<DashboardStats> {
+export async function getDashboardStats(auth: AuthContext, weekStart: string | undefined, assignedTo: 'me' | 'all' = 'all'): Promise<DashboardStats> {
   const at = now();
   const scope = organizationScope(auth);
   const start = weekStart ? new Date(weekStart) : mondayUtc(at);
+  if (assignedTo === 'me') return getMyDashboardStats(auth, start, at, completionRate);
   const c = await readDashboardCounts(auth.accountId, scope ? [...scope] : undefined, start, at);
   return {
     totalClients: c.activeClients,
