@@ -13,6 +13,7 @@ describe('key builders', () => {
       keys.goalIndex(a, 'c', 'g').GSI1PK,
       keys.session(a, 's').PK,
       keys.sessionIndex(a, '2026-01-01T09:00:00.000Z', 's').GSI2PK,
+      keys.sessionProviderIndex(a, 'u', '2026-01-01T09:00:00.000Z', 's').GSI1PK,
       keys.sessionNote(a, 's', 'c').PK,
       keys.progress(a, 's', 'g').PK,
       keys.progressIndex(a, 'c', 's', 'g', 't').GSI1PK,
@@ -37,6 +38,10 @@ describe('key builders', () => {
     const late = keys.sessionIndex('a', '2026-01-01T10:00:00.000Z', 'a').GSI2SK;
     expect(early < late).toBe(true);
     expect(keys.progressIndex('a', 'c', 's', 'g', '2026-02-01T00:00:00.000Z').GSI1SK).toBe('PROG#2026-02-01T00:00:00.000Z#g');
+    // One provider's sessions by time, in that provider's own partition.
+    const mine = keys.sessionProviderIndex('a', 'u', '2026-01-01T09:00:00.000Z', 's');
+    expect(mine).toEqual({ GSI1PK: keys.sessionsOfProvider('a', 'u'), GSI1SK: '2026-01-01T09:00:00.000Z#s' });
+    expect(keys.sessionsOfProvider('a', 'u')).not.toBe(keys.sessionsOfProvider('a', 'u2'));
   });
 
   it('normalizes e-mail addresses for uniqueness and lockout', () => {
