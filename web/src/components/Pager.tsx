@@ -36,17 +36,45 @@ export function usePage<T>(items: readonly T[], resetKey: unknown, size = PAGE_S
 export function Pager<T>({ page, label, size = PAGE_SIZE }: { page: Page<T>; label: string; size?: number }) {
   if (page.count <= 1) return null;
   const first = page.index * size + 1;
-  const last = first + page.items.length - 1;
+  return (
+    <PagerBar
+      label={label}
+      first={first}
+      last={first + page.items.length - 1}
+      total={page.total}
+      onPrevious={page.index > 0 ? () => page.setIndex(page.index - 1) : undefined}
+      onNext={page.index < page.count - 1 ? () => page.setIndex(page.index + 1) : undefined}
+    />
+  );
+}
+
+interface PagerBarProps {
+  label: string;
+  /** One-based positions of the rows shown. */
+  first: number;
+  last: number;
+  /** Absent while the server has not said (more pages may follow). */
+  total?: number;
+  /** Absent: the button is disabled. */
+  onPrevious?: () => void;
+  onNext?: () => void;
+  /** The next page is on its way. */
+  loadingNext?: boolean;
+}
+
+/** The pager's look for any source of pages: client-side slices (Pager) or pages from the server. */
+export function PagerBar({ label, first, last, total, onPrevious, onNext, loadingNext = false }: PagerBarProps) {
   return (
     <Flex as="nav" aria-label={`${label} pages`} justify="space-between" align="center" gap="3" wrap="wrap">
       <Text fontSize="sm" color="fg.muted" aria-live="polite">
-        Showing {first.toLocaleString()}–{last.toLocaleString()} of {page.total.toLocaleString()}
+        Showing {first.toLocaleString()}–{last.toLocaleString()}
+        {total !== undefined && ` of ${total.toLocaleString()}`}
       </Text>
       <Flex gap="2">
-        <Button size="sm" variant="outline" onClick={() => page.setIndex(page.index - 1)} disabled={page.index === 0}>
+        <Button size="sm" variant="outline" onClick={onPrevious} disabled={!onPrevious}>
           Previous page
         </Button>
-        <Button size="sm" variant="outline" onClick={() => page.setIndex(page.index + 1)} disabled={page.index >= page.count - 1}>
+        <Button size="sm" variant="outline" onClick={onNext} disabled={!onNext || loadingNext} loading={loadingNext}>
           Next page
         </Button>
       </Flex>

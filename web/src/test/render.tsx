@@ -5,7 +5,13 @@ import { AppProvider } from '../app/AppProvider.tsx';
 import { AppRoutes } from '../app/routes.tsx';
 
 function LocationProbe() {
-  return <output data-testid="location">{useLocation().pathname}</output>;
+  const location = useLocation();
+  return (
+    <>
+      <output data-testid="location">{location.pathname}</output>
+      <output data-testid="location-search">{location.search}</output>
+    </>
+  );
 }
 
 /** The whole app at a path, with a probe showing where the router ended up. */

@@ -21,8 +21,10 @@ interface AddClientDialogProps {
 
 export function AddClientDialog({ open, onOpenChange }: AddClientDialogProps) {
   const organizations = useOrganizations().data ?? [];
-  const allowNoOrganization = !isOrganizationLimited(useCurrentUser().data);
-  const form = useClientForm(emptyClientForm);
+  const user = useCurrentUser().data;
+  const allowNoOrganization = !isOrganizationLimited(user);
+  const empty = emptyClientForm(user?.id);
+  const form = useClientForm(empty);
   const create = useCreateClient();
   const { values, reset, setField } = form;
 
@@ -34,7 +36,7 @@ export function AddClientDialog({ open, onOpenChange }: AddClientDialogProps) {
 
   const close = () => {
     if (create.isPending) return;
-    reset(emptyClientForm);
+    reset(empty);
     onOpenChange(false);
   };
 
@@ -46,7 +48,7 @@ export function AddClientDialog({ open, onOpenChange }: AddClientDialogProps) {
     create.mutate(result.body, {
       onSuccess: (client) => {
         notify.success({ title: 'Client added', description: `${clientName(client)} has been added to your caseload.` });
-        reset(emptyClientForm);
+        reset(empty);
         onOpenChange(false);
       },
       // What was typed stays, with the server's messages next to the fields.

@@ -6,10 +6,11 @@ import { TextField } from '../../../components/TextField.tsx';
 import type { FieldErrors } from '../../../lib/form.ts';
 import { lastInitialInput, NONE, type ClientField, type ClientFormValues } from '../lib/client-form.ts';
 import { statusLabels } from '../lib/clients.ts';
+import { CliniciansField } from './CliniciansField.tsx';
 
 interface ClientFormFieldsProps {
   values: ClientFormValues;
-  onChange: (field: ClientField, value: string) => void;
+  onChange: <F extends ClientField>(field: F, value: ClientFormValues[F]) => void;
   errors: FieldErrors;
   organizations: readonly Organization[];
   /** A user limited to some organizations cannot keep a client outside them, so 'None' is not offered. */
@@ -67,7 +68,7 @@ export function ClientFormFields({ values, onChange, errors, organizations, allo
         <SelectField
           label="Grade Level"
           value={values.gradeLevel}
-          onChange={(v) => onChange('gradeLevel', v)}
+          onChange={(v) => onChange('gradeLevel', v as ClientFormValues['gradeLevel'])}
           options={gradeOptions}
           error={errors.gradeLevel}
           disabled={disabled}
@@ -89,7 +90,7 @@ export function ClientFormFields({ values, onChange, errors, organizations, allo
         <SelectField
           label="Status"
           value={values.status}
-          onChange={(v) => onChange('status', v)}
+          onChange={(v) => onChange('status', v as ClientFormValues['status'])}
           options={statusOptions}
           error={errors.status}
           disabled={disabled}
@@ -102,6 +103,13 @@ export function ClientFormFields({ values, onChange, errors, organizations, allo
         error={errors.teacher}
         disabled={disabled}
         maxLength={255}
+      />
+      <CliniciansField
+        organizationId={values.organizationId === NONE ? undefined : values.organizationId}
+        value={values.clinicianIds}
+        onChange={(ids) => onChange('clinicianIds', ids)}
+        error={errors.clinicianIds}
+        disabled={disabled}
       />
       <Field.Root invalid={Boolean(errors.diagnosis)} disabled={disabled}>
         <Field.Label>Diagnosis/Goals Summary</Field.Label>

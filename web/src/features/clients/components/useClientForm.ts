@@ -7,7 +7,7 @@ export function useClientForm(initial: ClientFormValues) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
 
-  const setField = useCallback((field: ClientField, value: string) => {
+  const setField = useCallback(<F extends ClientField>(field: F, value: ClientFormValues[F]) => {
     setValues((current) => ({ ...current, [field]: value }));
     setErrors((current) => {
       if (!current[field]) return current;

@@ -12,14 +12,16 @@ export interface ClientFormValues {
   teacher: string;
   diagnosis: string;
   status: ClientStatus;
+  /** The users who serve the client (the Clinicians multi-select). */
+  clinicianIds: string[];
 }
 
 export type ClientField = keyof ClientFormValues;
 
 export const NONE = 'none';
 
-/** Sessions per week default 1, status default active. */
-export const emptyClientForm: ClientFormValues = {
+/** Sessions per week default 1, status default active, and the user adding the client as its clinician. */
+export const emptyClientForm = (currentUserId: string | undefined): ClientFormValues => ({
   firstName: '',
   lastInitial: '',
   organizationId: NONE,
@@ -28,7 +30,8 @@ export const emptyClientForm: ClientFormValues = {
   teacher: '',
   diagnosis: '',
   status: 'active',
-};
+  clinicianIds: currentUserId ? [currentUserId] : [],
+});
 
 export function valuesFromClient(client: Client): ClientFormValues {
   return {
@@ -40,6 +43,7 @@ export function valuesFromClient(client: Client): ClientFormValues {
     teacher: client.teacher ?? '',
     diagnosis: client.diagnosis ?? '',
     status: client.status,
+    clinicianIds: [...client.clinicianIds],
   };
 }
 

@@ -1,41 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import type { Client } from '@caseload/contract/caseload';
-import { limitPickList, matchesPickSearch } from './clients.ts';
+import { filtersFromParams, filtersToQuery, hasFilters, noFilters, withFilters } from './clients.ts';
 
-const at = '2026-03-02T10:00:00.000Z';
-const kid = (i: number): Client => ({
-  id: `${String(i).padStart(8, '0')}-0000-4000-8000-000000000000`,
-  firstName: `Kid${i}`,
-  lastInitial: 'K',
-  status: 'active',
-  createdAt: at,
-  updatedAt: at,
-});
-const kids = Array.from({ length: 10 }, (_, i) => kid(i));
+const org = '11111111-1111-4111-8111-111111111111';
 
-describe('pick lists', () => {
-  it('draws the first clients up to the limit and counts the rest', () => {
-    const { shown, hidden } = limitPickList(kids, [], 4);
-    expect(shown.map((c) => c.firstName)).toEqual(['Kid0', 'Kid1', 'Kid2', 'Kid3']);
-    expect(hidden).toBe(6);
+describe('client filters in the URL', () => {
+  it('reads the filters a link carries, and ignores values the server would refuse', () => {
+    const params = new URLSearchParams({ search: 'Emma S', status: 'inactive', gradeLevel: '2', organizationId: org, assignedTo: 'all' });
+    expect(filtersFromParams(params)).toEqual({ search: 'Emma S', status: 'inactive', gradeLevel: '2', organizationId: org });
+    expect(filtersFromParams(new URLSearchParams({ status: 'gone', gradeLevel: '13', organizationId: 'none' }))).toEqual(noFilters);
   });
 
-  it('always draws a ticked client, in its place, within the same limit', () => {
-    const { shown, hidden } = limitPickList(kids, [kids[8]!.id], 4);
-    expect(shown.map((c) => c.firstName)).toEqual(['Kid0', 'Kid1', 'Kid2', 'Kid8']);
-    expect(hidden).toBe(6);
+  it('writes only the filters in use, keeps the other parameters and the search as typed', () => {
+    const next = withFilters(new URLSearchParams({ assignedTo: 'me', status: 'active' }), { ...noFilters, search: 'Emma ', gradeLevel: 'K' });
+    expect(next.toString()).toBe('assignedTo=me&search=Emma+&gradeLevel=K');
+    expect(withFilters(next, { ...noFilters, search: '  ' }).toString()).toBe('assignedTo=me');
   });
 
-  it('draws every ticked client even beyond the limit', () => {
-    const ticked = kids.slice(0, 6).map((c) => c.id);
-    expect(limitPickList(kids, ticked, 4)).toMatchObject({ hidden: 4 });
-  });
-
-  it('finds a client by name, with or without the period, or by the start of its id', () => {
-    expect(matchesPickSearch(kid(7), 'kid7 k.')).toBe(true);
-    expect(matchesPickSearch(kid(7), ' KID7 ')).toBe(true);
-    expect(matchesPickSearch(kid(7), '00000007')).toBe(true);
-    expect(matchesPickSearch(kid(7), 'kid8')).toBe(false);
-    expect(matchesPickSearch(kid(7), '')).toBe(true);
+  it('sends the server the filters in use, the search trimmed', () => {
+    expect(filtersToQuery({ ...noFilters, search: ' Emma S ', status: 'active' }, 'me')).toEqual({ assignedTo: 'me', status: 'active', search: 'Emma S' });
+    expect(filtersToQuery(noFilters, 'all')).toEqual({ assignedTo: 'all' });
+    expect(hasFilters(noFilters)).toBe(false);
+    expect(hasFilters({ ...noFilters, organizationId: org })).toBe(true);
   });
 });

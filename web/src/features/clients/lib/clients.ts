@@ -14,9 +14,24 @@ export const gradeLabel = (grade: GradeLevel | undefined) => (grade ? gradeLevel
 export const frequencyLabel = (frequency: number | undefined) => (frequency ? `${frequency} times per week` : '—');
 
 export const ALL = 'all';
-/** The organization filter's entry for clients with no organization. */
-export const NO_ORGANIZATION = 'none';
 
+/** Rows per page of the clients page, read from the server with `limit` and `cursor`. */
+export const CLIENT_PAGE_SIZE = 50;
+
+/** Pick lists show at most this many matches of a search; typing more of the name finds the rest. */
+export const PICK_LIST_LIMIT = 50;
+
+/** What GET /api/clients filters by on the server (paging aside). */
+export interface ClientQuery {
+  assignedTo?: string;
+  status?: ClientStatus;
+  organizationId?: string;
+  gradeLevel?: GradeLevel;
+  /** A prefix of the first name, or of 'First L' (the server's name search). */
+  search?: string;
+}
+
+/** The clients page's filters as the inputs and the URL hold them ('all' for no filter). */
 export interface ClientFilters {
   search: string;
   organizationId: string;
@@ -35,38 +50,48 @@ export const statusFilterOptions = [
   ...clientStatuses.map((status) => ({ value: status, label: statusLabels[status] })),
 ];
 
-/** Free text matches the name ('Emma S', 'emma s.') or the diagnosis; the selects match exactly. */
-export function filterClients(clients: readonly Client[], filters: ClientFilters): Client[] {
-  const needle = filters.search.trim().toLocaleLowerCase();
-  return clients.filter((client) => {
-    if (filters.organizationId === NO_ORGANIZATION ? client.organizationId : filters.organizationId !== ALL && client.organizationId !== filters.organizationId) {
-      return false;
-    }
-    if (filters.gradeLevel !== ALL && client.gradeLevel !== filters.gradeLevel) return false;
-    if (filters.status !== ALL && client.status !== filters.status) return false;
-    if (!needle) return true;
-    const haystack = [client.firstName, `${client.firstName} ${client.lastInitial}`, clientName(client), client.diagnosis ?? ''];
-    return haystack.some((text) => text.toLocaleLowerCase().includes(needle));
-  });
+const isStatus = (v: string): v is ClientStatus => (clientStatuses as readonly string[]).includes(v);
+const isGrade = (v: string): v is GradeLevel => (gradeLevels as readonly string[]).includes(v);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The server's limit on a search (longer prefixes match nothing more). */
+export const SEARCH_MAX_LENGTH = 100;
+
+/** The filters a URL carries; a value the server would refuse (a hand-edited link) counts as no filter. */
+export function filtersFromParams(params: URLSearchParams): ClientFilters {
+  const status = params.get('status') ?? '';
+  const gradeLevel = params.get('gradeLevel') ?? '';
+  const organizationId = params.get('organizationId') ?? '';
+  return {
+    search: (params.get('search') ?? '').slice(0, SEARCH_MAX_LENGTH),
+    status: isStatus(status) ? status : ALL,
+    gradeLevel: isGrade(gradeLevel) ? gradeLevel : ALL,
+    organizationId: UUID.test(organizationId) ? organizationId : ALL,
+  };
 }
 
-/** Alphabetical by name, so a clinician finds a child where they expect it. */
-export function sortClients(clients: Client[]): Client[] {
-  return clients.sort((a, b) => clientName(a).localeCompare(clientName(b)) || a.id.localeCompare(b.id));
+/** `params` with `filters` written in: a filter left at 'all' (or an empty search) leaves the URL. */
+export function withFilters(params: URLSearchParams, filters: ClientFilters): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const key of ['search', 'status', 'gradeLevel', 'organizationId'] as const) {
+    // The search goes in as typed: trimming it here would take a space from under the typist ('Emma S').
+    const value = filters[key];
+    if (value.trim() && value !== ALL) next.set(key, value);
+    else next.delete(key);
+  }
+  return next;
 }
 
-/** Pick lists render at most this many clients; a search finds the rest (a district has thousands). */
-export const PICK_LIST_LIMIT = 100;
+/** Whether any filter narrows the list (the caseload switch aside). */
+export const hasFilters = (filters: ClientFilters) => Object.keys(filtersToQuery(filters, undefined)).length > 0;
 
-/** A pick list's search: the name ('emma s.') or the start of the id shown beside it. */
-export function matchesPickSearch(client: Client, search: string): boolean {
-  const needle = search.trim().toLocaleLowerCase();
-  return !needle || clientName(client).toLocaleLowerCase().includes(needle) || client.id.startsWith(needle);
-}
-
-/** The rows of a pick list: every ticked client, and the others in order up to `limit` rows in all. */
-export function limitPickList(clients: readonly Client[], ticked: readonly string[], limit = PICK_LIST_LIMIT): { shown: Client[]; hidden: number } {
-  let room = Math.max(0, limit - clients.filter((c) => ticked.includes(c.id)).length);
-  const shown = clients.filter((c) => ticked.includes(c.id) || (room > 0 && room-- > 0));
-  return { shown, hidden: clients.length - shown.length };
+/** The server query of the filters and the caseload filter ('me', 'all' or a user id). */
+export function filtersToQuery(filters: ClientFilters, assignedTo: string | undefined): ClientQuery {
+  const search = filters.search.trim();
+  return {
+    ...(assignedTo ? { assignedTo } : {}),
+    ...(isStatus(filters.status) ? { status: filters.status } : {}),
+    ...(filters.organizationId !== ALL ? { organizationId: filters.organizationId } : {}),
+    ...(isGrade(filters.gradeLevel) ? { gradeLevel: filters.gradeLevel } : {}),
+    ...(search ? { search } : {}),
+  };
 }

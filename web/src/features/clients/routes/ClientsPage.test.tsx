@@ -1,10 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CurrentUser } from '@caseload/contract/auth';
-import type { Client, Organization } from '@caseload/contract/caseload';
-import { jsonResponse, mockFetch, testUser } from '../../../test/fetch.ts';
+import type { Client, Clinician, Organization } from '@caseload/contract/caseload';
+import { scopeStorageKey } from '../../../lib/caseload-scope.ts';
+import { jsonResponse, testUser } from '../../../test/fetch.ts';
 import { toaster } from '../../../lib/toaster.ts';
 import { renderApp } from '../../../test/render.tsx';
+import { clientsAnswer, mockRoutes, type RouteRequest } from '../../../test/server.ts';
 import { lastInitialInput } from '../lib/client-form.ts';
 
 const owner: CurrentUser = { ...testUser, userType: 'owner' };
@@ -15,6 +17,7 @@ const oak: Organization = { id: '22222222-2222-4222-8222-222222222222', name: 'O
 
 const client = (over: Partial<Client> & Pick<Client, 'id' | 'firstName' | 'lastInitial'>): Client => ({
   status: 'active',
+  clinicianIds: [testUser.id],
   createdAt: at,
   updatedAt: at,
   ...over,
@@ -23,25 +26,37 @@ const emma = client({ id: 'aaaaaaaa-0000-4000-8000-000000000001', firstName: 'Em
 const liam = client({ id: 'bbbbbbbb-0000-4000-8000-000000000002', firstName: 'Liam', lastInitial: 'T', organizationId: oak.id, gradeLevel: '11', diagnosis: 'Stuttering', status: 'inactive' });
 const noah = client({ id: 'cccccccc-0000-4000-8000-000000000003', firstName: 'Noah', lastInitial: 'B', gradeLevel: 'PreK' });
 
-type Handler = (body: unknown) => Response;
+type Handler = (request: RouteRequest) => Response;
+
+const me: Clinician = { id: testUser.id, firstName: 'Jane', lastName: 'Doe', role: 'slp' };
+const sam: Clinician = { id: '33333333-3333-4333-8333-333333333333', firstName: 'Sam', lastName: 'Rivera', role: 'slp' };
 
 // The toaster's store outlives a test; a toast left in it would queue the next one (max 1).
-afterEach(() => toaster.remove());
+afterEach(() => {
+  toaster.remove();
+  localStorage.clear();
+});
 
-/** /clients for `user`, with `clients` listed; `routes` answers other 'METHOD /path' calls. */
-async function openClients(user: CurrentUser, clients: Client[], routes: Record<string, Handler> = {}) {
-  const fetchMock = mockFetch(({ method, url, init }) => {
-    const answer = routes[`${method} ${url}`];
-    if (answer) return answer(init.body ? JSON.parse(String(init.body)) : undefined);
-    if (method === 'GET' && url === '/api/user') return jsonResponse(200, user);
-    if (method === 'GET' && url === '/api/clients') return jsonResponse(200, clients);
-    if (method === 'GET' && url === '/api/organizations') return jsonResponse(200, [lincoln, oak]);
-    return jsonResponse(404, { message: `unexpected ${method} ${url}` });
+/** /clients (or `path`) for `user`, with `clients` served like the server does; `routes` answers other 'METHOD /path' calls. */
+async function openClients(user: CurrentUser, clients: Client[], routes: Record<string, Handler> = {}, path = '/clients') {
+  const fetchMock = mockRoutes({
+    'GET /api/user': () => jsonResponse(200, user),
+    'GET /api/clients': ({ query }) => clientsAnswer(query, clients, user.id),
+    'GET /api/organizations': () => jsonResponse(200, [lincoln, oak]),
+    'GET /api/clinicians': () => jsonResponse(200, [me, sam]),
+    ...routes,
   });
-  renderApp('/clients');
+  renderApp(path);
   await screen.findByRole('heading', { level: 1, name: 'Client Management' }, { timeout: 5000 });
   return fetchMock;
 }
+
+/** The query strings of the client list requests sent so far (the 'has clients assigned' probe aside). */
+const listRequests = (fetchMock: ReturnType<typeof mockRoutes>) =>
+  fetchMock.mock.calls
+    .map(([input]) => new URL(String(input), 'http://app.test'))
+    .filter((url) => url.pathname === '/api/clients' && url.searchParams.get('limit') !== '1')
+    .map((url) => Object.fromEntries(url.searchParams));
 
 const rows = () => screen.queryAllByTestId('client-row').map((row) => within(row).getAllByRole('cell')[0]!.textContent);
 const dialog = () => screen.findByRole('dialog');
@@ -95,7 +110,7 @@ describe('Add New Client dialog', { timeout: 20_000 }, () => {
     let sent: unknown;
     const list: Client[] = [];
     await openClients(owner, list, {
-      'POST /api/clients': (body) => {
+      'POST /api/clients': ({ body }) => {
         sent = body;
         const created = client({ id: 'dddddddd-0000-4000-8000-000000000004', firstName: 'Ava', lastInitial: 'M', organizationId: oak.id });
         list.push(created);
@@ -113,7 +128,7 @@ describe('Add New Client dialog', { timeout: 20_000 }, () => {
     fireEvent.click(within(add).getByRole('button', { name: 'Add Client' }));
 
     expect(await screen.findByText('Client added')).toBeTruthy();
-    expect(sent).toEqual({ firstName: 'Ava', lastInitial: 'M', organizationId: oak.id, gradeLevel: 'K', status: 'active' });
+    expect(sent).toEqual({ firstName: 'Ava', lastInitial: 'M', organizationId: oak.id, gradeLevel: 'K', status: 'active', clinicianIds: [testUser.id] });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(rows()).toEqual(['Ava M.ID: dddddddd']);
 
@@ -137,8 +152,8 @@ describe('Add New Client dialog', { timeout: 20_000 }, () => {
 });
 
 describe('client list and filters', { timeout: 20_000 }, () => {
-  it('shows the columns, and filters by search, organization, grade and status', async () => {
-    await openClients(owner, [liam, emma, noah]);
+  it('shows the columns, and asks the server to filter by name, organization, grade and status', async () => {
+    const fetchMock = await openClients(owner, [liam, emma, noah]);
     expect(await screen.findByText('3 clients')).toBeTruthy();
     expect(rows()).toEqual(['Emma S.ID: aaaaaaaa', 'Liam T.ID: bbbbbbbb', 'Noah B.ID: cccccccc']);
     const emmaRow = screen.getAllByTestId('client-row')[0]!;
@@ -155,58 +170,92 @@ describe('client list and filters', { timeout: 20_000 }, () => {
     ]);
 
     const search = screen.getByLabelText('Search');
-    fireEvent.change(search, { target: { value: 'stutter' } });
-    expect(rows()).toEqual(['Liam T.ID: bbbbbbbb']);
-    expect(screen.getByText('1 of 3 clients')).toBeTruthy();
     fireEvent.change(search, { target: { value: 'emma s' } });
-    expect(rows()).toEqual(['Emma S.ID: aaaaaaaa']);
+    await waitFor(() => expect(rows()).toEqual(['Emma S.ID: aaaaaaaa']));
+    expect(screen.getByText('1 matching client')).toBeTruthy();
     fireEvent.change(search, { target: { value: '' } });
+    await waitFor(() => expect(rows()).toHaveLength(3));
 
     fireEvent.change(screen.getByLabelText('Organization'), { target: { value: oak.id } });
-    expect(rows()).toEqual(['Liam T.ID: bbbbbbbb']);
+    await waitFor(() => expect(rows()).toEqual(['Liam T.ID: bbbbbbbb']));
     fireEvent.change(screen.getByLabelText('Organization'), { target: { value: 'all' } });
 
     fireEvent.change(grade, { target: { value: 'PreK' } });
-    expect(rows()).toEqual(['Noah B.ID: cccccccc']);
-    fireEvent.change(grade, { target: { value: '11' } });
-    expect(rows()).toEqual(['Liam T.ID: bbbbbbbb']);
+    await waitFor(() => expect(rows()).toEqual(['Noah B.ID: cccccccc']));
     fireEvent.change(grade, { target: { value: 'all' } });
 
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'inactive' } });
-    expect(rows()).toEqual(['Liam T.ID: bbbbbbbb']);
+    await waitFor(() => expect(rows()).toEqual(['Liam T.ID: bbbbbbbb']));
+    expect(listRequests(fetchMock).at(-1)).toEqual({ assignedTo: 'me', status: 'inactive', limit: '50' });
     fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'zzz' } });
-    expect(screen.getByText('No clients found')).toBeTruthy();
+    expect(await screen.findByText('No clients found')).toBeTruthy();
     expect(screen.getByText('Try adjusting your search criteria')).toBeTruthy();
   });
 
-  it('shows a long caseload 50 rows at a time, and a new search starts at the first page', async () => {
+  it('sends one request for a name typed quickly, and keeps every keystroke', async () => {
+    const fetchMock = await openClients(owner, [liam, emma, noah]);
+    await screen.findByText('3 clients');
+    const before = listRequests(fetchMock).length;
+    const search = screen.getByLabelText('Search') as HTMLInputElement;
+    for (const typed of ['E', 'Em', 'Emm', 'Emma']) fireEvent.change(search, { target: { value: typed } });
+    expect(search.value).toBe('Emma');
+    await waitFor(() => expect(rows()).toEqual(['Emma S.ID: aaaaaaaa']));
+    expect(listRequests(fetchMock).slice(before)).toEqual([{ assignedTo: 'me', search: 'Emma', limit: '50' }]);
+    expect(screen.getByTestId('location-search').textContent).toBe('?search=Emma');
+  });
+
+  it('keeps the filters in the URL, so a remount (a reload, a shared link) opens the same list', async () => {
+    const link = `/clients?assignedTo=all&status=inactive&gradeLevel=11&search=Li`;
+    const fetchMock = await openClients(owner, [liam, emma, noah], {}, link);
+    await waitFor(() => expect(rows()).toEqual(['Liam T.ID: bbbbbbbb']));
+    expect((screen.getByLabelText('Search') as HTMLInputElement).value).toBe('Li');
+    expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('inactive');
+    expect((screen.getByLabelText('Grade') as HTMLSelectElement).value).toBe('11');
+    expect(screen.getByRole('button', { name: 'All clients', pressed: true })).toBeTruthy();
+    expect(listRequests(fetchMock)).toEqual([{ assignedTo: 'all', status: 'inactive', gradeLevel: '11', search: 'Li', limit: '50' }]);
+    // The URL answered who: no need to ask whether the user has clients assigned.
+    expect(fetchMock.mock.calls.some(([input]) => String(input).includes('limit=1'))).toBe(false);
+  });
+
+  it('reads the list 50 clients at a time from the server, the next page with the cursor', async () => {
     const many = Array.from({ length: 120 }, (_, i) =>
       client({ id: `dddddddd-0000-4000-8000-${String(i).padStart(12, '0')}`, firstName: `Kid${String(i).padStart(3, '0')}`, lastInitial: 'K' }),
     );
-    await openClients(owner, many);
+    const fetchMock = await openClients(owner, many);
     await waitFor(() => expect(rows()).toHaveLength(50));
     expect(rows()[0]).toContain('Kid000 K.');
+    expect(screen.getByText('More than 50 clients')).toBeTruthy();
     const pager = screen.getByRole('navigation', { name: 'Client list pages' });
-    expect(within(pager).getByText('Showing 1–50 of 120')).toBeTruthy();
+    expect(within(pager).getByText('Showing 1–50')).toBeTruthy();
     expect((within(pager).getByRole('button', { name: 'Previous page' }) as HTMLButtonElement).disabled).toBe(true);
 
     fireEvent.click(within(pager).getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(rows()[0]).toContain('Kid050 K.'));
+    expect(listRequests(fetchMock).at(-1)).toEqual({ assignedTo: 'me', limit: '50', cursor: '50' });
     fireEvent.click(within(pager).getByRole('button', { name: 'Next page' }));
     await waitFor(() => expect(rows()).toHaveLength(20));
     expect(rows()[0]).toContain('Kid100 K.');
     expect(within(pager).getByText('Showing 101–120 of 120')).toBeTruthy();
+    expect(screen.getByText('120 clients')).toBeTruthy();
     expect((within(pager).getByRole('button', { name: 'Next page' }) as HTMLButtonElement).disabled).toBe(true);
 
-    fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'Kid0' } });
-    await waitFor(() => expect(rows()[0]).toContain('Kid000 K.'));
-    expect(rows()).toHaveLength(50);
-    expect(screen.getByText('Showing 1–50 of 100')).toBeTruthy();
+    // Back is already loaded: no request.
+    const sent = listRequests(fetchMock).length;
+    fireEvent.click(within(pager).getByRole('button', { name: 'Previous page' }));
+    await waitFor(() => expect(rows()[0]).toContain('Kid050 K.'));
+    expect(listRequests(fetchMock)).toHaveLength(sent);
+
+    fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'Kid1' } });
+    await waitFor(() => expect(rows()[0]).toContain('Kid100 K.'));
+    expect(rows()).toHaveLength(20);
+    expect(screen.queryByRole('navigation', { name: 'Client list pages' })).toBeNull();
   });
 
   it('says how to start when there are no clients at all', async () => {
     await openClients(owner, []);
     expect(await screen.findByText('No clients found')).toBeTruthy();
     expect(screen.getByText('Get started by adding your first client')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'All clients', pressed: true })).toBeTruthy();
   });
 
   it('hides what a child user may not do', async () => {
@@ -225,13 +274,106 @@ describe('client list and filters', { timeout: 20_000 }, () => {
   });
 });
 
+describe('My caseload / All clients', { timeout: 20_000 }, () => {
+  const others = { ...liam, clinicianIds: [sam.id] };
+
+  it('opens on My caseload for a user with clients assigned, and remembers a switch to All clients', async () => {
+    const fetchMock = await openClients(owner, [emma, others, noah]);
+    await waitFor(() => expect(rows()).toEqual(['Emma S.ID: aaaaaaaa', 'Noah B.ID: cccccccc']));
+    expect(screen.getByRole('button', { name: 'My caseload', pressed: true })).toBeTruthy();
+    expect(listRequests(fetchMock)).toEqual([{ assignedTo: 'me', limit: '50' }]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'All clients' }));
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    expect(screen.getByRole('button', { name: 'All clients', pressed: true })).toBeTruthy();
+    expect(localStorage.getItem(scopeStorageKey(owner.id))).toBe('all');
+    expect(screen.getByTestId('location-search').textContent).toBe('?assignedTo=all');
+  });
+
+  it('opens on the remembered choice, and a link’s choice wins over it', async () => {
+    localStorage.setItem(scopeStorageKey(owner.id), 'all');
+    const fetchMock = await openClients(owner, [emma, others, noah]);
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    expect(screen.getByRole('button', { name: 'All clients', pressed: true })).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([input]) => String(input).includes('limit=1'))).toBe(false);
+  });
+
+  it('lets the URL win over the remembered choice', async () => {
+    localStorage.setItem(scopeStorageKey(owner.id), 'all');
+    await openClients(owner, [emma, others, noah], {}, '/clients?assignedTo=me');
+    await waitFor(() => expect(rows()).toEqual(['Emma S.ID: aaaaaaaa', 'Noah B.ID: cccccccc']));
+    expect(screen.getByRole('button', { name: 'My caseload', pressed: true })).toBeTruthy();
+    // Following a link is not a choice: the remembered one stays.
+    expect(localStorage.getItem(scopeStorageKey(owner.id))).toBe('all');
+  });
+
+  it('opens on All clients for a user with none assigned, and says so on My caseload', async () => {
+    await openClients(owner, [others]);
+    await waitFor(() => expect(rows()).toEqual(['Liam T.ID: bbbbbbbb']));
+    expect(screen.getByRole('button', { name: 'All clients', pressed: true })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'My caseload' }));
+    expect(await screen.findByText('No clients are assigned to you yet')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Show all clients' }));
+    await waitFor(() => expect(rows()).toEqual(['Liam T.ID: bbbbbbbb']));
+  });
+});
+
+describe('Clinicians multi-select', { timeout: 20_000 }, () => {
+  it('offers the users who may see the organization, starts with the current user, and sends the choice', async () => {
+    let sent: unknown;
+    const fetchMock = await openClients(owner, [], {
+      'GET /api/clinicians': ({ query }) => jsonResponse(200, query.get('organizationId') === oak.id ? [me] : [me, sam]),
+      'POST /api/clients': ({ body }) => {
+        sent = body;
+        return jsonResponse(201, client({ id: 'dddddddd-0000-4000-8000-000000000004', firstName: 'Ava', lastInitial: 'M', clinicianIds: [testUser.id, sam.id] }));
+      },
+    });
+    const add = await openAddDialog();
+    const clinicians = within(add).getByRole('group', { name: /Clinicians/ });
+    const mine = await within(clinicians).findByRole('checkbox', { name: 'Jane Doe (you)' });
+    expect((mine as HTMLInputElement).checked).toBe(true);
+    expect(within(clinicians).getByText('(1 selected)')).toBeTruthy();
+
+    // The search inside narrows the list; a tick adds a removable tag.
+    fireEvent.change(within(clinicians).getByLabelText('Search clinicians'), { target: { value: 'riv' } });
+    await waitFor(() => expect(within(clinicians).queryByRole('checkbox', { name: 'Jane Doe (you)' })).toBeNull());
+    fireEvent.click(within(clinicians).getByRole('checkbox', { name: 'Sam Rivera' }));
+    expect(await within(clinicians).findByRole('button', { name: 'Remove Sam Rivera' })).toBeTruthy();
+
+    // An organization Sam cannot see: he stays chosen, marked, until removed or the organization changes back.
+    fireEvent.change(within(add).getByLabelText('Organization'), { target: { value: oak.id } });
+    expect(await within(clinicians).findByText('Cannot see this organization')).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([input]) => String(input) === `/api/clinicians?organizationId=${oak.id}`)).toBe(true);
+    fireEvent.change(within(add).getByLabelText('Organization'), { target: { value: 'none' } });
+    await waitFor(() => expect(within(clinicians).queryByText('Cannot see this organization')).toBeNull());
+
+    fireEvent.change(within(add).getByLabelText(/First Name/), { target: { value: 'Ava' } });
+    fireEvent.change(within(add).getByLabelText(/Last Initial/), { target: { value: 'M' } });
+    fireEvent.click(within(add).getByRole('button', { name: 'Add Client' }));
+    expect(await screen.findByText('Client added')).toBeTruthy();
+    expect(sent).toMatchObject({ firstName: 'Ava', lastInitial: 'M', clinicianIds: [testUser.id, sam.id] });
+  });
+
+  it('shows the server’s message on the field', async () => {
+    await openClients(owner, [], {
+      'POST /api/clients': () =>
+        jsonResponse(400, { message: 'Invalid input', errors: [{ path: 'clinicianIds', message: "Choose an active clinician who can see this client's organization" }] }),
+    });
+    const add = await openAddDialog();
+    fireEvent.change(within(add).getByLabelText(/First Name/), { target: { value: 'Ava' } });
+    fireEvent.change(within(add).getByLabelText(/Last Initial/), { target: { value: 'M' } });
+    fireEvent.click(within(add).getByRole('button', { name: 'Add Client' }));
+    expect(await within(add).findByText("Choose an active clinician who can see this client's organization")).toBeTruthy();
+  });
+});
+
 describe('Edit Client and archive', { timeout: 20_000 }, () => {
   it('saves the edit with the spec’s toasts', async () => {
     const answers = [jsonResponse(500, { message: 'boom' })];
     let sent: unknown;
     const list = [emma];
     await openClients(owner, list, {
-      [`PUT /api/clients/${emma.id}`]: (body) => {
+      [`PUT /api/clients/${emma.id}`]: ({ body }) => {
         sent = body;
         const failure = answers.shift();
         if (failure) return failure;

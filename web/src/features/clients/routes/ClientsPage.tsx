@@ -1,22 +1,23 @@
-import { Button, Card, EmptyState, Flex, Heading, Text } from '@chakra-ui/react';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { Box, Button, Card, EmptyState, Flex, Heading, Spinner, Text } from '@chakra-ui/react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { Client } from '@caseload/contract/caseload';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { PlusIcon, UsersIcon } from '../../../components/icons.tsx';
 import { PageHeading } from '../../../components/PageHeading.tsx';
-import { Pager, usePage } from '../../../components/Pager.tsx';
+import { PagerBar } from '../../../components/Pager.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { errorMessage } from '../../../lib/api.ts';
+import { useCaseloadScope } from '../../../lib/caseload-scope.ts';
 import { usePermission } from '../../../lib/permissions.ts';
 import { notify } from '../../../lib/toaster.ts';
 import { useOrganizations } from '../../organizations/index.ts';
-import { useArchiveClient, useClients } from '../api/clients.ts';
+import { useArchiveClient, useClientPages } from '../api/clients.ts';
 import { AddClientDialog } from '../components/AddClientDialog.tsx';
 import { ClientFiltersCard } from '../components/ClientFiltersCard.tsx';
 import { ClientsTable, ClientsTableSkeleton } from '../components/ClientsTable.tsx';
 import { EditClientDialog } from '../components/EditClientDialog.tsx';
-import { clientName, filterClients, noFilters, sortClients, type ClientFilters } from '../lib/clients.ts';
+import { CLIENT_PAGE_SIZE, clientName, filtersFromParams, filtersToQuery, hasFilters, withFilters, type ClientFilters } from '../lib/clients.ts';
 
 // The note dialog carries the rich-text editor; it loads when the purple button is first used.
 const ProgressNoteDialog = lazy(() =>
@@ -29,13 +30,23 @@ export interface ClientsPageState {
 }
 
 export default function ClientsPage() {
-  const clients = useClients();
   const organizations = useOrganizations().data ?? [];
   const canCreate = usePermission('canCreateClients');
   const canGenerateNotes = usePermission('canGenerateProgressNotes');
   const canArchive = usePermission('canDeleteClients');
 
-  const [filters, setFilters] = useState<ClientFilters>(noFilters);
+  // Every filter lives in the URL, so a reload or a shared link opens the same list.
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => filtersFromParams(params), [params]);
+  const caseload = useCaseloadScope('assignedTo');
+  const setFilters = useCallback(
+    (change: Partial<ClientFilters>) => setParams((current) => withFilters(current, { ...filtersFromParams(current), ...change }), { replace: true }),
+    [setParams],
+  );
+  const query = useMemo(() => (caseload.filter === undefined ? undefined : filtersToQuery(filters, caseload.filter)), [filters, caseload.filter]);
+  const clients = useClientPages(query);
+  const filtered = hasFilters(filters);
+
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Client | null>(null);
   const [noteFor, setNoteFor] = useState<Client | null>(null);
@@ -47,13 +58,29 @@ export default function ClientsPage() {
   useEffect(() => {
     if (!(location.state as ClientsPageState | null)?.addClient) return;
     if (canCreate) setAdding(true);
-    // Once handled, a reload or Back does not open it again.
-    void navigate(location.pathname, { replace: true, state: null });
-  }, [location.state, location.pathname, canCreate, navigate]);
+    // Once handled, a reload or Back does not open it again (the filters stay).
+    void navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
+  }, [location.state, location.pathname, location.search, canCreate, navigate]);
 
-  const all = clients.data;
-  const visible = useMemo(() => (all ? sortClients(filterClients(all, filters)) : []), [all, filters]);
-  const page = usePage(visible, filters);
+  // One page on screen at a time (a district lists thousands); new filters start at the first.
+  const [pageIndex, setPageIndex] = useState({ index: 0, query });
+  if (pageIndex.query !== query) setPageIndex({ index: 0, query });
+  const pages = clients.data?.pages;
+  const index = pages ? Math.min(pageIndex.index, pages.length - 1) : 0;
+  const rows = pages?.[index]?.items ?? [];
+  const loaded = pages?.reduce((sum, page) => sum + page.items.length, 0) ?? 0;
+  // The total is known once the last page has come (the server sends no count).
+  const complete = pages !== undefined && !clients.hasNextPage;
+  const first = index * CLIENT_PAGE_SIZE + 1;
+  const next = async () => {
+    if (!pages?.[index + 1]) {
+      const result = await clients.fetchNextPage();
+      // An empty last page (the list ended exactly on a page boundary) is not a page to show.
+      if (!result.data?.pages[index + 1]?.items.length) return;
+    }
+    setPageIndex({ index: index + 1, query });
+  };
+  const showsNext = clients.hasNextPage || (pages !== undefined && index < pages.length - 1 && (pages[index + 1]?.items.length ?? 0) > 0);
 
   const confirmArchive = () => {
     if (!archiving) return;
@@ -81,7 +108,13 @@ export default function ClientsPage() {
           )
         }
       />
-      <ClientFiltersCard filters={filters} onChange={setFilters} organizations={organizations} />
+      <ClientFiltersCard
+        filters={filters}
+        onChange={setFilters}
+        organizations={organizations}
+        scope={caseload.scope}
+        onScopeChange={caseload.setScope}
+      />
 
       <Card.Root as="section" aria-labelledby="client-list-heading">
         <Card.Body gap="4">
@@ -89,13 +122,14 @@ export default function ClientsPage() {
             <Heading as="h2" size="md" id="client-list-heading">
               Clients
             </Heading>
-            {all && (
-              <Text color="fg.muted" fontSize="sm" aria-live="polite" data-testid="client-count">
-                {visible.length === all.length
-                  ? `${all.length} ${all.length === 1 ? 'client' : 'clients'}`
-                  : `${visible.length} of ${all.length} clients`}
-              </Text>
-            )}
+            <Flex align="center" gap="2">
+              {clients.isFetching && <Spinner size="sm" color="blue.600" aria-label="Updating the list" />}
+              {pages && !clients.isPlaceholderData && (
+                <Text color="fg.muted" fontSize="sm" aria-live="polite" data-testid="client-count">
+                  {countLabel(loaded, complete, filtered)}
+                </Text>
+              )}
+            </Flex>
           </Flex>
           <QueryState
             query={clients}
@@ -103,7 +137,7 @@ export default function ClientsPage() {
             placeholder={<ClientsTableSkeleton />}
             error="Could not load your clients."
             retry
-            isEmpty={() => visible.length === 0}
+            isEmpty={() => loaded === 0}
             empty={
               <EmptyState.Root>
                 <EmptyState.Content>
@@ -112,9 +146,18 @@ export default function ClientsPage() {
                   </EmptyState.Indicator>
                   <EmptyState.Title>No clients found</EmptyState.Title>
                   <EmptyState.Description>
-                    {all?.length === 0 ? 'Get started by adding your first client' : 'Try adjusting your search criteria'}
+                    {filtered
+                      ? 'Try adjusting your search criteria'
+                      : caseload.scope === 'mine'
+                        ? 'No clients are assigned to you yet'
+                        : 'Get started by adding your first client'}
                   </EmptyState.Description>
-                  {all?.length === 0 && canCreate && (
+                  {!filtered && caseload.scope === 'mine' && (
+                    <Button variant="outline" onClick={() => caseload.setScope('all')}>
+                      Show all clients
+                    </Button>
+                  )}
+                  {!filtered && caseload.scope !== 'mine' && canCreate && (
                     <Button colorPalette="blue" onClick={() => setAdding(true)}>
                       <PlusIcon size={16} />
                       Add Client
@@ -125,16 +168,29 @@ export default function ClientsPage() {
             }
           >
             {() => (
-              <>
+              // While new filters load, the last list stays, dimmed: no blank flash on school Wi-Fi.
+              <Box opacity={clients.isPlaceholderData ? 0.6 : 1} aria-busy={clients.isPlaceholderData}>
                 <ClientsTable
-                  clients={page.items}
+                  clients={rows}
                   organizations={organizations}
                   onOpen={setEditing}
                   onGenerateNote={canGenerateNotes ? setNoteFor : undefined}
                   onArchive={canArchive ? setArchiving : undefined}
                 />
-                <Pager page={page} label="Client list" />
-              </>
+                {(index > 0 || showsNext) && (
+                  <Box mt="4">
+                    <PagerBar
+                      label="Client list"
+                      first={first}
+                      last={first + rows.length - 1}
+                      total={complete ? loaded : undefined}
+                      onPrevious={index > 0 ? () => setPageIndex({ index: index - 1, query }) : undefined}
+                      onNext={showsNext ? () => void next() : undefined}
+                      loadingNext={clients.isFetchingNextPage}
+                    />
+                  </Box>
+                )}
+              </Box>
             )}
           </QueryState>
         </Card.Body>
@@ -160,4 +216,11 @@ export default function ClientsPage() {
       />
     </>
   );
+}
+
+/** '3 clients' once every page has come; 'More than 50 clients' while more may follow. */
+function countLabel(loaded: number, complete: boolean, filtered: boolean): string {
+  const noun = loaded === 1 ? 'client' : 'clients';
+  if (!complete) return `More than ${loaded.toLocaleString()} ${filtered ? 'matching ' : ''}clients`;
+  return `${loaded.toLocaleString()} ${filtered ? 'matching ' : ''}${noun}`;
 }

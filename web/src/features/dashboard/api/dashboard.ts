@@ -4,10 +4,13 @@ import { apiQuery } from '../../../lib/api.ts';
 import { cacheTimes } from '../../../lib/query-client.ts';
 import { localToday, localWeekStart } from '../lib/dashboard.ts';
 
-/** The four numbers for the user's local week (the key changes only when the week does). */
-export function useDashboardStats() {
+/**
+ * The four numbers for the user's local week (the key changes only when the week does), of their
+ * own caseload ('me') or of everything they may see ('all'); no request until that is known.
+ */
+export function useDashboardStats(assignedTo: 'me' | 'all' | undefined) {
   const [weekStart] = useState(() => localWeekStart(new Date()));
-  return useQuery(apiQuery('getDashboardStats', { query: { weekStart } }));
+  return useQuery({ ...apiQuery('getDashboardStats', { query: { weekStart, assignedTo: assignedTo ?? 'all' } }), enabled: assignedTo !== undefined });
 }
 
 /** Recent audit events; a user who cannot manage users gets only its own (the server decides). */
@@ -15,8 +18,12 @@ export function useRecentActivities() {
   return useQuery(apiQuery('listActivities', { query: { scope: 'account' } }));
 }
 
-/** Today's sessions only: the server reads just today's range. */
-export function useTodaysSessions() {
+/** Today's sessions only (the server reads just today's range), the user's own ('me') or all they may see. */
+export function useTodaysSessions(providerId: 'me' | 'all' | undefined) {
   const [range] = useState(() => localToday(new Date()));
-  return useQuery({ ...apiQuery('listSessions', { query: range }), staleTime: cacheTimes.sessions });
+  return useQuery({
+    ...apiQuery('listSessions', { query: { ...range, providerId: providerId ?? 'all' } }),
+    staleTime: cacheTimes.sessions,
+    enabled: providerId !== undefined,
+  });
 }

@@ -38,8 +38,8 @@ function SessionRow({ session }: { session: Session }) {
 }
 
 /** Today's sessions only, the first three by time (the spec's showed any three). */
-export function TodaysSessions() {
-  const sessions = useTodaysSessions();
+export function TodaysSessions({ providerId }: { providerId: 'me' | 'all' | undefined }) {
+  const sessions = useTodaysSessions(providerId);
   const canSchedule = usePermission('canCreateSessions');
   const shown = sessions.data ? todaysSessions(sessions.data) : [];
   return (

@@ -1,7 +1,9 @@
-import { Button, SimpleGrid } from '@chakra-ui/react';
+import { Button, Flex, SimpleGrid } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { PlusIcon } from '../../../components/icons.tsx';
 import { PageHeading } from '../../../components/PageHeading.tsx';
+import { ScopeSwitch } from '../../../components/ScopeSwitch.tsx';
+import { useCaseloadScope } from '../../../lib/caseload-scope.ts';
 import { usePermission } from '../../../lib/permissions.ts';
 import type { ClientsPageState } from '../../clients/index.ts';
 import { useDashboardStats } from '../api/dashboard.ts';
@@ -14,7 +16,10 @@ import { TodaysSessions } from '../components/TodaysSessions.tsx';
 const addClientState: ClientsPageState = { addClient: true };
 
 export default function DashboardPage() {
-  const stats = useDashboardStats();
+  // The dashboard counts the whole caseload, never one other clinician's: a user id in the URL reads as 'all'.
+  const caseload = useCaseloadScope('assignedTo');
+  const assignedTo = caseload.scope === undefined ? undefined : caseload.scope === 'mine' ? 'me' : 'all';
+  const stats = useDashboardStats(assignedTo);
   const canAddClient = usePermission('canCreateClients');
 
   return (
@@ -23,20 +28,23 @@ export default function DashboardPage() {
         title="Dashboard"
         subtitle="Overview of your SLP practice"
         actions={
-          canAddClient && (
-            <Button asChild colorPalette="blue">
-              <RouterLink to="/clients" state={addClientState}>
-                <PlusIcon size={16} />
-                Add Client
-              </RouterLink>
-            </Button>
-          )
+          <Flex gap="3" wrap="wrap" align="center">
+            <ScopeSwitch scope={caseload.scope} onChange={caseload.setScope} />
+            {canAddClient && (
+              <Button asChild colorPalette="blue">
+                <RouterLink to="/clients" state={addClientState}>
+                  <PlusIcon size={16} />
+                  Add Client
+                </RouterLink>
+              </Button>
+            )}
+          </Flex>
         }
       />
       <StatCards stats={stats.data} loading={stats.isPending} />
       <SimpleGrid columns={{ base: 1, lg: 3 }} gap="6">
         <RecentActivities />
-        <TodaysSessions />
+        <TodaysSessions providerId={assignedTo} />
         <QuickActions />
       </SimpleGrid>
     </>

@@ -3,9 +3,13 @@ import type { BulkGenerateInput, BulkJob, GenerateNoteInput, ProgressNote } from
 import { api, apiFile, apiQuery } from '../../../lib/api.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 
+/** Every cached notes list (each caseload's) sits under this key. */
 const allNotes = apiQuery('listProgressNotes');
+const caseloadNotes = (assignedTo: 'me' | 'all') => apiQuery('listProgressNotes', { query: { assignedTo } });
 const clientNotes = (clientId: string) => apiQuery('listClientProgressNotes', { params: { id: clientId } });
-export const useProgressNotes = (enabled = true) => useQuery({ ...allNotes, enabled });
+/** The notes of the user's own caseload ('me') or of all they may see; waits while that is undecided. */
+export const useProgressNotes = (assignedTo: 'me' | 'all' | undefined, enabled = true) =>
+  useQuery({ ...caseloadNotes(assignedTo ?? 'all'), enabled: enabled && assignedTo !== undefined });
 
 /** The client's notes, newest first (the previous-notes list of the generation dialog). */
 export const useClientProgressNotes = (clientId: string, enabled = true) => useQuery({ ...clientNotes(clientId), enabled });
@@ -14,7 +18,7 @@ export const useClientProgressNotes = (clientId: string, enabled = true) => useQ
 function patchCachedNote(note: ProgressNote, remove = false) {
   const update = (list: ProgressNote[] | undefined) =>
     list && (remove ? list.filter((n) => n.id !== note.id) : list.map((n) => (n.id === note.id ? note : n)));
-  queryClient.setQueryData<ProgressNote[]>(allNotes.queryKey, update);
+  queryClient.setQueriesData<ProgressNote[]>({ queryKey: allNotes.queryKey }, update);
   queryClient.setQueryData<ProgressNote[]>(clientNotes(note.clientId).queryKey, update);
 }
 

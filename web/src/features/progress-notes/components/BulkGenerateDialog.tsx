@@ -1,19 +1,22 @@
 import { Alert, Box, Button, Checkbox, Input, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
-import type { Client, Organization } from '@caseload/contract/caseload';
+import type { Organization } from '@caseload/contract/caseload';
 import type { BulkJob } from '@caseload/contract/notes';
 import { AppDialog } from '../../../components/AppDialog.tsx';
 import { SelectField } from '../../../components/SelectField.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
 import { errorMessage } from '../../../lib/api.ts';
+import { useDebouncedValue } from '../../../lib/debounce.ts';
 import { notify } from '../../../lib/toaster.ts';
-import { clientName, limitPickList, matchesPickSearch, NO_ORGANIZATION } from '../../clients/index.ts';
+import { clientName, PICK_LIST_LIMIT, useClients } from '../../clients/index.ts';
 import { useStartBulkGeneration } from '../api/progress-notes.ts';
 import { defaultPeriod, validatePeriod, type Period } from '../lib/notes.ts';
 import { PeriodFields } from './PeriodFields.tsx';
 
 interface BulkGenerateDialogProps {
   open: boolean;
-  clients: readonly Client[];
+  /** The page's caseload: the clients offered are the user's own ('me') or all they may see. */
+  assignedTo: 'me' | 'all';
   organizations: readonly Organization[];
   onClose: () => void;
   /** The job started; the page shows its progress. */
@@ -42,28 +45,27 @@ interface BulkFlowProps extends Omit<BulkGenerateDialogProps, 'open'> {
   setStep: (step: 'clients' | 'options') => void;
 }
 
-function BulkFlow({ step, setStep, clients, organizations, onClose, onStarted }: BulkFlowProps) {
+function BulkFlow({ step, setStep, assignedTo, organizations, onClose, onStarted }: BulkFlowProps) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [organizationId, setOrganizationId] = useState('');
   const [period, setPeriod] = useState<Period>(() => defaultPeriod());
   const [skipExisting, setSkipExisting] = useState(true);
   const start = useStartBulkGeneration();
 
-  // Only active clients: discharged or inactive ones have no sessions to report on.
-  const active = useMemo(() => clients.filter((c) => c.status === 'active').sort((a, b) => clientName(a).localeCompare(clientName(b))), [clients]);
+  // Only active clients (discharged or inactive ones have no sessions to report on), filtered and
+  // searched by the server; the whole match comes back (no limit), so Select All covers every one.
   const [search, setSearch] = useState('');
-  const visible = active.filter(
-    (c) => (!organizationId || (organizationId === NO_ORGANIZATION ? !c.organizationId : c.organizationId === organizationId)) && matchesPickSearch(c, search),
-  );
+  const term = useDebouncedValue(search.trim());
+  const query = { assignedTo, status: 'active' as const, ...(organizationId ? { organizationId } : {}), ...(term ? { search: term } : {}) };
+  const clients = useClients(query);
+  const visible = useMemo(() => clients.data ?? [], [clients.data]);
   // Select All acts on every visible client; only the first rows are drawn.
-  const drawn = limitPickList(visible, []);
+  const drawn = visible.slice(0, PICK_LIST_LIMIT);
   const visibleSelected = visible.filter((c) => selected.has(c.id)).length;
   const allVisibleSelected = visible.length > 0 && visibleSelected === visible.length;
   const organizationName = new Map(organizations.map((o) => [o.id, o.name]));
-  const organizationOptions = [
-    ...organizations.map((o) => ({ value: o.id, label: o.name })),
-    ...(active.some((c) => !c.organizationId) ? [{ value: NO_ORGANIZATION, label: 'No organization' }] : []),
-  ];
+  const organizationOptions = organizations.map((o) => ({ value: o.id, label: o.name }));
+  const narrowed = Boolean(organizationId || term);
 
   const toggle = (id: string, on: boolean) =>
     setSelected((current) => {
@@ -138,29 +140,34 @@ function BulkFlow({ step, setStep, clients, organizations, onClose, onStarted }:
       {organizationOptions.length > 0 && (
         <SelectField label="Organization" value={organizationId} onChange={setOrganizationId} options={organizationOptions} placeholder="All Organizations" />
       )}
-      {active.length > 0 && <Input size="sm" placeholder="Search clients" aria-label="Search clients" value={search} onChange={(event) => setSearch(event.target.value)} />}
-      {active.length === 0 ? (
-        <Text color="fg.muted">There are no active clients to generate notes for.</Text>
-      ) : (
-        <Box borderWidth="1px" borderRadius="md">
-          <Box px="3" py="2" borderBottomWidth="1px" bg="gray.50">
-            <Checkbox.Root
-              checked={allVisibleSelected ? true : visibleSelected > 0 ? 'indeterminate' : false}
-              onCheckedChange={(details) => toggleAll(details.checked === true)}
-              disabled={visible.length === 0}
-            >
-              <Checkbox.HiddenInput />
-              <Checkbox.Control />
-              <Checkbox.Label fontWeight="medium">Select All</Checkbox.Label>
-            </Checkbox.Root>
-          </Box>
-          <Stack as="ul" aria-label="Clients" gap="0" maxH="64" overflowY="auto" listStyleType="none">
-            {visible.length === 0 ? (
-              <Text as="li" px="3" py="2" color="fg.muted" fontSize="sm">
-                {search.trim() ? 'No clients match your search.' : 'No active clients in this organization.'}
-              </Text>
-            ) : (
-              drawn.shown.map((c) => (
+      <Input size="sm" type="search" placeholder="Search clients by name" aria-label="Search clients" value={search} onChange={(event) => setSearch(event.target.value)} />
+      <QueryState
+        query={clients}
+        loading="Loading clients..."
+        error="Could not load clients."
+        isEmpty={(list) => list.length === 0}
+        empty={
+          narrowed ? (
+            <Text color="fg.muted">{term ? 'No clients match your search.' : 'No active clients in this organization.'}</Text>
+          ) : (
+            <Text color="fg.muted">There are no active clients to generate notes for.</Text>
+          )
+        }
+      >
+        {() => (
+          <Box borderWidth="1px" borderRadius="md" opacity={clients.isPlaceholderData ? 0.6 : 1}>
+            <Box px="3" py="2" borderBottomWidth="1px" bg="gray.50">
+              <Checkbox.Root
+                checked={allVisibleSelected ? true : visibleSelected > 0 ? 'indeterminate' : false}
+                onCheckedChange={(details) => toggleAll(details.checked === true)}
+              >
+                <Checkbox.HiddenInput />
+                <Checkbox.Control />
+                <Checkbox.Label fontWeight="medium">Select All</Checkbox.Label>
+              </Checkbox.Root>
+            </Box>
+            <Stack as="ul" aria-label="Clients" gap="0" maxH="64" overflowY="auto" listStyleType="none">
+              {drawn.map((c) => (
                 <Box as="li" key={c.id} px="3" py="2" borderBottomWidth="1px" _last={{ borderBottomWidth: 0 }}>
                   <Checkbox.Root checked={selected.has(c.id)} onCheckedChange={(details) => toggle(c.id, details.checked === true)}>
                     <Checkbox.HiddenInput />
@@ -176,16 +183,16 @@ function BulkFlow({ step, setStep, clients, organizations, onClose, onStarted }:
                     </Checkbox.Label>
                   </Checkbox.Root>
                 </Box>
-              ))
-            )}
-            {drawn.hidden > 0 && (
-              <Text as="li" px="3" py="2" color="fg.muted" fontSize="sm">
-                {drawn.hidden.toLocaleString()} more: Select All includes them, or search to find one.
-              </Text>
-            )}
-          </Stack>
-        </Box>
-      )}
+              ))}
+              {visible.length > drawn.length && (
+                <Text as="li" px="3" py="2" color="fg.muted" fontSize="sm">
+                  {(visible.length - drawn.length).toLocaleString()} more: Select All includes them, or search to find one.
+                </Text>
+              )}
+            </Stack>
+          </Box>
+        )}
+      </QueryState>
       {banner}
       {count === 0 && (
         <Text fontSize="sm" color="fg.muted">

@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { BulkJob, ProgressNote } from '@caseload/contract/notes';
-import { jsonResponse, mockApi, testUser } from '../../../test/fetch.ts';
+import { jsonResponse, testUser } from '../../../test/fetch.ts';
 import { renderApp } from '../../../test/render.tsx';
+import { clientsAnswer, mockRoutes } from '../../../test/server.ts';
 import { client, job, note, organization } from '../test/fixtures.ts';
 
 const clients = [client(1, { organizationId: 'org-1' }), client(2, { organizationId: 'org-2' }), client(3, { status: 'discharged' })];
@@ -12,12 +13,12 @@ const jobUrl = `GET /api/generate-progress-notes-bulk/${job().jobId}`;
 type Answers = Record<string, (body: unknown) => Response>;
 
 async function openNotes(notes: ProgressNote[], answers: Answers = {}) {
-  const fetchMock = mockApi({
+  const fetchMock = mockRoutes({
     'GET /api/user': () => jsonResponse(200, testUser),
     'GET /api/progress-notes': () => jsonResponse(200, notes),
-    'GET /api/clients': () => jsonResponse(200, clients),
+    'GET /api/clients': ({ query }) => clientsAnswer(query, clients),
     'GET /api/organizations': () => jsonResponse(200, organizations),
-    ...answers,
+    ...Object.fromEntries(Object.entries(answers).map(([key, answer]) => [key, ({ body }: { body: unknown }) => answer(body)])),
   });
   renderApp('/progress-notes');
   await screen.findByRole('heading', { level: 1, name: 'Progress Notes' }, { timeout: 5000 });

@@ -5,6 +5,8 @@ import type { BulkJob } from '@caseload/contract/notes';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { FileTextIcon, SparklesIcon, UsersIcon } from '../../../components/icons.tsx';
 import { PageHeading } from '../../../components/PageHeading.tsx';
+import { ScopeSwitch } from '../../../components/ScopeSwitch.tsx';
+import { useCaseloadScope } from '../../../lib/caseload-scope.ts';
 import { Pager, usePage } from '../../../components/Pager.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { plainText } from '../../../components/rich-text/plain-text.ts';
@@ -30,8 +32,12 @@ export default function ProgressNotesPage() {
   const canEdit = usePermission('canEditProgressNotes');
   const canDelete = usePermission('canDeleteProgressNotes');
 
-  const notes = useProgressNotes(canView);
-  const clients = useClients();
+  // A user id in the URL (another screen's clinician filter) reads as 'all': notes take 'me' or 'all'.
+  const caseload = useCaseloadScope('assignedTo');
+  const assignedTo = caseload.scope === undefined ? undefined : caseload.scope === 'mine' ? 'me' : 'all';
+  const notes = useProgressNotes(assignedTo, canView);
+  // The notes' clients, for their names and the pickers: the same caseload.
+  const clients = useClients({ assignedTo: assignedTo ?? 'all' }, assignedTo !== undefined);
   const organizations = useOrganizations();
   const removeNote = useDeleteProgressNote();
 
@@ -79,16 +85,19 @@ export default function ProgressNotesPage() {
         title="Progress Notes"
         subtitle="AI-drafted progress notes from your session data"
         actions={
-          canGenerate && (
-            <Flex gap="3" wrap="wrap">
-              <Button colorPalette="purple" onClick={() => setPicking(true)}>
-                <SparklesIcon /> Generate New Note
-              </Button>
-              <Button variant="outline" colorPalette="purple" onClick={() => setBulkOpen(true)} disabled={bulkRunning}>
-                <UsersIcon /> Generate for Multiple Clients
-              </Button>
-            </Flex>
-          )
+          <Flex gap="3" wrap="wrap" align="center">
+            <ScopeSwitch scope={caseload.scope} onChange={caseload.setScope} />
+            {canGenerate && (
+              <>
+                <Button colorPalette="purple" onClick={() => setPicking(true)}>
+                  <SparklesIcon /> Generate New Note
+                </Button>
+                <Button variant="outline" colorPalette="purple" onClick={() => setBulkOpen(true)} disabled={bulkRunning}>
+                  <UsersIcon /> Generate for Multiple Clients
+                </Button>
+              </>
+            )}
+          </Flex>
         }
       />
 
@@ -168,7 +177,7 @@ export default function ProgressNotesPage() {
         }}
       />
       {generateFor && <ProgressNoteDialog client={generateFor} open onOpenChange={(open) => !open && setGenerateFor(null)} />}
-      <BulkGenerateDialog open={bulkOpen} clients={clientList} organizations={organizations.data ?? []} onClose={() => setBulkOpen(false)} onStarted={setBulkJob} />
+      <BulkGenerateDialog open={bulkOpen} assignedTo={assignedTo ?? 'all'} organizations={organizations.data ?? []} onClose={() => setBulkOpen(false)} onStarted={setBulkJob} />
       <ViewNoteDialog
         item={find(viewingId)}
         canEdit={canEdit}

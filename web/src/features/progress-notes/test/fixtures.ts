@@ -9,6 +9,7 @@ export function client(n: number, overrides: Partial<Client> = {}): Client {
     firstName: ['Maya', 'Liam', 'Ava', 'Noah', 'Zoe'][n - 1] ?? `Client${n}`,
     lastInitial: 'R',
     status: 'active',
+    clinicianIds: [],
     createdAt: stamp,
     updatedAt: stamp,
     ...overrides,

@@ -23,14 +23,18 @@ export function useSessionPermissions() {
 
 // ---------- lists ----------
 
-/** Sessions in [from, to): what the calendar shows. Cached 2 minutes. */
-export function sessionsInRange(from: Date, to: Date) {
-  return { ...apiQuery('listSessions', { query: { from: from.toISOString(), to: to.toISOString() } }), staleTime: cacheTimes.sessions };
+/**
+ * Sessions in [from, to) of one provider ('me', 'all' or a user id): what the calendar shows.
+ * Cached 2 minutes.
+ */
+export function sessionsInRange(from: Date, to: Date, providerId: string) {
+  return { ...apiQuery('listSessions', { query: { from: from.toISOString(), to: to.toISOString(), providerId } }), staleTime: cacheTimes.sessions };
 }
 
-export function useSessionsInRange(from: Date, to: Date) {
+/** Waits (no request) while `providerId` is undefined: the screen is still working out whose caseload it opens on. */
+export function useSessionsInRange(from: Date, to: Date, providerId: string | undefined) {
   // While the next week loads, the previous one stays on screen instead of a flash of emptiness.
-  return useQuery({ ...sessionsInRange(from, to), placeholderData: keepPreviousData });
+  return useQuery({ ...sessionsInRange(from, to, providerId ?? 'all'), placeholderData: keepPreviousData, enabled: providerId !== undefined });
 }
 
 /** A list read (['/api/sessions'] or ['/api/sessions', {from, to}]), not a detail read beneath it. */
@@ -171,9 +175,9 @@ const HOUR = 60 * 60 * 1000;
  * The Recent Sessions card (real data) and the page's empty state: sessions from 90
  * days back to 180 days ahead. The window is rounded to the hour so the cache key stays put.
  */
-export function useSessionsAroundNow() {
+export function useSessionsAroundNow(providerId: string | undefined) {
   const hour = Math.floor(Date.now() / HOUR) * HOUR;
-  return useQuery(sessionsInRange(new Date(hour - 90 * DAY), new Date(hour + 180 * DAY)));
+  return useQuery({ ...sessionsInRange(new Date(hour - 90 * DAY), new Date(hour + 180 * DAY), providerId ?? 'all'), enabled: providerId !== undefined });
 }
 
 /** The last few sessions before now, newest first. */

@@ -3,8 +3,9 @@ import { useState } from 'react';
 import { AppDialog } from '../../../components/AppDialog.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { errorMessage } from '../../../lib/api.ts';
+import { useDebouncedValue } from '../../../lib/debounce.ts';
 import { notify } from '../../../lib/toaster.ts';
-import { clientName, gradeLabel, limitPickList, matchesPickSearch, sortClients, useClients } from '../../clients/index.ts';
+import { clientName, gradeLabel, PICK_LIST_LIMIT, useClientSearch } from '../../clients/index.ts';
 import { useAddParticipant } from '../api/sessions.ts';
 
 interface AddClientDialogProps {
@@ -16,13 +17,17 @@ interface AddClientDialogProps {
   onAdded: (clientId: string) => void;
 }
 
-/** Lists the active clients not yet in the session, each with an Add button. */
+/**
+ * Lists the active clients not yet in the session, each with an Add button: the server's name
+ * search, 50 at most (the participants already in are asked for too, then left out).
+ */
 export function AddClientDialog({ sessionId, present, open, onClose, onAdded }: AddClientDialogProps) {
-  const clients = useClients();
   const add = useAddParticipant(sessionId);
   const [search, setSearch] = useState('');
-  const candidates = sortClients((clients.data ?? []).filter((client) => client.status === 'active' && !present.includes(client.id)));
-  const { shown, hidden } = limitPickList(candidates.filter((client) => matchesPickSearch(client, search)), []);
+  const term = useDebouncedValue(search.trim());
+  const clients = useClientSearch({ status: 'active', ...(term ? { search: term } : {}) }, PICK_LIST_LIMIT + present.length, open);
+  const shown = (clients.data?.items ?? []).filter((client) => !present.includes(client.id));
+  const more = Boolean(clients.data?.nextCursor);
 
   const addClient = (clientId: string) =>
     add.mutate(clientId, {
@@ -36,49 +41,57 @@ export function AddClientDialog({ sessionId, present, open, onClose, onAdded }: 
 
   return (
     <AppDialog open={open} onClose={onClose} title="Add Client to Session" description="Choose a client to add to this session.">
-      <QueryState
-        query={clients}
-        loading="Loading clients..."
-        error="Could not load clients."
-        isEmpty={() => candidates.length === 0}
-        empty="All clients are already added to this session"
-      >
-        {() => (
-          <Stack gap="3">
-            <Input size="sm" placeholder="Search clients" aria-label="Search clients" value={search} onChange={(event) => setSearch(event.target.value)} />
-            {shown.length === 0 && <Text color="fg.muted">No clients match your search.</Text>}
-            <Stack as="ul" gap="2" listStyleType="none">
-              {shown.map((client) => (
-                <Flex as="li" key={client.id} justify="space-between" align="center" gap="3" borderWidth="1px" borderRadius="md" p="3">
-                  <div>
-                    <Text fontWeight="medium">{clientName(client)}</Text>
-                    {client.gradeLevel && (
-                      <Text fontSize="sm" color="fg.muted">
-                        {gradeLabel(client.gradeLevel)}
-                      </Text>
-                    )}
-                  </div>
-                  <Button
-                    size="sm"
-                    colorPalette="blue"
-                    aria-label={`Add ${clientName(client)}`}
-                    loading={add.isPending && add.variables === client.id}
-                    disabled={add.isPending}
-                    onClick={() => addClient(client.id)}
-                  >
-                    Add
-                  </Button>
-                </Flex>
-              ))}
-            </Stack>
-            {hidden > 0 && (
-              <Text fontSize="sm" color="fg.muted">
-                {hidden.toLocaleString()} more: search to find them.
-              </Text>
-            )}
-          </Stack>
-        )}
-      </QueryState>
+      <Stack gap="3">
+        <Input
+          size="sm"
+          type="search"
+          placeholder="Search clients by name"
+          aria-label="Search clients"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
+        <QueryState
+          query={clients}
+          loading="Loading clients..."
+          error="Could not load clients."
+          isEmpty={() => shown.length === 0}
+          empty={term ? 'No clients match your search.' : 'All clients are already added to this session'}
+        >
+          {() => (
+            <>
+              <Stack as="ul" gap="2" listStyleType="none">
+                {shown.map((client) => (
+                  <Flex as="li" key={client.id} justify="space-between" align="center" gap="3" borderWidth="1px" borderRadius="md" p="3">
+                    <div>
+                      <Text fontWeight="medium">{clientName(client)}</Text>
+                      {client.gradeLevel && (
+                        <Text fontSize="sm" color="fg.muted">
+                          {gradeLabel(client.gradeLevel)}
+                        </Text>
+                      )}
+                    </div>
+                    <Button
+                      size="sm"
+                      colorPalette="blue"
+                      aria-label={`Add ${clientName(client)}`}
+                      loading={add.isPending && add.variables === client.id}
+                      disabled={add.isPending}
+                      onClick={() => addClient(client.id)}
+                    >
+                      Add
+                    </Button>
+                  </Flex>
+                ))}
+              </Stack>
+              {more && (
+                <Text fontSize="sm" color="fg.muted">
+                  More clients: type more of the name to find them.
+                </Text>
+              )}
+            </>
+          )}
+        </QueryState>
+      </Stack>
     </AppDialog>
   );
 }

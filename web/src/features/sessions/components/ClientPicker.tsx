@@ -1,32 +1,45 @@
 import { Box, Checkbox, Flex, Input, Stack, Text } from '@chakra-ui/react';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
+import type { Client } from '@caseload/contract/caseload';
 import { QueryState } from '../../../components/QueryState.tsx';
-import { clientName, gradeLabel, limitPickList, matchesPickSearch, shortId, sortClients, useClients } from '../../clients/index.ts';
+import { useDebouncedValue } from '../../../lib/debounce.ts';
+import { clientName, gradeLabel, PICK_LIST_LIMIT, shortId, useClientSearch } from '../../clients/index.ts';
 
 const CLIENT_RULE = 'Please select at least one client';
 
+/** What the picker shows of a client: a search result or a participant of the session being edited. */
+export type PickedClient = Pick<Client, 'id' | 'firstName' | 'lastInitial' | 'gradeLevel'> & Partial<Pick<Client, 'organizationId'>>;
+
 interface ClientPickerProps {
   selected: string[];
-  onChange: (ids: string[]) => void;
+  onChange: (ids: string[], picked: PickedClient[]) => void;
+  /** Clients already chosen (the session's participants), named before any search finds them. */
+  initial?: readonly PickedClient[];
   error?: string;
 }
 
 /**
- * The clients multi-select: only active clients can be picked (a client already in the session stays
- * listed so it can be unticked). Each shows the first 8 characters of its id.
+ * The clients multi-select: the server's name search (first name, or 'First L') over active
+ * clients, 50 at most; the ticked clients stay listed first so they can be unticked. Each shows
+ * the first 8 characters of its id.
  */
-export function ClientPicker({ selected, onChange, error }: ClientPickerProps) {
-  const clients = useClients();
+export function ClientPicker({ selected, onChange, initial = [], error }: ClientPickerProps) {
   const [search, setSearch] = useState('');
-  const { shown: choices, hidden } = useMemo(() => {
-    const matches = sortClients((clients.data ?? []).filter((client) => client.status === 'active' || selected.includes(client.id))).filter(
-      (client) => matchesPickSearch(client, search),
-    );
-    return limitPickList(matches, selected);
-  }, [clients.data, search, selected]);
+  const term = useDebouncedValue(search.trim());
+  const results = useClientSearch({ status: 'active', ...(term ? { search: term } : {}) }, PICK_LIST_LIMIT);
+  // Every client seen ticked, by id: a ticked one stays named when a new search no longer finds it.
+  const [known, setKnown] = useState<ReadonlyMap<string, PickedClient>>(() => new Map(initial.map((c) => [c.id, c])));
 
-  const toggle = (id: string, checked: boolean) =>
-    onChange(checked ? [...selected.filter((s) => s !== id), id] : selected.filter((s) => s !== id));
+  const ticked = selected.map((id) => known.get(id)).filter((c): c is PickedClient => c !== undefined);
+  const others = (results.data?.items ?? []).filter((c) => !selected.includes(c.id));
+  const choices = [...ticked, ...others];
+
+  const toggle = (client: PickedClient, checked: boolean) => {
+    const nextKnown = new Map(known).set(client.id, client);
+    setKnown(nextKnown);
+    const ids = checked ? [...selected.filter((s) => s !== client.id), client.id] : selected.filter((s) => s !== client.id);
+    onChange(ids, ids.map((id) => nextKnown.get(id)).filter((c): c is PickedClient => c !== undefined));
+  };
 
   const message = selected.length === 0 ? CLIENT_RULE : error;
 
@@ -38,24 +51,31 @@ export function ClientPicker({ selected, onChange, error }: ClientPickerProps) {
           ({selected.length} selected)
         </Text>
       </Text>
-      <Input size="sm" placeholder="Search clients" aria-label="Search clients" value={search} onChange={(event) => setSearch(event.target.value)} />
+      <Input
+        size="sm"
+        type="search"
+        placeholder="Search clients by name"
+        aria-label="Search clients"
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+      />
       <Box borderWidth="1px" borderRadius="md" maxH="48" overflowY="auto" p="2">
         <QueryState
-          query={clients}
+          query={results}
           loading="Loading clients..."
           error="Could not load clients."
           isEmpty={() => choices.length === 0}
-          empty={search ? 'No clients match your search.' : 'No active clients. Add a client first.'}
+          empty={term ? 'No clients match your search.' : 'No active clients. Add a client first.'}
           fontSize="sm"
         >
-          {() => (
+          {(page) => (
             <Stack gap="1">
               {choices.map((client) => (
                 <Checkbox.Root
                   key={client.id}
                   size="sm"
                   checked={selected.includes(client.id)}
-                  onCheckedChange={(details) => toggle(client.id, details.checked === true)}
+                  onCheckedChange={(details) => toggle(client, details.checked === true)}
                   px="1"
                   py="1"
                   borderRadius="sm"
@@ -81,9 +101,9 @@ export function ClientPicker({ selected, onChange, error }: ClientPickerProps) {
                   </Checkbox.Label>
                 </Checkbox.Root>
               ))}
-              {hidden > 0 && (
+              {page.nextCursor && (
                 <Text fontSize="sm" color="fg.muted" px="1">
-                  {hidden.toLocaleString()} more: search to find them.
+                  More clients: type more of the name to find them.
                 </Text>
               )}
             </Stack>

@@ -8,11 +8,13 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { FormActions } from '../../../components/FormActions.tsx';
 import { SelectField } from '../../../components/SelectField.tsx';
 import { errorMessage, serverFieldErrors } from '../../../lib/api.ts';
+import { clinicianName, useClinicians } from '../../../lib/clinicians.ts';
+import { useCurrentUser } from '../../../lib/current-user.ts';
 import { zodFieldErrors, type FieldErrors } from '../../../lib/form.ts';
 import { useCreateSession, useDeleteSession, useSessionPermissions, useUpdateSession } from '../api/sessions.ts';
 import { dialogTimeSlots, statusLabels, timeLabel } from '../lib/calendar.ts';
 import { sessionClientIds, sessionTypeLabels } from '../lib/format.ts';
-import { ClientPicker } from './ClientPicker.tsx';
+import { ClientPicker, type PickedClient } from './ClientPicker.tsx';
 
 const DEFAULT_TIME = '09:00';
 const SCHEDULE_PRESETS = [10, 15, 30, 45, 60];
@@ -61,9 +63,10 @@ interface Values {
   duration: string;
   notes: string;
   status: SessionStatus;
+  providerId: string;
 }
 
-function initialValues(mode: SessionDialogMode): Values {
+function initialValues(mode: SessionDialogMode, currentUserId: string): Values {
   if (mode.kind === 'edit') {
     const { session } = mode;
     const start = new Date(session.scheduledAt);
@@ -75,6 +78,7 @@ function initialValues(mode: SessionDialogMode): Values {
       duration: String(session.duration),
       notes: session.notes ?? '',
       status: session.status,
+      providerId: session.providerId,
     };
   }
   const start = mode.start;
@@ -86,6 +90,7 @@ function initialValues(mode: SessionDialogMode): Values {
     duration: '30',
     notes: '',
     status: 'scheduled',
+    providerId: currentUserId,
   };
 }
 
@@ -99,6 +104,7 @@ function bodyOf(values: Values) {
     duration: values.duration.trim() === '' ? Number.NaN : Number(values.duration),
     notes: values.notes.trim() ? values.notes : undefined,
     status: values.status,
+    providerId: values.providerId,
   };
 }
 
@@ -115,13 +121,16 @@ function SessionForm({
 }) {
   const editing = mode.kind === 'edit';
   const sessionId = mode.kind === 'edit' ? mode.session.id : '';
-  const [values, setValues] = useState(() => initialValues(mode));
+  const currentUser = useCurrentUser().data;
+  const [values, setValues] = useState(() => initialValues(mode, currentUser?.id ?? ''));
+  const initialClients = mode.kind === 'edit' ? mode.session.sessionParticipants.map((p) => p.client) : [];
+  const [picked, setPicked] = useState<PickedClient[]>(initialClients);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [confirmDelete, setConfirmDelete] = useState(false);
   const create = useCreateSession();
   const update = useUpdateSession(sessionId);
   const remove = useDeleteSession(sessionId);
-  const { canDeleteSessions } = useSessionPermissions();
+  const { canDeleteSessions, canEditSessions } = useSessionPermissions();
   const saving = create.isPending || update.isPending;
 
   const set = <K extends keyof Values>(field: K, value: Values[K]) => {
@@ -189,8 +198,20 @@ function SessionForm({
           <SelectField label="Session Type" value={values.type} onChange={(v) => set('type', v as SessionType)} options={typeOptions} error={errors.type} required />
           <ClientPicker
             selected={values.clientIds}
-            onChange={(ids) => set('clientIds', ids)}
+            initial={initialClients}
+            onChange={(ids, clients) => {
+              set('clientIds', ids);
+              setPicked(clients);
+            }}
             error={errors.clientIds}
+          />
+          <ProviderSelect
+            value={values.providerId}
+            onChange={(v) => set('providerId', v)}
+            clients={picked}
+            error={errors.providerId}
+            // Changing who provides a session is an edit of it (canEditSessions); on a new one the scheduler chooses.
+            disabled={editing && !canEditSessions}
           />
           <Flex gap="4" direction={{ base: 'column', sm: 'row' }}>
             <Field.Root invalid={Boolean(errors.scheduledAt)} required flex="1">
@@ -282,4 +303,29 @@ function SessionForm({
       />
     </form>
   );
+}
+
+interface ProviderSelectProps {
+  value: string;
+  onChange: (providerId: string) => void;
+  /** The chosen clients: when they share an organization, the users who may see it are offered. */
+  clients: readonly PickedClient[];
+  error?: string;
+  disabled?: boolean;
+}
+
+/**
+ * 'Provider': who gives the session (default: the user scheduling it). The options are the active
+ * users who may see the clients' organization; the server checks every participant's anyway.
+ */
+function ProviderSelect({ value, onChange, clients, error, disabled }: ProviderSelectProps) {
+  const me = useCurrentUser().data;
+  const organizations = new Set(clients.map((c) => c.organizationId));
+  const organizationId = organizations.size === 1 ? [...organizations][0] : undefined;
+  const clinicians = useClinicians(organizationId);
+  const options = (clinicians.data ?? []).map((c) => ({ value: c.id, label: c.id === me?.id ? `${clinicianName(c)} (you)` : clinicianName(c) }));
+  // The user and the session's provider stay choices while the list loads or if it leaves them out.
+  if (me && !options.some((o) => o.value === me.id)) options.unshift({ value: me.id, label: `${clinicianName(me)} (you)` });
+  if (value && !options.some((o) => o.value === value)) options.push({ value, label: 'Current provider' });
+  return <SelectField label="Provider" value={value} onChange={onChange} options={options} error={error} disabled={disabled} required />;
 }

@@ -4,6 +4,7 @@ import type { Client } from '@caseload/contract/caseload';
 import type { Goal, ProgressPoint, Session } from '@caseload/contract/sessions';
 import { jsonResponse, mockFetch, testUser } from '../../../test/fetch.ts';
 import { renderApp } from '../../../test/render.tsx';
+import { clientsAnswer } from '../../../test/server.ts';
 
 const at = '2026-03-09T14:00:00.000Z';
 const ava: Client = { id: '11111111-1111-4111-8111-111111111111', firstName: 'Ava', lastInitial: 'S', gradeLevel: '2', diagnosis: 'Lisp', status: 'active', clinicianIds: [], createdAt: at, updatedAt: at };
@@ -41,15 +42,15 @@ type Handler = (body: unknown) => Response;
 
 function openDetail(routes: Record<string, Handler> = {}) {
   const session = structuredClone(base);
-  const calls: { method: string; path: string; body: unknown }[] = [];
+  const calls: { method: string; path: string; query: string; body: unknown }[] = [];
   mockFetch(({ method, url, init }) => {
-    const path = new URL(url, 'http://localhost').pathname;
+    const { pathname: path, searchParams } = new URL(url, 'http://localhost');
     const body = init.body ? JSON.parse(String(init.body)) : undefined;
-    calls.push({ method, path, body });
+    calls.push({ method, path, query: searchParams.toString(), body });
     const custom = routes[`${method} ${path}`];
     if (custom) return custom(body);
     if (path === '/api/user') return jsonResponse(200, testUser);
-    if (path === '/api/clients') return jsonResponse(200, [ava, ben, cleo]);
+    if (path === '/api/clients') return clientsAnswer(searchParams, [ava, ben, cleo]);
     if (path === `/api/sessions/${sessionId}`) return jsonResponse(200, session);
     if (path === `/api/sessions/${sessionId}/client-goals`) return jsonResponse(200, [goal]);
     if (path === `/api/sessions/${sessionId}/notes`) return jsonResponse(200, []);
@@ -109,8 +110,11 @@ describe('Session detail', () => {
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Add Client' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Client to Session' });
+    // The server searches by name; the session's own clients are left out of the answer.
+    fireEvent.change(within(dialog).getByLabelText('Search clients'), { target: { value: 'c' } });
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/clients' && c.query === 'status=active&search=c&limit=52')).toBe(true));
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Add Cleo M.' }));
     expect(within(dialog).queryByText('Ava S.')).toBeNull();
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Add Cleo M.' }));
     expect(await screen.findByText('Failed to add client')).toBeTruthy();
     expect(screen.getByText('Client is not active')).toBeTruthy();
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ clientId: cleo.id, status: 'scheduled' });

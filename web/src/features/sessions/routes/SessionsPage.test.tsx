@@ -4,6 +4,7 @@ import type { Client } from '@caseload/contract/caseload';
 import type { Session } from '@caseload/contract/sessions';
 import { jsonResponse, mockFetch, testUser } from '../../../test/fetch.ts';
 import { renderApp } from '../../../test/render.tsx';
+import { clientsAnswer } from '../../../test/server.ts';
 
 // Wednesday 11 March 2026, 10:00 local time: the week shown is Monday 9 – Sunday 15 March.
 const NOW = new Date(2026, 2, 11, 10, 0);
@@ -21,6 +22,8 @@ const ava: Client = {
 };
 const ben: Client = { ...ava, id: '22222222-2222-4222-8222-222222222222', firstName: 'Ben', lastInitial: 'T', gradeLevel: '4' };
 const gone: Client = { ...ava, id: '33333333-3333-4333-8333-333333333333', firstName: 'Cara', lastInitial: 'D', status: 'discharged' };
+const sam = { id: '44444444-4444-4444-8444-444444444444', firstName: 'Sam', lastName: 'Rivera', role: 'slp' as const };
+const clinicians = [{ id: testUser.id, firstName: 'Jane', lastName: 'Doe', role: 'slp' as const }, sam];
 
 function session(id: string, scheduledAt: string, duration: number, clients: Client[], extra: Partial<Session> = {}): Session {
   return {
@@ -55,7 +58,8 @@ function openSessions({ sessions = week, onCreate }: Setup = {}) {
   const fetchMock = mockFetch(({ method, url, init }) => {
     const { pathname, searchParams } = new URL(url, 'http://localhost');
     if (method === 'GET' && pathname === '/api/user') return jsonResponse(200, testUser);
-    if (method === 'GET' && pathname === '/api/clients') return jsonResponse(200, [ava, ben, gone]);
+    if (method === 'GET' && pathname === '/api/clients') return clientsAnswer(searchParams, [ava, ben, gone]);
+    if (method === 'GET' && pathname === '/api/clinicians') return jsonResponse(200, clinicians);
     if (method === 'GET' && pathname === '/api/sessions') {
       const from = Date.parse(searchParams.get('from')!);
       const to = Date.parse(searchParams.get('to')!);
@@ -133,7 +137,7 @@ describe('Sessions page', { timeout: 30_000 }, () => {
     fireEvent.click(submit);
 
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Schedule New Session' })).toBeNull());
-    expect(sent).toEqual({ type: 'therapy', clientIds: [ava.id], scheduledAt: new Date(2026, 2, 12, 10).toISOString(), duration: 45 });
+    expect(sent).toEqual({ type: 'therapy', clientIds: [ava.id], scheduledAt: new Date(2026, 2, 12, 10).toISOString(), duration: 45, providerId: testUser.id });
   });
 
   it('keeps the dialog open with what was typed and shows the server’s message when scheduling fails', async () => {
@@ -180,5 +184,42 @@ describe('Sessions page', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Schedule Your First Session' }));
     expect(await screen.findByRole('dialog', { name: 'Schedule New Session' })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Recent Sessions' })).toBeNull();
+  });
+});
+
+describe('whose sessions', { timeout: 15_000 }, () => {
+  afterEach(() => localStorage.clear());
+
+  /** The providerId of each week read (the recent-sessions read spans months). */
+  const weekReads = (fetchMock: ReturnType<typeof mockFetch>) =>
+    fetchMock.mock.calls
+      .map(([input]) => new URL(String(input), 'http://localhost'))
+      .filter((url) => url.pathname === '/api/sessions' && Date.parse(url.searchParams.get('to')!) - Date.parse(url.searchParams.get('from')!) <= 7 * 86_400_000)
+      .map((url) => url.searchParams.get('providerId'));
+
+  it('opens on My caseload for a clinician with clients, widens to All clients, then to one clinician, in the URL', async () => {
+    const mine = { ...ava, clinicianIds: [testUser.id] };
+    const fetchMock = mockFetch(({ url }) => {
+      const { pathname, searchParams } = new URL(url, 'http://localhost');
+      if (pathname === '/api/user') return jsonResponse(200, testUser);
+      if (pathname === '/api/clients') return clientsAnswer(searchParams, [mine, ben]);
+      if (pathname === '/api/clinicians') return jsonResponse(200, clinicians);
+      if (pathname === '/api/sessions') return jsonResponse(200, []);
+      return jsonResponse(404, { message: 'unexpected' });
+    });
+    renderApp('/sessions');
+    expect(await screen.findByRole('button', { name: 'My caseload', pressed: true })).toBeTruthy();
+    await waitFor(() => expect(weekReads(fetchMock)).toEqual(['me']));
+    // Only 'All clients' offers the clinician filter.
+    expect(screen.queryByLabelText('Clinician')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'All clients' }));
+    await waitFor(() => expect(weekReads(fetchMock).at(-1)).toBe('all'));
+    const filter = (await screen.findByLabelText('Clinician')) as HTMLSelectElement;
+    expect([...filter.options].map((o) => o.text)).toEqual(['All clinicians', 'Jane Doe (you)', 'Sam Rivera']);
+    fireEvent.change(filter, { target: { value: sam.id } });
+    await waitFor(() => expect(weekReads(fetchMock).at(-1)).toBe(sam.id));
+    expect(screen.getByTestId('location-search').textContent).toBe(`?providerId=${sam.id}`);
+    expect(localStorage.getItem(`caseload:scope:${testUser.id}`)).toBe('all');
   });
 });

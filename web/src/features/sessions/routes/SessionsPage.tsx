@@ -2,6 +2,11 @@ import { Box, Button, Card, EmptyState, Flex, Group, Heading, Spinner, Stack, Te
 import { useMemo, useState } from 'react';
 import { CalendarIcon } from '../../../components/icons.tsx';
 import { PageHeading } from '../../../components/PageHeading.tsx';
+import { ScopeSwitch } from '../../../components/ScopeSwitch.tsx';
+import { SelectField } from '../../../components/SelectField.tsx';
+import { useCaseloadScope } from '../../../lib/caseload-scope.ts';
+import { clinicianName, useClinicians } from '../../../lib/clinicians.ts';
+import { useCurrentUser } from '../../../lib/current-user.ts';
 import { recentSessions, useSessionPermissions, useSessionsAroundNow, useSessionsInRange } from '../api/sessions.ts';
 import { DayView } from '../components/DayView.tsx';
 import { MonthView } from '../components/MonthView.tsx';
@@ -23,9 +28,11 @@ export default function SessionsPage() {
   const [dialog, setDialog] = useState<SessionDialogMode | null>(null);
   const { canCreateSessions } = useSessionPermissions();
 
+  // Whose sessions: 'me', 'all' or one clinician's id, in the URL as providerId.
+  const caseload = useCaseloadScope('providerId');
   const range = useMemo(() => visibleRange(view, date), [view, date]);
-  const visible = useSessionsInRange(range.from, range.to);
-  const around = useSessionsAroundNow();
+  const visible = useSessionsInRange(range.from, range.to, caseload.filter);
+  const around = useSessionsAroundNow(caseload.filter);
   const sessions = visible.data ?? [];
   const recent = useMemo(() => recentSessions(around.data ?? [], new Date()), [around.data]);
   const nothingScheduled = visible.isSuccess && sessions.length === 0 && around.isSuccess && around.data.length === 0;
@@ -51,6 +58,11 @@ export default function SessionsPage() {
           )
         }
       />
+
+      <Flex as="section" aria-label="Whose sessions" align="flex-end" gap="3" wrap="wrap">
+        <ScopeSwitch scope={caseload.scope} onChange={caseload.setScope} />
+        {caseload.scope === 'all' && <ClinicianFilter value={caseload.filter} onChange={caseload.setClinician} />}
+      </Flex>
 
       <Card.Root>
         <Card.Header>
@@ -131,5 +143,29 @@ export default function SessionsPage() {
       {/* A new session appears in the calendar (the lists refresh); its page is one click away. */}
       <SessionFormDialog mode={dialog} onClose={() => setDialog(null)} />
     </Stack>
+  );
+}
+
+const EVERYONE = 'all';
+
+/**
+ * Narrows 'All clients' to one clinician's sessions. Shown only to a user who sees more clinicians
+ * than themselves (the options are the active users who see every organization).
+ */
+function ClinicianFilter({ value, onChange }: { value: string | undefined; onChange: (clinicianId: string | undefined) => void }) {
+  const me = useCurrentUser().data?.id;
+  const clinicians = useClinicians();
+  const others = (clinicians.data ?? []).filter((c) => c.id !== me);
+  if (others.length === 0) return null;
+  const options = [
+    { value: EVERYONE, label: 'All clinicians' },
+    ...(clinicians.data ?? []).map((c) => ({ value: c.id, label: c.id === me ? `${clinicianName(c)} (you)` : clinicianName(c) })),
+  ];
+  // A clinician named in a shared link but not in the list still shows as chosen.
+  if (value && value !== EVERYONE && !options.some((o) => o.value === value)) options.push({ value, label: 'Another clinician' });
+  return (
+    <Box minW="56">
+      <SelectField label="Clinician" size="sm" value={value ?? EVERYONE} onChange={(v) => onChange(v === EVERYONE ? undefined : v)} options={options} />
+    </Box>
   );
 }
