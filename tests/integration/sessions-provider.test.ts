@@ -62,7 +62,9 @@ beforeAll(async () => {
   ownerId = o.user.id;
   accountId = o.user.accountId;
   otherAccountId = x.user.accountId;
-  [orgA, orgB] = (await Promise.all([putOrganization(accountId, 'Alder'), putOrganization(accountId, 'Birch')])).map((org) => org.id);
+  const [oa, ob] = await Promise.all([putOrganization(accountId, 'Alder'), putOrganization(accountId, 'Birch')]);
+  orgA = oa.id;
+  orgB = ob.id;
   [a1, a2, b1, noOrg] = await Promise.all([
     putClient(accountId, { firstName: 'Ava', lastInitial: 'M', organizationId: orgA }),
     putClient(accountId, { firstName: 'Ben', lastInitial: 'K', organizationId: orgA }),
