@@ -10,7 +10,7 @@ import { createHandler, reply } from '@caseload/pipeline/pipeline';
 export const handler = createHandler(routes.verifyTwoFactor, async ({ body, meta }) => {
   const pending = await resolveSession(meta.cookies[SESSION_COOKIE], 'pending2fa');
   if (!pending) throw new UnauthorizedError('Sign in again');
-  const { user, session } = await verifyPendingLogin(pending, body.token);
+  const { user, session } = await verifyPendingLogin(pending.auth, body.token);
   const cookies = [sessionCookie(session, meta.secure)];
   if (body.rememberDevice) cookies.push(deviceCookie(await rememberDevice(user, meta), meta.secure));
   return reply({ status: 200, body: await toCurrentUser(user), cookies });

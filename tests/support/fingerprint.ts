@@ -4,8 +4,8 @@ import { tableName } from '../../packages/core/src/table.ts';
 
 /** Attributes that change on reads (session touch, device use), not on writes by the caller. */
 const VOLATILE = new Set(['lastSeenAt', 'lastUsedAt', 'ttl']);
-/** Audit events and login sessions record who asked, not what changed. */
-const IGNORED_PARTITIONS = [/#AUDIT$/, /^LSESS#/];
+/** Audit events and login sessions (and a user's references to them) record who asked, not what changed. */
+const IGNORED_PARTITIONS = [/#AUDIT$/, /^LSESS#/, /#LSESS$/];
 
 /**
  * Everything stored for one account, as sorted JSON: equal fingerprints mean nothing of the

@@ -69,7 +69,8 @@ describe('sortKeys', () => {
     expect(sortKeys.isSessionNote(keys.sessionNote('a', 's', 'c').SK)).toBe(true);
     expect(sortKeys.isSessionNote(keys.progress('a', 's', 'g').SK)).toBe(false);
     expect(keys.progressNoteIndex('a', 'c', 't', 'n').GSI1SK.startsWith(sortKeys.progressNotes())).toBe(true);
-    expect(keys.loginSessionOfUser('a', 'u', 'h').GSI1SK.startsWith(sortKeys.loginSessions())).toBe(true);
+    expect(keys.loginSessionRef('a', 'u', 'h').SK.startsWith(sortKeys.loginSessions())).toBe(true);
+    expect(keys.loginSessionRef('a', 'u', 'h').PK).toBe(keys.loginSessionRefs('a', 'u'));
     expect(sortKeys.counterOf(keys.counters('acc-1', 'ALL#D#2026-03-02'))).toEqual({ accountId: 'acc-1', period: 'ALL#D#2026-03-02' });
   });
 });

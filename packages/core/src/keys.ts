@@ -32,12 +32,18 @@ export const keys = {
   userPrefix: (accountId: string) => ({ PK: acct(accountId), SKPrefix: 'USER#' }),
   email: (email: string) => ({ PK: `EMAIL#${normalizeEmail(email)}`, SK: 'EMAIL' }),
   loginSession: (tokenHash: string) => ({ PK: `${LSESS}${tokenHash}`, SK: 'LSESS' }),
-  /** GSI1 of a login session: all sessions of one user, to end them together. */
+  /**
+   * GSI1 partition of the login sessions written before sessions carried their user's access
+   * (they have no reference below); such sessions end within 12 hours of that change.
+   */
   loginSessionsOfUser: (accountId: string, userId: string) => ({ GSI1PK: `${acct(accountId)}#USER#${userId}#LSESS` }),
-  loginSessionOfUser: (accountId: string, userId: string, tokenHash: string) => ({
-    GSI1PK: `${acct(accountId)}#USER#${userId}#LSESS`,
-    GSI1SK: `${LSESS}${tokenHash}`,
-  }),
+  /**
+   * A user's reference to one of its login sessions, written in the session's transaction: the
+   * user's sessions are one consistent Query on the table (an index could miss a session created
+   * a moment before an access change).
+   */
+  loginSessionRef: (accountId: string, userId: string, tokenHash: string) => ({ PK: `${acct(accountId)}#USER#${userId}#LSESS`, SK: `${LSESS}${tokenHash}` }),
+  loginSessionRefs: (accountId: string, userId: string) => `${acct(accountId)}#USER#${userId}#LSESS`,
   loginAttempts: (email: string) => ({ PK: `LOGIN#${normalizeEmail(email)}`, SK: 'ATTEMPTS' }),
   /** Wrong 2FA codes of one user in the current window, whatever sign-ins they came from. */
   twoFactorFailures: (accountId: string, userId: string) => ({ PK: acct(accountId), SK: `TFAFAIL#${userId}` }),
@@ -157,6 +163,7 @@ export const entity = {
   user: 'User',
   email: 'EmailLookup',
   loginSession: 'LoginSession',
+  loginSessionRef: 'LoginSessionRef',
   loginAttempts: 'LoginAttempts',
   twoFactorFailures: 'TwoFactorFailures',
   trustedDevice: 'TrustedDevice',

@@ -66,6 +66,8 @@ export type HandlerAnswer<R extends RouteDef> =
 
 /** The parsed request, handed from the middleware to the handler function. */
 const parsedRequests = new WeakMap<ApiEvent, ApiRequest<RouteDef>>();
+/** A login session's idle-timer write, running beside the route's own work until the answer. */
+const idleRefreshes = new WeakMap<ApiEvent, Promise<void>>();
 
 /** 415 / 413 / 400: the body must be JSON, small, and well formed. */
 function parseBody(event: ApiEvent): unknown {
@@ -137,13 +139,15 @@ function pipelineMiddleware(route: RouteDef): MiddlewareObj<ApiEvent, ApiResult>
         secure: isHttps(event),
       };
       // A stale cookie must not stop a public route (signing in again is how it gets replaced).
-      const auth =
+      const session =
         route.auth === 'user'
           ? await resolveSession(cookies[SESSION_COOKIE])
           : await resolveSession(cookies[SESSION_COOKIE]).catch((e: unknown) => {
               if (e instanceof UnauthorizedError) return undefined;
               throw e;
             });
+      if (session?.idleRefresh) idleRefreshes.set(event, session.idleRefresh);
+      const auth = session?.auth;
       if (route.auth === 'user' && !auth) throw new UnauthorizedError();
       if (auth) appendLogKeys({ accountId: auth.accountId, userId: auth.userId });
       if (route.permission && auth && !auth.permissions[route.permission]) throw new ForbiddenError();
@@ -217,7 +221,15 @@ export function createHandler<R extends RouteDef>(route: R, fn: (req: ApiRequest
       return runOnce({ route: route.handler, auth: req.auth, key, params: req.params, body: req.body, context: withDeadline(context, route) }, run);
     });
   return (event: ApiEvent, context: Context) =>
-    withLogKeys({ route: route.handler, requestId: event.requestContext?.requestId }, () => observed(route, () => stack(event, context)));
+    withLogKeys({ route: route.handler, requestId: event.requestContext?.requestId }, () =>
+      observed(route, async () => {
+        try {
+          return await stack(event, context);
+        } finally {
+          await idleRefreshes.get(event);
+        }
+      }),
+    );
 }
 
 /** Counts a request's answer by status class and route, logs it at DEBUG, and writes its metrics. */

@@ -60,8 +60,8 @@ export async function register(input: z.output<typeof registerBody>, meta: Reque
     throw e;
   }
   await recordAudit(accountId, { action: 'account.registered', actorId: user.id, actorName: fullName(user), summary: 'Account created', ip: meta.ip });
-  const session = await createLoginSession(accountId, user.id, 'active');
-  return { user: await toCurrentUser(user), session };
+  const session = await createLoginSession(user, 'active');
+  return { user: await toCurrentUser(session.user), session };
 }
 
 export const fullName = (u: Pick<UserItem, 'firstName' | 'lastName'>) => `${u.firstName} ${u.lastName}`;
@@ -92,17 +92,18 @@ export async function login(input: z.output<typeof loginBody>, meta: RequestMeta
   }
   if (!user.isActive) throw new UnauthorizedError('This account has been deactivated. Contact your administrator.', { failedAttempts: 0 });
   if (user.twoFactorEnabled && !(await isTrustedDevice(user, trustedDeviceToken))) {
-    const session = await createLoginSession(user.accountId, user.id, 'pending2fa');
+    const session = await createLoginSession(user, 'pending2fa');
     return { requiresTwoFactor: true as const, session };
   }
+  // The session first: a deactivation racing with this sign-in refuses it, and nothing is recorded.
+  const session = await createLoginSession(user, 'active');
   await recordAudit(user.accountId, { action: 'auth.login', actorId: user.id, actorName: fullName(user), summary: 'Signed in' });
-  const session = await createLoginSession(user.accountId, user.id, 'active');
-  return { user: await toCurrentUser(user), session };
+  return { user: await toCurrentUser(session.user), session };
 }
 
 export async function logout(auth: AuthContext | undefined) {
   if (!auth) return;
-  await deleteLoginSession(auth.sessionHash);
+  await deleteLoginSession(auth);
   await recordAudit(auth.accountId, { action: 'auth.logout', actorId: auth.userId, actorName: `${auth.firstName} ${auth.lastName}`, summary: 'Signed out' });
 }
 

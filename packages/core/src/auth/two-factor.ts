@@ -67,9 +67,16 @@ export async function enableTwoFactor(auth: AuthContext, input: { secret: string
   if (pending !== input.secret.replace(/\s+/g, '')) throw new BadRequestError('Invalid verification code. Please try again.');
   const step = await matchStep(pending, input.token);
   if (step === undefined) throw new BadRequestError('Invalid verification code. Please try again.');
-  await updateUser(auth.accountId, auth.userId, { twoFactorEnabled: true, twoFactorSecret: seal(pending), twoFactorLastStep: step, updatedAt: nowIso() }, ['twoFactorPendingSecret']);
-  // A new secret replacing one in use: whoever held the old one keeps nothing.
+  // A new secret replacing one in use: whoever held the old one keeps nothing, not even a sign-in
+  // under way (an access change: it starts over and finds the secret changed).
   const changed = user.twoFactorEnabled;
+  await updateUser(
+    auth.accountId,
+    auth.userId,
+    { twoFactorEnabled: true, twoFactorSecret: seal(pending), twoFactorLastStep: step, updatedAt: nowIso() },
+    ['twoFactorPendingSecret'],
+    { accessChange: changed },
+  );
   if (changed) await endOtherAccess(auth);
   await recordAudit(auth.accountId, {
     action: changed ? 'auth.2fa_changed' : 'auth.2fa_enabled',
@@ -85,7 +92,9 @@ export async function disableTwoFactor(auth: AuthContext, input: { password: str
   const user = await getUser(auth.accountId, auth.userId);
   if (!user) throw new UnauthorizedError();
   await assertPassword(user, input.password);
-  await updateUser(auth.accountId, auth.userId, { twoFactorEnabled: false, updatedAt: nowIso() }, ['twoFactorSecret', 'twoFactorPendingSecret', 'twoFactorLastStep']);
+  await updateUser(auth.accountId, auth.userId, { twoFactorEnabled: false, updatedAt: nowIso() }, ['twoFactorSecret', 'twoFactorPendingSecret', 'twoFactorLastStep'], {
+    accessChange: true,
+  });
   await endOtherAccess(auth);
   await recordAudit(auth.accountId, { action: 'auth.2fa_disabled', actorId: auth.userId, actorName: fullName(user), summary: 'Disabled two-factor authentication' });
   return { ok: true as const };
@@ -106,20 +115,20 @@ async function endOtherAccess(auth: AuthContext) {
 export async function verifyPendingLogin(pending: AuthContext, token: string) {
   const user = await getUser(pending.accountId, pending.userId);
   if (!user?.twoFactorEnabled || !user.twoFactorSecret) throw new UnauthorizedError('Sign in again');
-  const attempts = await claimSessionCode(pending.sessionHash);
+  const attempts = await claimSessionCode(pending);
   const ok = await checkCurrentCode(user, token);
   if (!ok) {
     await recordAudit(user.accountId, { action: 'auth.2fa_failed', actorId: user.id, actorName: fullName(user), summary: 'Wrong two-factor code' });
     if (attempts >= MAX_CODE_ATTEMPTS) {
-      await deleteLoginSession(pending.sessionHash);
+      await deleteLoginSession(pending);
       throw new TooManyRequestsError('Too many wrong codes. Please sign in again.');
     }
     throw new UnauthorizedError('Invalid 2FA code. Please try again.');
   }
-  await deleteLoginSession(pending.sessionHash);
+  await deleteLoginSession(pending);
+  const session = await createLoginSession(user, 'active');
   await recordAudit(user.accountId, { action: 'auth.login', actorId: user.id, actorName: fullName(user), summary: 'Signed in with two-factor authentication' });
-  const session = await createLoginSession(user.accountId, user.id, 'active');
-  return { user, session };
+  return { user: session.user, session };
 }
 
 /**
@@ -136,12 +145,12 @@ export async function checkCurrentCode(user: UserItem, token: string): Promise<b
 }
 
 /** Claims one code check for a pending sign-in; 429 (and the sign-in ends) once all are used. */
-async function claimSessionCode(sessionHash: string): Promise<number> {
+async function claimSessionCode(pending: AuthContext): Promise<number> {
   try {
     const res = await db().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.loginSession(sessionHash),
+        Key: keys.loginSession(pending.sessionHash),
         UpdateExpression: 'ADD twoFactorAttempts :one',
         ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(twoFactorAttempts) OR twoFactorAttempts < :max)',
         ExpressionAttributeValues: { ':one': 1, ':max': MAX_CODE_ATTEMPTS },
@@ -151,7 +160,7 @@ async function claimSessionCode(sessionHash: string): Promise<number> {
     return res.Attributes?.twoFactorAttempts as number;
   } catch (e) {
     if (!isConditionFailure(e)) throw e;
-    await deleteLoginSession(sessionHash);
+    await deleteLoginSession(pending);
     throw new TooManyRequestsError('Too many wrong codes. Please sign in again.');
   }
 }

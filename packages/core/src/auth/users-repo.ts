@@ -23,6 +23,12 @@ export interface UserItem {
   /** The last accepted TOTP time step: a code is accepted once. */
   twoFactorLastStep?: number;
   permissions?: Permissions;
+  /**
+   * Raised by every change of who may sign in or what the user may do (permissions, status, a
+   * replaced or removed second factor). A login session is created only while it still holds the
+   * value the session's copy of the user was read at (absent on users never changed since).
+   */
+  authVersion?: number;
   createdAt: string;
   updatedAt: string;
   createdBy?: string;
@@ -81,8 +87,18 @@ export function listUsers(accountId: string) {
   return queryPartition<UserItem>({ pk: PK, skPrefix: SKPrefix, consistent: true });
 }
 
-/** Sets fields on an existing user; refuses to create one. */
-export async function updateUser(accountId: string, userId: string, fields: Partial<UserItem>, remove: (keyof UserItem)[] = []) {
+/**
+ * Sets fields on an existing user; refuses to create one. `accessChange`: the change alters who may
+ * sign in or what the user may do, so it raises `authVersion` in the same write (a sign-in that
+ * read the user before it then starts over from the changed user).
+ */
+export async function updateUser(
+  accountId: string,
+  userId: string,
+  fields: Partial<Omit<UserItem, 'authVersion'>>,
+  remove: (keyof UserItem)[] = [],
+  { accessChange = false } = {},
+) {
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
   const sets = Object.entries(fields).map(([k, v], i) => {
@@ -94,11 +110,18 @@ export async function updateUser(accountId: string, userId: string, fields: Part
     names[`#r${i}`] = k;
     return `#r${i}`;
   });
+  if (accessChange) values[':one'] = 1;
   const res = await db().send(
     new UpdateCommand({
       TableName: tableName(),
       Key: keys.user(accountId, userId),
-      UpdateExpression: [sets.length ? `SET ${sets.join(', ')}` : '', removes.length ? `REMOVE ${removes.join(', ')}` : ''].join(' ').trim(),
+      UpdateExpression: [
+        sets.length ? `SET ${sets.join(', ')}` : '',
+        removes.length ? `REMOVE ${removes.join(', ')}` : '',
+        accessChange ? 'ADD authVersion :one' : '',
+      ]
+        .join(' ')
+        .trim(),
       ConditionExpression: 'attribute_exists(PK)',
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: Object.keys(values).length ? values : undefined,

@@ -1,7 +1,7 @@
 import type { Permissions } from '@caseload/contract/auth';
 import type { createUserBody, ManagedUser, permissionsInput } from '@caseload/contract/caseload';
 import type * as z from 'zod/mini';
-import { deleteUserSessions, effectivePermissions } from '../auth/login-sessions.ts';
+import { deleteUserSessions, effectivePermissions, refreshUserSessions } from '../auth/login-sessions.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { EmailTakenError, getUser, listUsers as listUserItems, putNewUser, updateUser, type UserItem } from '../auth/users-repo.ts';
 import { nowIso } from '../clock.ts';
@@ -125,21 +125,28 @@ async function getManageableUser(auth: AuthContext, userId: string, change: Chan
   return target;
 }
 
-/** Switches a user on or off; switching off ends every login session of that user at once. */
+/**
+ * Switches a user on or off; switching off ends every login session of that user before the answer
+ * (a sign-in racing with it is refused: see createLoginSession).
+ */
 export async function updateUserStatus(auth: AuthContext, userId: string, isActive: boolean): Promise<ManagedUser> {
   await getManageableUser(auth, userId, 'status');
-  const updated = await updateUser(auth.accountId, userId, { isActive, updatedAt: nowIso() });
+  const updated = await updateUser(auth.accountId, userId, { isActive, updatedAt: nowIso() }, [], { accessChange: true });
   if (!isActive) await deleteUserSessions(auth.accountId, userId);
   await auditChange(auth, isActive ? 'user.activated' : 'user.deactivated', { type: 'user', id: userId }, isActive ? 'Activated a user' : 'Deactivated a user');
   return toManagedUser(updated);
 }
 
-/** Replaces a user's flags and organizations; takes effect on that user's next request. */
+/**
+ * Replaces a user's flags and organizations; every login session of the user carries the new ones
+ * before the answer, so they hold from that user's next request.
+ */
 export async function updateUserPermissions(auth: AuthContext, userId: string, input: z.output<typeof permissionsInput>): Promise<ManagedUser> {
   await getManageableUser(auth, userId, 'permissions');
   const permissions = normalizePermissions(input);
   await assertGrantable(auth, permissions, 'allowedOrganizationIds');
-  const updated = await updateUser(auth.accountId, userId, { permissions, updatedAt: nowIso() });
+  const updated = await updateUser(auth.accountId, userId, { permissions, updatedAt: nowIso() }, [], { accessChange: true });
+  await refreshUserSessions(updated);
   await auditChange(auth, 'user.permissions_changed', { type: 'user', id: userId }, "Changed a user's permissions");
   return toManagedUser(updated);
 }
