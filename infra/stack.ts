@@ -80,6 +80,7 @@ export class CaseloadStack extends Stack {
 
     // Resolved by CloudFormation at deploy time (a dynamic reference, never in the template).
     const authEnvironment = { SECRET_ENCRYPTION_KEY: this.data.totpSealingSecret.secretValue.unsafeUnwrap() };
+    const cursorEnvironment = { CURSOR_SIGNING_KEY: this.data.cursorKeySecret.secretValue.unsafeUnwrap() };
     const roles = (this.roles = new RolePool(this, 'Roles', { data: this.data, notes: this.notes }));
     this.api.addManifestRoutes({
       routes,
@@ -87,6 +88,7 @@ export class CaseloadStack extends Stack {
       environment,
       authEnvironment,
       authKey: this.data.totpKey,
+      cursorEnvironment,
       roles,
       notes: this.notes,
     });

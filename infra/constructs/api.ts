@@ -12,7 +12,7 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { DEFAULT_ROUTE_TIMEOUT_SECONDS, type RouteDef } from '../../packages/contract/src/manifest.ts';
-import { accessProfileForRoute } from './access.ts';
+import { accessProfileForRoute, declares } from './access.ts';
 import { DEFAULT_MEMORY_MB, LOG_RETENTION, type FunctionFactory } from './functions.ts';
 import type { Notes } from './notes.ts';
 import type { RolePool } from './roles.ts';
@@ -39,6 +39,8 @@ export interface AddRoutesProps {
   /** Extra environment for functions that declare `totpSecret` (the sealing key), encrypted with `authKey`. */
   authEnvironment: Record<string, string>;
   authKey: kms.IKey;
+  /** Extra environment for functions that declare `cursorKey` (the list-cursor key). */
+  cursorEnvironment: Record<string, string>;
   roles: RolePool;
   notes: Notes;
 }
@@ -92,7 +94,7 @@ export class Api extends Construct {
     return `${this.httpApi.apiId}.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}`;
   }
 
-  addManifestRoutes({ routes, factory, environment, authEnvironment, authKey, roles, notes }: AddRoutesProps) {
+  addManifestRoutes({ routes, factory, environment, authEnvironment, authKey, cursorEnvironment, roles, notes }: AddRoutesProps) {
     const missing = factory.missingEntries(routes.map((r) => r.handler));
     if (missing.length > 0) {
       throw new Error(`Handler modules missing for ${missing.length} manifest route(s): ${missing.map((h) => `functions/${h}.ts`).join(', ')}`);
@@ -113,6 +115,7 @@ export class Api extends Construct {
         environment: {
           ...environment,
           ...(profile.totp ? authEnvironment : {}),
+          ...(declares(route, 'cursorKey') ? cursorEnvironment : {}),
           ...(profile.enqueue ? { BULK_QUEUE_URL: notes.queue.queueUrl } : {}),
         },
         environmentEncryption: profile.totp ? authKey : undefined,

@@ -22,6 +22,8 @@ export class Data extends Construct {
   readonly totpKeyAlias: kms.Alias;
   /** The sealing key of packages/core/src/auth/secret-box.ts (SECRET_ENCRYPTION_KEY). */
   readonly totpSealingSecret: secretsmanager.Secret;
+  /** The key of packages/core/src/cursor.ts (CURSOR_SIGNING_KEY). */
+  readonly cursorKeySecret: secretsmanager.Secret;
 
   constructor(scope: Construct, id: string) {
     super(scope, id);
@@ -52,6 +54,14 @@ export class Data extends Construct {
       encryptionKey: this.totpKey,
       generateSecretString: { passwordLength: 64, excludePunctuation: true, includeSpace: false },
       removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    // List cursors are sealed with a key every container of the list function shares; one made per
+    // container would refuse the next page from another. Not retained: losing it only ends the
+    // paging that is open at that moment.
+    this.cursorKeySecret = new secretsmanager.Secret(this, 'CursorKeySecret', {
+      description: `Caseload (${stackName}): key of opaque list cursors`,
+      generateSecretString: { passwordLength: 64, excludePunctuation: true, includeSpace: false },
     });
 
     const { partitionKey, sortKey, ttlAttribute, globalSecondaryIndexes } = tableDefinition;

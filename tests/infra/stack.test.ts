@@ -117,7 +117,7 @@ describe('API: one function per manifest route', () => {
 
   it('hands the TOTP sealing key only to functions that declare it: a deploy-time secret reference, env encrypted with the TOTP key', () => {
     const totpKey = Object.entries(s.resources).find(([id, r]) => r.Type === 'AWS::KMS::Key' && id.includes('Totp'))![0];
-    const [secretId, secret] = only(ofType(s.resources, 'AWS::SecretsManager::Secret'), 'secret');
+    const [secretId, secret] = ofType(s.resources, 'AWS::SecretsManager::Secret').find(([id]) => id.includes('TotpSealing'))!;
     expect(refId(secret.Properties?.KmsKeyId)).toBe(totpKey);
     expect(secret.DeletionPolicy).toBe('Retain');
     for (const [handler, { resource }] of handlerFunctions(s.resources)) {
@@ -130,6 +130,22 @@ describe('API: one function per manifest route', () => {
         expect(value, handler).toBeUndefined();
       }
     }
+  });
+
+  it('hands the list-cursor key only to functions that declare it, as a deploy-time secret reference', () => {
+    const [secretId] = ofType(s.resources, 'AWS::SecretsManager::Secret').find(([id]) => id.includes('CursorKey'))!;
+    let given = 0;
+    for (const [handler, { resource }] of handlerFunctions(s.resources)) {
+      const value = resource.Properties!.Environment.Variables.CURSOR_SIGNING_KEY;
+      if (declared(handler, 'cursorKey')) {
+        given++;
+        expect(JSON.stringify(value), handler).toContain('{{resolve:secretsmanager:');
+        expect(referencedIds(value).has(secretId)).toBe(true);
+      } else {
+        expect(value, handler).toBeUndefined();
+      }
+    }
+    expect(given).toBeGreaterThan(0);
   });
 
   it('uses the long timeout only where the manifest asks for it, within API Gateway’s 30 s', () => {

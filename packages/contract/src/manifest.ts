@@ -26,8 +26,10 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  *   the TOTP KMS key, which it may use).
  * - `bulkQueue`: sends bulk-generation jobs to the SQS queue (BULK_QUEUE_URL, sqs:SendMessage).
  * - `pdf`: renders a PDF; its bundle may carry a PDF writer (a larger size budget).
+ * - `cursorKey`: seals and opens list cursors (CURSOR_SIGNING_KEY in its environment, one value for
+ *   every container, so a next page can land on any of them).
  */
-export type Capability = 'bedrock' | 'totpSecret' | 'bulkQueue' | 'pdf';
+export type Capability = 'bedrock' | 'totpSecret' | 'bulkQueue' | 'pdf' | 'cursorKey';
 
 /** Partition-key families beyond `ACCT#` and `LSESS#` (see infra/constructs/access.ts). */
 export type ExtraKeyFamily = 'EMAIL' | 'LOGIN' | 'TDEV';
@@ -103,7 +105,7 @@ export const archiveOrganization = route({ method: 'POST', path: '/api/organizat
 
 // ---- clients
 /** With `limit`, one page (`clientPage`); without it, the whole filtered list (the part-1 answer). */
-export const listClients = route({ method: 'GET', path: '/api/clients', handler: 'clients/list-clients', auth: 'user', query: caseload.clientsQuery, response: z.union([list(caseload.client), caseload.clientPage]) });
+export const listClients = route({ method: 'GET', path: '/api/clients', uses: ['cursorKey'], handler: 'clients/list-clients', auth: 'user', query: caseload.clientsQuery, response: z.union([list(caseload.client), caseload.clientPage]) });
 export const createClient = route({ method: 'POST', idempotent: true, path: '/api/clients', handler: 'clients/create-client', auth: 'user', permission: 'canCreateClients', body: caseload.clientInput, response: caseload.client });
 export const updateClient = route({ method: 'PUT', path: '/api/clients/{id}', handler: 'clients/update-client', auth: 'user', permission: 'canEditClients', params: idParams, body: caseload.clientInput, response: caseload.client });
 export const archiveClient = route({ method: 'POST', path: '/api/clients/{id}/archive', handler: 'clients/archive-client', auth: 'user', permission: 'canDeleteClients', params: idParams, response: okBody });
