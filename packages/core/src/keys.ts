@@ -129,10 +129,19 @@ export const keys = {
   auditOfActor: (accountId: string, actorId: string) => `${acct(accountId)}#AUDIT#ACTOR#${actorId}`,
   /** Partition of the remembered answers to creates sent with an Idempotency-Key (Powertools writes them). */
   idempotencyPartition: (accountId: string) => `${acct(accountId)}#IDEMPOTENCY`,
-  /** Marks a one-off data migration as done for the whole table (not a tenant item: it spans accounts). */
-  migration: (name: string) => ({ PK: `MIGRATION#${name}`, SK: 'MIGRATION' }),
   /** Per-week and per-month counters (ADD), so the dashboard reads a constant number of items. */
   counters: (accountId: string, period: string) => ({ PK: acct(accountId), SK: `${COUNTERS}${period}` }),
+};
+
+
+/**
+ * Keys only an operator's tools write (the data migrations run by `npm start` or by hand against a
+ * deployed table), never a Lambda function: apart from `keys`, so the functions' IAM key families
+ * need not include them (tests/infra/access.test.ts checks `keys` against those families).
+ */
+export const operatorKeys = {
+  /** Marks a one-off data migration as done for the whole table (not a tenant item: it spans accounts). */
+  migration: (name: string) => ({ PK: `MIGRATION#${name}`, SK: 'MIGRATION' }),
 };
 
 /**

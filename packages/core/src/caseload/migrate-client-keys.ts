@@ -12,7 +12,7 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, transact, type TxItem } from '../db.ts';
 import type { ClientItem } from '../items.ts';
-import { entity, keys } from '../keys.ts';
+import { entity, operatorKeys } from '../keys.ts';
 import { accountIds } from '../sessions/migrate-provider.ts';
 import { tableName } from '../table.ts';
 import { caseloadWrites, clientRecord, listClientItems } from './clients-repo.ts';
@@ -55,7 +55,7 @@ async function backfillOne(client: ClientItem): Promise<boolean> {
  * cost one GetItem. Returns the clients updated (0 when already done).
  */
 export async function migrateClientKeys(log: (line: string) => void = () => undefined): Promise<number> {
-  const marker = keys.migration(CLIENT_KEYS_MIGRATION);
+  const marker = operatorKeys.migration(CLIENT_KEYS_MIGRATION);
   const done = await db().send(new GetCommand({ TableName: tableName(), Key: marker, ConsistentRead: true }));
   if (done.Item) return 0;
   let updated = 0;

@@ -11,7 +11,7 @@
 import { GetCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, queryPartition } from '../db.ts';
 import type { SessionItem } from '../items.ts';
-import { entity, keys } from '../keys.ts';
+import { entity, keys, operatorKeys } from '../keys.ts';
 import { tableName } from '../table.ts';
 import { isLostRace } from './conflicts.ts';
 
@@ -80,7 +80,7 @@ export async function* accountIds(): AsyncGenerator<string> {
  * cost one GetItem. Returns the sessions updated (0 when already done).
  */
 export async function migrateSessionProviders(log: (line: string) => void = () => undefined): Promise<number> {
-  const marker = keys.migration(SESSION_PROVIDER_MIGRATION);
+  const marker = operatorKeys.migration(SESSION_PROVIDER_MIGRATION);
   const done = await db().send(new GetCommand({ TableName: tableName(), Key: marker, ConsistentRead: true }));
   if (done.Item) return 0;
   let updated = 0;
