@@ -1,9 +1,10 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CurrentUser } from '@caseload/contract/auth';
 import type { Client, Clinician, Organization } from '@caseload/contract/caseload';
 import { scopeStorageKey } from '../../../lib/caseload-scope.ts';
 import { jsonResponse, testUser } from '../../../test/fetch.ts';
+import { queryClient } from '../../../lib/query-client.ts';
 import { toaster } from '../../../lib/toaster.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { clientsAnswer, mockRoutes, type RouteRequest } from '../../../test/server.ts';
@@ -215,6 +216,23 @@ describe('client list and filters', { timeout: 20_000 }, () => {
     expect(listRequests(fetchMock)).toEqual([{ assignedTo: 'all', status: 'inactive', gradeLevel: '11', search: 'Li', limit: '50' }]);
     // The URL answered who: no need to ask whether the user has clients assigned.
     expect(fetchMock.mock.calls.some(([input]) => String(input).includes('limit=1'))).toBe(false);
+  });
+
+  it('writes chosen filters to the URL, and a remount at that URL restores them', async () => {
+    await openClients(owner, [liam, emma, noah]);
+    await screen.findByText('3 clients');
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'inactive' } });
+    fireEvent.change(screen.getByLabelText('Organization'), { target: { value: oak.id } });
+    await waitFor(() => expect(rows()).toEqual(['Liam T.ID: bbbbbbbb']));
+    const search = screen.getByTestId('location-search').textContent!;
+    expect(Object.fromEntries(new URLSearchParams(search))).toEqual({ status: 'inactive', organizationId: oak.id });
+    // A reload: the page mounts afresh with nothing but the URL (and the cache emptied).
+    cleanup();
+    queryClient.clear();
+    await openClients(owner, [liam, emma, noah], {}, `/clients${search}`);
+    await waitFor(() => expect(rows()).toEqual(['Liam T.ID: bbbbbbbb']));
+    expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('inactive');
+    expect((screen.getByLabelText('Organization') as HTMLSelectElement).value).toBe(oak.id);
   });
 
   it('reads the list 50 clients at a time from the server, the next page with the cursor', async () => {
