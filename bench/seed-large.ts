@@ -1,153 +1,341 @@
 /**
- * Seeds a large tenant directly in the table (not through the API), for benchmarks:
+ * Seeds a school district directly in the table (not through the API), for benchmarks and demos:
  *
- *   npx tsx bench/seed-large.ts --clients 2000 --sessions-per-client 20 --goals-per-client 5
+ *   npx tsx bench/seed-large.ts --clients 20000 --weeks 40
  *
- * Items have the same keys and shapes the services write; dashboard counters are computed with
- * the same counter functions and written merged. Against DYNAMODB_ENDPOINT / TABLE_NAME.
+ * N students over 40 schools; clinicians of the three roles (slp, assistant, admin), one per 50
+ * students by default (400 at 20,000, 40 at 2,000), each serving a caseload of 30–70 students of
+ * one to three neighbouring schools and limited to those schools (the admins see every school);
+ * one weekly session per student with its clinician as provider, in groups of one to three, over
+ * `weeks` weeks around the current one (completed with progress on every goal before now,
+ * scheduled after); three goals per student.
+ *
+ * Every item is built the way the product writes it: clients and their caseload entries by the
+ * clients repository's own builders (clientRecord, caseloadWrites), users by putNewUser, the rest
+ * from keys.ts's builders with the fields and versions the repositories set, and the dashboard
+ * counters with the counter functions, merged. Against DYNAMODB_ENDPOINT / TABLE_NAME.
  */
 import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { goalTypes, gradeLevels } from '../packages/contract/src/enums.ts';
+import type { Permissions } from '../packages/contract/src/auth.ts';
+import { goalTypes, gradeLevels, permissionDefaults, type ClientStatus, type Role } from '../packages/contract/src/enums.ts';
 import { hashPassword } from '../packages/core/src/auth/passwords.ts';
 import { putNewUser } from '../packages/core/src/auth/users-repo.ts';
+import { caseloadWrites, clientRecord } from '../packages/core/src/caseload/clients-repo.ts';
 import { caseloadCounterUpdates, mergeUpdates, sessionCounterChanges } from '../packages/core/src/counters.ts';
 import { db, type TxItem } from '../packages/core/src/db.ts';
 import { newId } from '../packages/core/src/ids.ts';
-import type { ClientItem, GoalItem, OrganizationItem, ProgressItem, SessionItem } from '../packages/core/src/items.ts';
+import type { ClientItem, GoalItem, OrganizationItem, ParticipantEntry, ProgressItem, SessionItem } from '../packages/core/src/items.ts';
 import { entity, keys } from '../packages/core/src/keys.ts';
 import { progressKeys } from '../packages/core/src/sessions/repo.ts';
 import { tableName } from '../packages/core/src/table.ts';
 
-export interface LargeTenantOptions {
+export interface DistrictOptions {
   clients: number;
-  sessionsPerClient: number;
-  goalsPerClient: number;
-  email?: string;
-  password?: string;
+  schools?: number;
+  /** Default: one per 50 students, so a caseload is 30–70 students at any district size. */
+  clinicians?: number;
+  /** Weeks of sessions around the current one: half before it, the rest from it on. */
+  weeks?: number;
+  goalsPerClient?: number;
+  /** BatchWrite requests in flight. */
+  concurrency?: number;
   log?: (s: string) => void;
 }
 
-export interface SeededTenant {
-  accountId: string;
+export interface SeededClinician {
+  id: string;
   email: string;
-  password: string;
+  role: Role;
   clientIds: string[];
-  sessionIds: string[];
+  /** This clinician's sessions in the current week (Monday to Monday, UTC). */
+  weekSessionIds: string[];
+}
+
+export interface SeededDistrict {
+  accountId: string;
+  /** Every user of the district signs in with this password. */
+  password: string;
+  owner: { id: string; email: string };
+  clinicians: SeededClinician[];
+  clientIds: string[];
+  /** Past sessions (completed, with progress) and each one's first participant. */
+  pastSessions: { id: string; clientId: string; providerId: string }[];
+  sessions: number;
   goalsByClient: Map<string, string[]>;
-  sessionClient: Map<string, string>;
+  /** Items written, by entity type (counters and the owner's account, user and e-mail included). */
+  counts: Record<string, number>;
   items: number;
   seconds: number;
 }
 
-async function batchWrite(items: Record<string, unknown>[], concurrency = 8) {
-  const chunks: Record<string, unknown>[][] = [];
-  for (let i = 0; i < items.length; i += 25) chunks.push(items.slice(i, i + 25));
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < chunks.length) {
-        let request: Record<string, { PutRequest: { Item: Record<string, unknown> } }[]> | undefined = {
-          [tableName()]: chunks[next++]!.map((Item) => ({ PutRequest: { Item } })),
-        };
-        while (request && Object.keys(request).length) {
-          const res = await db().send(new BatchWriteCommand({ RequestItems: request }));
-          request = res.UnprocessedItems as typeof request;
-        }
-      }
-    }),
-  );
+const FIRST_NAMES = [
+  'Aaliyah', 'Aiden', 'Amelia', 'Andre', 'Ava', 'Benjamin', 'Brooklyn', 'Caleb', 'Camila', 'Carter', 'Chloe', 'Daniel', 'Diego', 'Elena', 'Elijah',
+  'Emma', 'Ethan', 'Evelyn', 'Gabriel', 'Grace', 'Harper', 'Henry', 'Isabella', 'Isaiah', 'Jackson', 'Jayden', 'José', 'Julian', 'Kayla', 'Leah',
+  'Liam', 'Lucas', 'Luna', 'Madison', 'Malik', 'Marcus', 'María', 'Mason', 'Matthew', 'Maya', 'Mia', 'Nathan', 'Noah', 'Nora', 'Oliver',
+  'Olivia', 'Owen', 'Priya', 'Riley', 'Samuel', 'Sofia', 'Sophia', 'Stella', 'Thomas', 'Valentina', 'William', 'Wyatt', 'Xavier', 'Zoe', 'Zion',
+];
+const DIAGNOSES = ['Speech sound disorder', 'Expressive language disorder', 'Childhood apraxia of speech', 'Fluency disorder', 'Receptive language disorder'];
+const ROLE_CYCLE: Role[] = ['slp', 'slp', 'slp', 'slp', 'slp', 'slp', 'assistant', 'assistant', 'assistant', 'admin'];
+const WEEK_MS = 7 * 86400_000;
+const BATCH = 25;
+
+/** A small deterministic hash, so the same options always build the same district shape. */
+const mix = (n: number) => {
+  let x = (n ^ 0x9e3779b9) >>> 0;
+  x = Math.imul(x ^ (x >>> 16), 0x85ebca6b) >>> 0;
+  x = Math.imul(x ^ (x >>> 13), 0xc2b2ae35) >>> 0;
+  return (x ^ (x >>> 16)) >>> 0;
+};
+
+/**
+ * Caseload sizes: pairs of 50 ± d (d from 0 to 20), so every caseload is 30–70 and they sum to
+ * 50 per clinician; the rest of `clients` is spread one by one. The first clinician gets 60, so
+ * "one clinician's caseload page of 50" exists at every district size.
+ */
+export function caseloadSizes(clients: number, clinicians: number): number[] {
+  const sizes = Array.from({ length: clinicians }, (_, i) => {
+    const d = (Math.floor(i / 2) * 13 + 10) % 21;
+    return i % 2 === 0 ? 50 + d : 50 - d;
+  });
+  let rest = clients - sizes.reduce((a, b) => a + b, 0);
+  for (let i = 0; rest !== 0; i = (i + 1) % clinicians) {
+    const step = rest > 0 ? 1 : -1;
+    if (sizes[i]! + step >= 0) {
+      sizes[i]! += step;
+      rest -= step;
+    }
+  }
+  return sizes;
 }
 
-export async function seedLargeTenant(opts: LargeTenantOptions): Promise<SeededTenant> {
+/** Monday 00:00 UTC of the week holding `d`. */
+export function mondayOf(d: Date): Date {
+  const monday = new Date(d);
+  monday.setUTCHours(0, 0, 0, 0);
+  monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7));
+  return monday;
+}
+
+/** Streams items to the table in BatchWrite requests of 25, `concurrency` in flight, retrying what comes back unprocessed. */
+class BatchWriter {
+  private pending: Record<string, unknown>[] = [];
+  private inFlight = new Set<Promise<void>>();
+  written = 0;
+  constructor(private readonly concurrency: number) {}
+
+  async put(item: Record<string, unknown>) {
+    this.pending.push(item);
+    if (this.pending.length < BATCH) return;
+    const chunk = this.pending;
+    this.pending = [];
+    await this.send(chunk);
+  }
+
+  private async send(chunk: Record<string, unknown>[]) {
+    while (this.inFlight.size >= this.concurrency) await Promise.race(this.inFlight);
+    const p = this.write(chunk).finally(() => this.inFlight.delete(p));
+    this.inFlight.add(p);
+  }
+
+  private async write(chunk: Record<string, unknown>[]) {
+    let request: Record<string, { PutRequest: { Item: Record<string, unknown> } }[]> | undefined = {
+      [tableName()]: chunk.map((Item) => ({ PutRequest: { Item } })),
+    };
+    while (request && Object.keys(request).length) {
+      const res = await db().send(new BatchWriteCommand({ RequestItems: request }));
+      request = res.UnprocessedItems as typeof request;
+    }
+    this.written += chunk.length;
+  }
+
+  async flush() {
+    if (this.pending.length) await this.send(this.pending.splice(0));
+    await Promise.all(this.inFlight);
+  }
+}
+
+function clinicianPermissions(role: Role, organizationIds: string[]): Permissions {
+  const clinical = { canCreateClients: true, canEditClients: true, canCreateSessions: true, canEditSessions: true, canManageGoals: true, canGenerateProgressNotes: true, canEditProgressNotes: true };
+  if (role === 'admin') return { ...permissionDefaults, ...clinical, canDeleteClients: true, canDeleteSessions: true, canManageUsers: true, allowedOrganizationIds: [] };
+  if (role === 'assistant') return { ...permissionDefaults, canCreateSessions: true, canEditSessions: true, allowedOrganizationIds: organizationIds };
+  return { ...permissionDefaults, ...clinical, allowedOrganizationIds: organizationIds };
+}
+
+async function inParallel<T>(items: T[], limit: number, task: (item: T) => Promise<unknown>) {
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) await task(items[next++]!);
+  }));
+}
+
+export async function seedDistrict(opts: DistrictOptions): Promise<SeededDistrict> {
   const started = Date.now();
   const log = opts.log ?? (() => undefined);
+  const schools = opts.schools ?? 40;
+  const clinicianCount = opts.clinicians ?? Math.max(1, Math.round(opts.clients / 50));
+  const weeks = opts.weeks ?? 6;
+  const goalsPerClient = opts.goalsPerClient ?? 3;
+  const writer = new BatchWriter(opts.concurrency ?? 16);
+  const counts: Record<string, number> = {};
+  const put = (item: Record<string, unknown>) => {
+    const type = item.type as string;
+    counts[type] = (counts[type] ?? 0) + 1;
+    return writer.put(item);
+  };
+
   const now = new Date();
   const at = now.toISOString();
   const accountId = newId();
-  const email = opts.email ?? `bench-${accountId.slice(0, 8)}@bench.test`;
-  const password = opts.password ?? 'Bench-password-2026!';
-  const ownerId = newId();
+  const tag = accountId.slice(0, 8);
+  const password = 'Bench-password-2026!';
+  // One hash for every user: hashing is deliberately slow, and they share the password anyway.
+  const passwordHash = await hashPassword(password);
+  const owner = { id: newId(), email: `district-${tag}@bench.test` };
   await putNewUser(
-    { id: ownerId, accountId, email, passwordHash: await hashPassword(password), firstName: 'Bench', lastName: 'Owner', role: 'slp', userType: 'owner', isActive: true, twoFactorEnabled: false, createdAt: at, updatedAt: at },
-    { id: accountId, name: 'Bench District', createdAt: at, updatedAt: at },
+    { id: owner.id, accountId, email: owner.email, passwordHash, firstName: 'District', lastName: 'Director', role: 'admin', userType: 'owner', isActive: true, twoFactorEnabled: false, createdAt: at, updatedAt: at },
+    { id: accountId, name: `Bench District ${tag}`, createdAt: at, updatedAt: at },
   );
+  counts[entity.account] = 1;
+  counts[entity.user] = 1;
+  counts[entity.email] = 1;
 
-  const items: Record<string, unknown>[] = [];
-  let written = 0;
-  const flush = async () => {
-    written += items.length;
-    await batchWrite(items.splice(0));
-  };
+  // Schools: students in contiguous blocks, so a caseload (contiguous too) spans one to three schools.
+  const orgs: OrganizationItem[] = Array.from({ length: schools }, (_, i) => ({ id: newId(), accountId, name: `School ${String(i + 1).padStart(2, '0')}`, orgType: 'school', clientCount: 0, createdAt: at, updatedAt: at, createdBy: owner.id }));
+  const schoolOf = (c: number) => orgs[Math.floor((c * schools) / opts.clients)]!;
+  for (let c = 0; c < opts.clients; c++) schoolOf(c).clientCount! += 1;
+  for (const o of orgs) await put({ ...keys.organization(accountId, o.id), type: entity.organization, ...o });
+
+  // Clinicians and their caseloads (ranges of student indexes).
+  const sizes = caseloadSizes(opts.clients, clinicianCount);
+  const clinicians: (SeededClinician & { from: number; to: number })[] = [];
+  let first = 0;
+  for (let i = 0; i < clinicianCount; i++) {
+    const role = ROLE_CYCLE[i % ROLE_CYCLE.length]!;
+    const to = first + sizes[i]!;
+    clinicians.push({ id: newId(), email: `clinician-${i}-${tag}@bench.test`, role, clientIds: [], weekSessionIds: [], from: first, to });
+    first = to;
+  }
+  await inParallel(clinicians, 16, async (u) => {
+    const organizationIds = [...new Set(Array.from({ length: u.to - u.from }, (_, k) => schoolOf(u.from + k).id))];
+    const i = clinicians.indexOf(u);
+    await putNewUser({
+      id: u.id, accountId, email: u.email, passwordHash, firstName: FIRST_NAMES[mix(i + 7) % FIRST_NAMES.length]!, lastName: `Clinician ${i + 1}`, role: u.role, userType: 'child',
+      parentUserId: owner.id, isActive: true, twoFactorEnabled: false, permissions: clinicianPermissions(u.role, organizationIds), createdAt: at, updatedAt: at, createdBy: owner.id,
+    });
+  });
+  counts[entity.user]! += clinicians.length;
+  counts[entity.email]! += clinicians.length;
+  log(`  ${orgs.length} schools, ${clinicians.length} clinicians`);
+
   const counterUpdates: TxItem[] = [];
-  const orgs: OrganizationItem[] = Array.from({ length: 5 }, (_, i) => ({ id: newId(), accountId, name: `School ${i + 1}`, orgType: 'school', createdAt: at, updatedAt: at }));
-  for (const o of orgs) items.push({ ...keys.organization(accountId, o.id), type: entity.organization, ...o });
-
   const clientIds: string[] = [];
   const goalsByClient = new Map<string, string[]>();
-  const sessionIds: string[] = [];
-  const sessionClient = new Map<string, string>();
-  const weekMs = 7 * 86400_000;
-  for (let c = 0; c < opts.clients; c++) {
-    const org = orgs[c % orgs.length]!;
-    const client: ClientItem = { id: newId(), accountId, organizationId: org.id, firstName: `Client${c}`, lastInitial: String.fromCharCode(65 + (c % 26)), gradeLevel: gradeLevels[c % gradeLevels.length], sessionFrequency: 1 + (c % 3), status: 'active', diagnosis: 'Speech sound disorder', createdAt: at, updatedAt: at };
-    clientIds.push(client.id);
-    items.push({ ...keys.client(accountId, client.id), type: entity.client, ...client });
-    counterUpdates.push(...caseloadCounterUpdates(accountId, org.id, { activeClients: 1, clientsAdded: 1 }, at));
-    const goalIds: string[] = [];
-    for (let g = 0; g < opts.goalsPerClient; g++) {
-      const goal: GoalItem = { id: newId(), accountId, clientId: client.id, organizationId: org.id, name: `Goal ${g + 1}`, goalType: goalTypes[g % goalTypes.length]!, description: '<p>Target with 80% accuracy.</p>', targetCriteria: '80% accuracy', status: 'active', createdAt: at, updatedAt: at };
-      goalIds.push(goal.id);
-      items.push({ ...keys.goal(accountId, goal.id), ...keys.goalIndex(accountId, client.id, goal.id), type: entity.goal, version: 1, ...goal });
-      counterUpdates.push(...caseloadCounterUpdates(accountId, org.id, { activeGoals: 1 }, at));
-    }
-    goalsByClient.set(client.id, goalIds);
-    for (let s = 0; s < opts.sessionsPerClient; s++) {
-      // Weekly, the last one in the current week: spread over the days and half hours of the week.
-      const scheduled = new Date(now.getTime() - (opts.sessionsPerClient - 2 - s) * weekMs);
-      scheduled.setUTCHours(13 + (c % 8), c % 2 ? 30 : 0, 0, 0);
-      const scheduledAt = scheduled.toISOString();
-      const past = scheduled.getTime() < now.getTime();
-      const session: SessionItem = {
-        id: newId(),
-        accountId,
-        sessionType: 'therapy',
-        status: past ? 'completed' : 'scheduled',
-        scheduledAt,
-        duration: 30,
-        participants: { [client.id]: { status: past ? 'present' : 'scheduled', firstName: client.firstName, lastInitial: client.lastInitial, organizationId: org.id, addedAt: at } },
-        createdAt: at,
-        updatedAt: at,
-        createdBy: ownerId,
-        providerId: ownerId,
+  const pastSessions: SeededDistrict['pastSessions'] = [];
+  let sessions = 0;
+  const thisMonday = mondayOf(now);
+  const firstMonday = thisMonday.getTime() - Math.floor(weeks / 2) * WEEK_MS;
+
+  for (const [i, u] of clinicians.entries()) {
+    const students: ClientItem[] = [];
+    for (let c = u.from; c < u.to; c++) {
+      const h = mix(c);
+      const status: ClientStatus = h % 50 === 0 ? 'inactive' : 'active';
+      const client: ClientItem = {
+        id: newId(), accountId, organizationId: schoolOf(c).id, firstName: FIRST_NAMES[h % FIRST_NAMES.length]!, lastInitial: String.fromCharCode(65 + ((h >>> 8) % 26)),
+        gradeLevel: gradeLevels[(h >>> 4) % gradeLevels.length], sessionFrequency: 1, status, diagnosis: DIAGNOSES[(h >>> 12) % DIAGNOSES.length], teacher: `Teacher ${(h >>> 16) % 30}`,
+        clinicianIds: [u.id], createdAt: at, updatedAt: at, createdBy: owner.id,
       };
-      sessionIds.push(session.id);
-      sessionClient.set(session.id, client.id);
-      items.push({ ...session, ...keys.session(accountId, session.id), ...keys.sessionIndex(accountId, scheduledAt, session.id), ...keys.sessionProviderIndex(accountId, ownerId, scheduledAt, session.id), type: entity.session, version: 1 });
-      counterUpdates.push(...sessionCounterChanges(accountId, undefined, { orgIds: [org.id], scheduledAt, status: session.status }));
-      if (!past) continue;
-      for (const goalId of goalIds) {
-        const total = 10;
-        const row: ProgressItem = { id: `${session.id}:${goalId}`, accountId, sessionId: session.id, goalId, clientId: client.id, organizationId: org.id, successfulAttempts: Math.min(total, 3 + (s % 8)), totalAttempts: total, recordedAt: scheduledAt, updatedAt: at };
-        items.push({ ...progressKeys(row), type: entity.progress, ...row });
+      clientIds.push(client.id);
+      u.clientIds.push(client.id);
+      await put(clientRecord(client));
+      for (const w of caseloadWrites(undefined, client)) if ('Put' in w) await put(w.Put.Item as Record<string, unknown>);
+      counterUpdates.push(...caseloadCounterUpdates(accountId, client.organizationId, { activeClients: status === 'active' ? 1 : 0, clientsAdded: 1 }, at));
+      const goalIds: string[] = [];
+      for (let g = 0; g < goalsPerClient; g++) {
+        const goal: GoalItem = {
+          id: newId(), accountId, clientId: client.id, organizationId: client.organizationId, name: `Goal ${g + 1}`, goalType: goalTypes[(h + g) % goalTypes.length]!,
+          description: '<p>Produce the target sound in words with 80% accuracy.</p>', targetCriteria: '80% accuracy over 3 sessions', status: 'active', createdAt: at, updatedAt: at, createdBy: u.id,
+        };
+        goalIds.push(goal.id);
+        await put({ ...goal, ...keys.goal(accountId, goal.id), ...keys.goalIndex(accountId, client.id, goal.id), type: entity.goal, version: 1 });
+        counterUpdates.push(...caseloadCounterUpdates(accountId, client.organizationId, { activeGoals: 1 }, at));
+      }
+      goalsByClient.set(client.id, goalIds);
+      if (status === 'active') students.push(client);
+    }
+
+    // The week's groups: one, two or three students; five a day, Monday to Friday, from 13:00 UTC.
+    const groups: ClientItem[][] = [];
+    for (let k = 0, g = 0; k < students.length; g++) {
+      const size = [1, 2, 3, 2][g % 4]!;
+      groups.push(students.slice(k, k + size));
+      k += size;
+    }
+    for (let w = 0; w < weeks; w++) {
+      const monday = firstMonday + w * WEEK_MS;
+      for (const [j, group] of groups.entries()) {
+        const scheduled = new Date(monday + (j % 5) * 86400_000);
+        scheduled.setUTCHours(13, 0, 0, 0);
+        scheduled.setUTCMinutes(Math.floor(j / 5) * 45);
+        const scheduledAt = scheduled.toISOString();
+        const past = scheduled.getTime() < now.getTime();
+        const participants: Record<string, ParticipantEntry> = {};
+        for (const s of group) {
+          const absent = past && mix(sessions * 31 + s.lastInitial.charCodeAt(0)) % 20 === 0;
+          participants[s.id] = { status: past ? (absent ? 'absent' : 'present') : 'scheduled', firstName: s.firstName, lastInitial: s.lastInitial, organizationId: s.organizationId, addedAt: at };
+        }
+        const session: SessionItem = {
+          id: newId(), accountId, sessionType: 'therapy', status: past ? 'completed' : 'scheduled', scheduledAt, duration: 30, participants,
+          providerId: u.id, createdAt: at, updatedAt: at, createdBy: u.id,
+        };
+        sessions++;
+        if (monday === thisMonday.getTime()) u.weekSessionIds.push(session.id);
+        await put({
+          ...session,
+          ...keys.session(accountId, session.id),
+          ...keys.sessionIndex(accountId, scheduledAt, session.id),
+          ...keys.sessionProviderIndex(accountId, u.id, scheduledAt, session.id),
+          type: entity.session,
+          version: 1,
+        });
+        counterUpdates.push(...sessionCounterChanges(accountId, undefined, { orgIds: group.map((s) => s.organizationId), scheduledAt, status: session.status }));
+        if (!past) continue;
+        pastSessions.push({ id: session.id, clientId: group[0]!.id, providerId: u.id });
+        for (const s of group) {
+          if (participants[s.id]!.status !== 'present') continue;
+          for (const [g, goalId] of goalsByClient.get(s.id)!.entries()) {
+            const total = 10;
+            const row: ProgressItem = {
+              id: `${session.id}:${goalId}`, accountId, sessionId: session.id, goalId, clientId: s.id, organizationId: s.organizationId,
+              successfulAttempts: Math.min(total, 3 + ((w + g) % 8)), totalAttempts: total, recordedAt: scheduledAt, updatedAt: at, updatedBy: u.id,
+            };
+            await put({ ...progressKeys(row), type: entity.progress, ...row });
+          }
+        }
       }
     }
-    if (items.length >= 5000) {
-      await flush();
-      log(`  ${c + 1}/${opts.clients} clients written`);
+    if ((i + 1) % Math.max(1, Math.round(clinicianCount / 10)) === 0) {
+      const s = (Date.now() - started) / 1000;
+      log(`  ${i + 1}/${clinicianCount} caseloads, ${writer.written} items written in ${s.toFixed(0)} s (${(writer.written / s).toFixed(0)} items/s)`);
     }
   }
-  await flush();
+  await writer.flush();
   const merged = mergeUpdates(counterUpdates);
-  for (const u of merged) if ('Update' in u) await db().send(new UpdateCommand({ TableName: tableName(), ...u.Update }));
+  await inParallel(merged, 16, async (u) => {
+    if ('Update' in u) await db().send(new UpdateCommand({ TableName: tableName(), ...u.Update }));
+  });
+  counts[entity.counters] = merged.length;
   return {
     accountId,
-    email,
     password,
+    owner,
+    clinicians: clinicians.map(({ from: _from, to: _to, ...c }) => c),
     clientIds,
-    sessionIds,
+    pastSessions,
+    sessions,
     goalsByClient,
-    sessionClient,
-    items: written + merged.length + 3,
+    counts,
+    items: Object.values(counts).reduce((a, b) => a + b, 0),
     seconds: (Date.now() - started) / 1000,
   };
 }
@@ -157,6 +345,16 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const i = process.argv.indexOf(`--${name}`);
     return i > 0 ? Number(process.argv[i + 1]) : fallback;
   };
-  const result = await seedLargeTenant({ clients: arg('clients', 2000), sessionsPerClient: arg('sessions-per-client', 20), goalsPerClient: arg('goals-per-client', 5), log: console.log });
-  console.log(`Seeded account ${result.accountId} (${result.items} items) in ${result.seconds.toFixed(1)} s; sign in as ${result.email} / ${result.password}`);
+  const clients = arg('clients', 2000);
+  const d = await seedDistrict({
+    clients,
+    schools: arg('schools', 40),
+    clinicians: arg('clinicians', Math.max(1, Math.round(clients / 50))),
+    weeks: arg('weeks', 6),
+    goalsPerClient: arg('goals-per-client', 3),
+    concurrency: arg('concurrency', 16),
+    log: console.log,
+  });
+  console.log(`Seeded district ${d.accountId}: ${d.items} items (${Object.entries(d.counts).map(([t, n]) => `${n} ${t}`).join(', ')}) in ${d.seconds.toFixed(1)} s (${(d.items / d.seconds).toFixed(0)} items/s)`);
+  console.log(`Sign in as ${d.owner.email} (every school) or ${d.clinicians[0]?.email} (a caseload of ${d.clinicians[0]?.clientIds.length}), password ${d.password}`);
 }
