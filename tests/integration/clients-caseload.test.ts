@@ -223,8 +223,13 @@ describe('clinicians', () => {
     expect(forC.map((u) => u.id)).not.toContain(gone.id);
     const forA = (await owner.get(`/api/clinicians?organizationId=${orgA}`)).body as { id: string }[];
     expect(forA.map((u) => u.id)).not.toContain(onlyC.id);
-    const everyOrg = (await owner.get('/api/clinicians')).body as { id: string }[];
-    expect(everyOrg.map((u) => u.id)).not.toContain(onlyC.id);
+    // Without an organization (the calendar's filter): whoever serves an organization the caller sees.
+    const everyone = (await owner.get('/api/clinicians')).body as { id: string }[];
+    expect(everyone.map((u) => u.id)).toEqual(expect.arrayContaining([ownerId, slp.id, onlyC.id]));
+    const onlyA = await createChild(owner, { allowedOrganizationIds: [orgA] });
+    const colleaguesOfC = ((await onlyC.agent.get('/api/clinicians')).body as { id: string }[]).map((u) => u.id);
+    expect(colleaguesOfC).toEqual(expect.arrayContaining([ownerId, onlyC.id]));
+    expect(colleaguesOfC).not.toContain(onlyA.id);
     // A limited user learns nothing about organizations outside its own.
     expect((await onlyC.agent.get(`/api/clinicians?organizationId=${orgA}`)).body).toEqual([]);
   });
