@@ -5,6 +5,11 @@ import type { ApiEvent } from './http.ts';
 import { createHandler, reply } from './pipeline.ts';
 import { ResponseContractError } from './response-check.ts';
 
+// The test runs keep the logger silent; this file reads what it logs. Read when the logger is made.
+vi.hoisted(() => {
+  process.env.POWERTOOLS_LOG_LEVEL = 'INFO';
+});
+
 const route = {
   method: 'GET',
   path: '/api/things',
