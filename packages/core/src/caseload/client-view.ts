@@ -1,8 +1,10 @@
 import type { Client } from '@caseload/contract/caseload';
 import type { ListedClient } from './client-lists.ts';
-import { cliniciansOf } from './clients-repo.ts';
 
-/** A client as answers show it, from its item or a caseload entry's copy of it. */
+/** The users who serve a client; clients written before assignments read as served by their creator. */
+export const cliniciansOf = (c: { clinicianIds?: string[]; createdBy?: string }): string[] => c.clinicianIds ?? (c.createdBy ? [c.createdBy] : []);
+
+/** A client as answers show it (and caseload entries copy it), from its item or an entry. */
 export function toClient(c: ListedClient): Client {
   return {
     id: c.id,
@@ -14,7 +16,7 @@ export function toClient(c: ListedClient): Client {
     teacher: c.teacher,
     diagnosis: c.diagnosis,
     status: c.status,
-    clinicianIds: 'clinicianId' in c ? c.clinicianIds : cliniciansOf(c),
+    clinicianIds: cliniciansOf(c),
     createdAt: c.createdAt,
     updatedAt: c.updatedAt,
   };

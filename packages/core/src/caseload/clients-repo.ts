@@ -2,6 +2,7 @@ import { caseloadCounterUpdates, mergeUpdates } from '../counters.ts';
 import { queryPartition, transact, type TxItem } from '../db.ts';
 import type { CaseloadEntryItem, ClientItem } from '../items.ts';
 import { clientNameSortKey, entity, keys } from '../keys.ts';
+import { cliniciansOf, toClient } from './client-view.ts';
 import { clientCountUpdate } from './organizations-repo.ts';
 import { conditionFailedAt } from './tx-errors.ts';
 
@@ -15,9 +16,6 @@ const activeOf = (c: Pick<ClientItem, 'status' | 'archivedAt'> | undefined) => (
 
 /** Thrown when the organization a client was to join was archived or removed meanwhile. */
 export class OrganizationGoneError extends Error {}
-
-/** A client's clinicians: clients written before assignments existed are their creator's. */
-export const cliniciansOf = (c: Pick<ClientItem, 'clinicianIds' | 'createdBy'>): string[] => c.clinicianIds ?? (c.createdBy ? [c.createdBy] : []);
 
 const isLive = (c: ClientItem | undefined): c is ClientItem => !!c && !c.archivedAt;
 
@@ -35,18 +33,7 @@ function caseloadEntry(c: ClientItem, clinicianId: string): CaseloadEntryItem & 
     ...keys.caseloadEntry(c.accountId, clinicianId, clientNameSortKey(c.firstName, c.lastInitial, c.id)),
     type: entity.caseloadEntry,
     clinicianId,
-    id: c.id,
-    organizationId: c.organizationId,
-    firstName: c.firstName,
-    lastInitial: c.lastInitial,
-    gradeLevel: c.gradeLevel,
-    sessionFrequency: c.sessionFrequency,
-    teacher: c.teacher,
-    diagnosis: c.diagnosis,
-    status: c.status,
-    clinicianIds: cliniciansOf(c),
-    createdAt: c.createdAt,
-    updatedAt: c.updatedAt,
+    ...toClient(c),
   };
 }
 

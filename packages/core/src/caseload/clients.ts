@@ -8,8 +8,8 @@ import type { ClientItem } from '../items.ts';
 import { getVisibleClient } from './access.ts';
 import { auditChange } from './audit-events.ts';
 import { countActiveGoals, moveClientRecords } from './client-records.ts';
-import { toClient } from './client-view.ts';
-import { ClinicianRefusedError, cliniciansOf, OrganizationGoneError, writeClientChange } from './clients-repo.ts';
+import { cliniciansOf, toClient } from './client-view.ts';
+import { ClinicianRefusedError, OrganizationGoneError, writeClientChange } from './clients-repo.ts';
 import { assertClientOrganization, organizationError } from './organizations.ts';
 
 type ClientFields = z.output<typeof clientInput>;

@@ -9,12 +9,9 @@
  * keys) is left as the edit wrote it, and a second run finds nothing to do. Archived clients need
  * nothing: they are in no name index and no caseload.
  */
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { db, transact, type TxItem } from '../db.ts';
+import { transact, type TxItem } from '../db.ts';
 import type { ClientItem } from '../items.ts';
-import { entity, operatorKeys } from '../keys.ts';
-import { accountIds } from '../sessions/migrate-provider.ts';
-import { tableName } from '../table.ts';
+import { migrateEveryAccountOnce } from '../migrations.ts';
 import { caseloadWrites, clientRecord, listClientItems } from './clients-repo.ts';
 import { conditionFailedAt } from './tx-errors.ts';
 
@@ -50,17 +47,9 @@ async function backfillOne(client: ClientItem): Promise<boolean> {
   }
 }
 
-/**
- * Backfills every account once per table: a marker item records a finished run, so later starts
- * cost one GetItem. Returns the clients updated (0 when already done).
- */
+/** Backfills every account once per table (see migrations.ts). Returns the clients updated. */
 export async function migrateClientKeys(log: (line: string) => void = () => undefined): Promise<number> {
-  const marker = operatorKeys.migration(CLIENT_KEYS_MIGRATION);
-  const done = await db().send(new GetCommand({ TableName: tableName(), Key: marker, ConsistentRead: true }));
-  if (done.Item) return 0;
-  let updated = 0;
-  for await (const accountId of accountIds()) updated += await backfillClientKeys(accountId);
-  await db().send(new PutCommand({ TableName: tableName(), Item: { ...marker, type: entity.migration, finishedAt: new Date().toISOString(), updated } }));
+  const updated = await migrateEveryAccountOnce(CLIENT_KEYS_MIGRATION, backfillClientKeys);
   if (updated) log(`Gave ${updated} earlier client(s) their name keys and their creator's caseload entry`);
   return updated;
 }

@@ -8,10 +8,11 @@
  * index and the time it was read at, so a session edited meanwhile (which wrote its own keys) is
  * left as the edit wrote it, and a second run finds nothing to do.
  */
-import { GetCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, queryPartition } from '../db.ts';
 import type { SessionItem } from '../items.ts';
-import { entity, keys, operatorKeys } from '../keys.ts';
+import { keys } from '../keys.ts';
+import { migrateEveryAccountOnce } from '../migrations.ts';
 import { tableName } from '../table.ts';
 import { isLostRace } from './conflicts.ts';
 
@@ -54,38 +55,10 @@ async function backfillOne(accountId: string, s: StoredSession): Promise<boolean
   }
 }
 
-/**
- * Every account's id, from the account items. Only the operator's one-off migration lists across
- * tenants (a Scan with the table's own credentials); no request path does.
- */
-export async function* accountIds(): AsyncGenerator<string> {
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await db().send(
-      new ScanCommand({
-        TableName: tableName(),
-        FilterExpression: 'SK = :account',
-        ProjectionExpression: 'id',
-        ExpressionAttributeValues: { ':account': 'ACCOUNT' },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of res.Items ?? []) yield (item as { id: string }).id;
-    start = res.LastEvaluatedKey;
-  } while (start);
-}
 
-/**
- * Backfills every account once per table: a marker item records a finished run, so later starts
- * cost one GetItem. Returns the sessions updated (0 when already done).
- */
+/** Backfills every account once per table (see migrations.ts). Returns the sessions updated. */
 export async function migrateSessionProviders(log: (line: string) => void = () => undefined): Promise<number> {
-  const marker = operatorKeys.migration(SESSION_PROVIDER_MIGRATION);
-  const done = await db().send(new GetCommand({ TableName: tableName(), Key: marker, ConsistentRead: true }));
-  if (done.Item) return 0;
-  let updated = 0;
-  for await (const accountId of accountIds()) updated += await backfillSessionProviders(accountId);
-  await db().send(new PutCommand({ TableName: tableName(), Item: { ...marker, type: entity.migration, finishedAt: new Date().toISOString(), updated } }));
+  const updated = await migrateEveryAccountOnce(SESSION_PROVIDER_MIGRATION, backfillSessionProviders);
   if (updated) log(`Gave ${updated} earlier session(s) their provider (the creator)`);
   return updated;
 }
