@@ -1,12 +1,11 @@
-import { Button, Flex, Input, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { Button, Flex, Stack, Text } from '@chakra-ui/react';
 import { AppDialog } from '../../../components/AppDialog.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { errorMessage } from '../../../lib/api.ts';
-import { useDebouncedValue } from '../../../lib/debounce.ts';
 import { notify } from '../../../lib/toaster.ts';
-import { clientName, gradeLabel, PICK_LIST_LIMIT, useClientSearch } from '../../clients/index.ts';
+import { clientName, gradeLabel, PICK_LIST_LIMIT } from '../../clients/index.ts';
 import { useAddParticipant } from '../api/sessions.ts';
+import { ClientSearchInput, useActiveClientSearch } from './ActiveClientSearch.tsx';
 
 interface AddClientDialogProps {
   sessionId: string;
@@ -23,9 +22,7 @@ interface AddClientDialogProps {
  */
 export function AddClientDialog({ sessionId, present, open, onClose, onAdded }: AddClientDialogProps) {
   const add = useAddParticipant(sessionId);
-  const [search, setSearch] = useState('');
-  const term = useDebouncedValue(search.trim());
-  const clients = useClientSearch({ status: 'active', ...(term ? { search: term } : {}) }, PICK_LIST_LIMIT + present.length, open);
+  const { search, setSearch, term, results: clients } = useActiveClientSearch(PICK_LIST_LIMIT + present.length, open);
   const shown = (clients.data?.items ?? []).filter((client) => !present.includes(client.id));
   const more = Boolean(clients.data?.nextCursor);
 
@@ -42,14 +39,7 @@ export function AddClientDialog({ sessionId, present, open, onClose, onAdded }: 
   return (
     <AppDialog open={open} onClose={onClose} title="Add Client to Session" description="Choose a client to add to this session.">
       <Stack gap="3">
-        <Input
-          size="sm"
-          type="search"
-          placeholder="Search clients by name"
-          aria-label="Search clients"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-        />
+        <ClientSearchInput value={search} onChange={setSearch} />
         <QueryState
           query={clients}
           loading="Loading clients..."

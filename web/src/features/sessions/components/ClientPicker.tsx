@@ -1,9 +1,9 @@
-import { Box, Checkbox, Flex, Input, Stack, Text } from '@chakra-ui/react';
+import { Box, Checkbox, Flex, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { Client } from '@caseload/contract/caseload';
 import { QueryState } from '../../../components/QueryState.tsx';
-import { useDebouncedValue } from '../../../lib/debounce.ts';
-import { clientName, gradeLabel, PICK_LIST_LIMIT, shortId, useClientSearch } from '../../clients/index.ts';
+import { clientName, gradeLabel, PICK_LIST_LIMIT, shortId } from '../../clients/index.ts';
+import { ClientSearchInput, useActiveClientSearch } from './ActiveClientSearch.tsx';
 
 const CLIENT_RULE = 'Please select at least one client';
 
@@ -24,9 +24,7 @@ interface ClientPickerProps {
  * the first 8 characters of its id.
  */
 export function ClientPicker({ selected, onChange, initial = [], error }: ClientPickerProps) {
-  const [search, setSearch] = useState('');
-  const term = useDebouncedValue(search.trim());
-  const results = useClientSearch({ status: 'active', ...(term ? { search: term } : {}) }, PICK_LIST_LIMIT);
+  const { search, setSearch, term, results } = useActiveClientSearch(PICK_LIST_LIMIT);
   // Every client seen ticked, by id: a ticked one stays named when a new search no longer finds it.
   const [known, setKnown] = useState<ReadonlyMap<string, PickedClient>>(() => new Map(initial.map((c) => [c.id, c])));
 
@@ -51,14 +49,7 @@ export function ClientPicker({ selected, onChange, initial = [], error }: Client
           ({selected.length} selected)
         </Text>
       </Text>
-      <Input
-        size="sm"
-        type="search"
-        placeholder="Search clients by name"
-        aria-label="Search clients"
-        value={search}
-        onChange={(event) => setSearch(event.target.value)}
-      />
+      <ClientSearchInput value={search} onChange={setSearch} />
       <Box borderWidth="1px" borderRadius="md" maxH="48" overflowY="auto" p="2">
         <QueryState
           query={results}
