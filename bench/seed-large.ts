@@ -227,7 +227,12 @@ export async function seedDistrict(opts: DistrictOptions): Promise<SeededDistric
   counts[entity.email]! += clinicians.length;
   log(`  ${orgs.length} schools, ${clinicians.length} clinicians`);
 
-  const counterUpdates: TxItem[] = [];
+  let counterUpdates: TxItem[] = [];
+  // Folded as they come: a 20,000-student district makes about a million unmerged counter updates.
+  const count = (updates: TxItem[]) => {
+    counterUpdates.push(...updates);
+    if (counterUpdates.length > 50_000) counterUpdates = mergeUpdates(counterUpdates);
+  };
   const clientIds: string[] = [];
   const goalsByClient = new Map<string, string[]>();
   const pastSessions: SeededDistrict['pastSessions'] = [];
@@ -249,7 +254,7 @@ export async function seedDistrict(opts: DistrictOptions): Promise<SeededDistric
       u.clientIds.push(client.id);
       await put(clientRecord(client));
       for (const w of caseloadWrites(undefined, client)) if ('Put' in w) await put(w.Put.Item as Record<string, unknown>);
-      counterUpdates.push(...caseloadCounterUpdates(accountId, client.organizationId, { activeClients: status === 'active' ? 1 : 0, clientsAdded: 1 }, at));
+      count(caseloadCounterUpdates(accountId, client.organizationId, { activeClients: status === 'active' ? 1 : 0, clientsAdded: 1 }, at));
       const goalIds: string[] = [];
       for (let g = 0; g < goalsPerClient; g++) {
         const goal: GoalItem = {
@@ -258,7 +263,7 @@ export async function seedDistrict(opts: DistrictOptions): Promise<SeededDistric
         };
         goalIds.push(goal.id);
         await put({ ...goal, ...keys.goal(accountId, goal.id), ...keys.goalIndex(accountId, client.id, goal.id), type: entity.goal, version: 1 });
-        counterUpdates.push(...caseloadCounterUpdates(accountId, client.organizationId, { activeGoals: 1 }, at));
+        count(caseloadCounterUpdates(accountId, client.organizationId, { activeGoals: 1 }, at));
       }
       goalsByClient.set(client.id, goalIds);
       if (status === 'active') students.push(client);
@@ -298,7 +303,7 @@ export async function seedDistrict(opts: DistrictOptions): Promise<SeededDistric
           type: entity.session,
           version: 1,
         });
-        counterUpdates.push(...sessionCounterChanges(accountId, undefined, { orgIds: group.map((s) => s.organizationId), scheduledAt, status: session.status }));
+        count(sessionCounterChanges(accountId, undefined, { orgIds: group.map((s) => s.organizationId), scheduledAt, status: session.status }));
         if (!past) continue;
         pastSessions.push({ id: session.id, clientId: group[0]!.id, providerId: u.id });
         for (const s of group) {
