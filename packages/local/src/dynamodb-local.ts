@@ -49,6 +49,9 @@ const GUARD = [
   'wait $child',
 ].join('\n');
 
+/** DynamoDB Local's Java heap limit unless DYNAMODB_LOCAL_HEAP says otherwise (see startDynamoLocal). */
+export const DEFAULT_DYNAMODB_LOCAL_HEAP = '512m';
+
 export interface EmbeddedDynamo {
   endpoint: string;
   stop(): Promise<void>;
@@ -62,7 +65,7 @@ export async function startDynamoLocal(opts: { dataDir?: string; port?: number }
   // A bounded heap: unbounded, the JVM takes a quarter of the machine (5.8 GB seen after a large run).
   // The data lives in SQLite files (or SQLite's memory), not on the heap: 512 MiB serves the bench's
   // 20,000-student district under load, where 2 GiB let the JVM grow to 1 GB resident at 2,000.
-  const heap = process.env.DYNAMODB_LOCAL_HEAP ?? '512m';
+  const heap = process.env.DYNAMODB_LOCAL_HEAP ?? DEFAULT_DYNAMODB_LOCAL_HEAP;
   const args = [`-Xmx${heap}`, `-Djava.library.path=${join(dir, 'DynamoDBLocal_lib')}`, '-jar', join(dir, 'DynamoDBLocal.jar'), '-port', String(port), '-sharedDb'];
   if (opts.dataDir) {
     const abs = resolve(opts.dataDir);
