@@ -13,7 +13,8 @@
  * Every item is built the way the product writes it: clients and their caseload entries by the
  * clients repository's own builders (clientRecord, caseloadWrites), users by putNewUser, the rest
  * from keys.ts's builders with the fields and versions the repositories set, and the dashboard
- * counters with the counter functions, merged. Against DYNAMODB_ENDPOINT / TABLE_NAME.
+ * counters with the counter functions, merged. Against DYNAMODB_ENDPOINT / TABLE_NAME (the CLI
+ * creates the table when it is missing); every user signs in with the printed password.
  */
 import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Permissions } from '../packages/contract/src/auth.ts';
@@ -22,7 +23,7 @@ import { hashPassword } from '../packages/core/src/auth/passwords.ts';
 import { putNewUser } from '../packages/core/src/auth/users-repo.ts';
 import { caseloadWrites, clientRecord } from '../packages/core/src/caseload/clients-repo.ts';
 import { caseloadCounterUpdates, mergeUpdates, sessionCounterChanges } from '../packages/core/src/counters.ts';
-import { db, type TxItem } from '../packages/core/src/db.ts';
+import { db, ensureTable, type TxItem } from '../packages/core/src/db.ts';
 import { newId } from '../packages/core/src/ids.ts';
 import type { ClientItem, GoalItem, OrganizationItem, ParticipantEntry, ProgressItem, SessionItem } from '../packages/core/src/items.ts';
 import { entity, keys } from '../packages/core/src/keys.ts';
@@ -351,6 +352,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     return i > 0 ? Number(process.argv[i + 1]) : fallback;
   };
   const clients = arg('clients', 2000);
+  await ensureTable();
   const d = await seedDistrict({
     clients,
     schools: arg('schools', 40),
