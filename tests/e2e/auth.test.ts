@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { RunningApp } from '../../packages/local/src/runtime.ts';
 import { seriousViolations } from '../support/axe.ts';
-import { useBrowserApp } from '../support/e2e.ts';
+import { signUpInBrowser, useBrowserApp } from '../support/e2e.ts';
 
 let app: RunningApp;
 let page: Page;
@@ -35,15 +35,7 @@ describe('sign-in, two-factor and trusted devices in Chromium', () => {
   });
 
   it('signs up, signs out, fails a login, and signs in', async () => {
-    await page.getByRole('tab', { name: 'Sign Up' }).click();
-    await panel().getByLabel('First Name').fill('Robin');
-    await panel().getByLabel('Last Name').fill('Speech');
-    await panel().getByLabel('Email').fill(email);
-    await panel().getByLabel('Organization Name').fill('Birch District');
-    await panel().getByLabel('Password', { exact: true }).fill(password);
-    await panel().getByLabel('Confirm Password').fill(password);
-    await panel().getByRole('button', { name: /create account|sign up/i }).click();
-    await page.waitForURL(`${app.url}/`);
+    await signUpInBrowser(page, app.url, { firstName: 'Robin', lastName: 'Speech', email, password });
     await expect.poll(() => page.getByText('Robin Speech').first().isVisible()).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
 

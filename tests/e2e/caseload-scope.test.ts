@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { RunningApp } from '../../packages/local/src/runtime.ts';
 import { seriousViolations } from '../support/axe.ts';
-import { useBrowserApp } from '../support/e2e.ts';
+import { signUpInBrowser, useBrowserApp } from '../support/e2e.ts';
 
 let app: RunningApp;
 let page: Page;
@@ -28,16 +28,7 @@ async function post<T>(path: string, data: unknown): Promise<T> {
 
 describe('own caseloads in Chromium: an SLP opens on their students and widens to all', () => {
   it('sets up a district: an owner, a school SLP, students of each and a session of each this week', async () => {
-    await page.goto(`${app.url}/auth`);
-    await page.getByRole('tab', { name: 'Sign Up' }).click();
-    await panel().getByLabel('First Name').fill('Robin');
-    await panel().getByLabel('Last Name').fill('Owner');
-    await panel().getByLabel('Email').fill(owner.email);
-    await panel().getByLabel('Organization Name').fill('Birch District');
-    await panel().getByLabel('Password', { exact: true }).fill(owner.password);
-    await panel().getByLabel('Confirm Password').fill(owner.password);
-    await panel().getByRole('button', { name: 'Create Account' }).click();
-    await page.waitForURL(`${app.url}/`);
+    await signUpInBrowser(page, app.url, { firstName: 'Robin', lastName: 'Owner', email: owner.email, password: owner.password });
 
     const school = await post<{ id: string }>('/api/organizations', { name: 'Lincoln Elementary' });
     const permissions = { canCreateClients: true, canEditClients: true, canCreateSessions: true, canEditSessions: true, allowedOrganizationIds: [school.id] };

@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { RunningApp } from '../../packages/local/src/runtime.ts';
 import { seriousViolations } from '../support/axe.ts';
-import { useBrowserApp } from '../support/e2e.ts';
+import { signUpInBrowser, useBrowserApp } from '../support/e2e.ts';
 
 let app: RunningApp;
 let page: Page;
@@ -50,16 +50,7 @@ async function fillClient(form: Locator, c: { first: string; initial: string; or
 
 describe('caseload in Chromium: organizations, clients, users and their limits', () => {
   it('signs up and shows the dashboard', async () => {
-    await page.goto(`${app.url}/auth`);
-    await page.getByRole('tab', { name: 'Sign Up' }).click();
-    await panel().getByLabel('First Name').fill('Robin');
-    await panel().getByLabel('Last Name').fill('Speech');
-    await panel().getByLabel('Email').fill(owner.email);
-    await panel().getByLabel('Organization Name').fill('Birch District');
-    await panel().getByLabel('Password', { exact: true }).fill(owner.password);
-    await panel().getByLabel('Confirm Password').fill(owner.password);
-    await panel().getByRole('button', { name: 'Create Account' }).click();
-    await page.waitForURL(`${app.url}/`);
+    await signUpInBrowser(page, app.url, { firstName: 'Robin', lastName: 'Speech', email: owner.email, password: owner.password });
     await h1('Dashboard').waitFor();
     await page.getByText('Overview of your SLP practice').waitFor();
     await eventually(() => page.getByTestId('stat-value').allTextContents()).toEqual(['0', '0', '0', '0%']);

@@ -13,7 +13,7 @@ import type { Download, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { RunningApp } from '../../packages/local/src/runtime.ts';
 import { seriousViolations } from '../support/axe.ts';
-import { useBrowserApp } from '../support/e2e.ts';
+import { signUpInBrowser, useBrowserApp } from '../support/e2e.ts';
 
 let app: RunningApp;
 let page: Page;
@@ -55,17 +55,7 @@ const ids: Record<'ava' | 'ben' | 'cal', string> = { ava: '', ben: '', cal: '' }
 
 describe('progress notes and reports', () => {
   it('signs up, creates clients and goals, and records data in two sessions', async () => {
-    await page.goto(`${app.url}/auth`);
-    await page.getByRole('tab', { name: 'Sign Up' }).click();
-    const panel = page.getByRole('tabpanel');
-    await panel.getByLabel('First Name').fill('Robin');
-    await panel.getByLabel('Last Name').fill('Speech');
-    await panel.getByLabel('Email').fill(email);
-    await panel.getByLabel('Organization Name').fill('Birch District');
-    await panel.getByLabel('Password', { exact: true }).fill(password);
-    await panel.getByLabel('Confirm Password').fill(password);
-    await panel.getByRole('button', { name: /create account|sign up/i }).click();
-    await page.waitForURL(`${app.url}/`);
+    await signUpInBrowser(page, app.url, { firstName: 'Robin', lastName: 'Speech', email, password });
 
     const org = await call<{ id: string }>('POST', '/api/organizations', { name: 'Birch Elementary', type: 'school' });
     ids.ava = (await call<{ id: string }>('POST', '/api/clients', { firstName: 'Ava', lastInitial: 'S', gradeLevel: '2', organizationId: org.id })).id;

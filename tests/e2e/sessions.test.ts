@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { RunningApp } from '../../packages/local/src/runtime.ts';
 import { seriousViolations } from '../support/axe.ts';
-import { useBrowserApp } from '../support/e2e.ts';
+import { signUpInBrowser, useBrowserApp } from '../support/e2e.ts';
 
 let app: RunningApp;
 let page: Page;
@@ -30,17 +30,7 @@ describe('sessions: schedule from the calendar, document with autosave, goals', 
   let sessionUrl = '';
 
   it('signs up and creates two clients with a goal each', async () => {
-    await page.goto(`${app.url}/auth`);
-    await page.getByRole('tab', { name: 'Sign Up' }).click();
-    const panel = page.getByRole('tabpanel');
-    await panel.getByLabel('First Name').fill('Robin');
-    await panel.getByLabel('Last Name').fill('Speech');
-    await panel.getByLabel('Email').fill(email);
-    await panel.getByLabel('Organization Name').fill('Birch District');
-    await panel.getByLabel('Password', { exact: true }).fill(password);
-    await panel.getByLabel('Confirm Password').fill(password);
-    await panel.getByRole('button', { name: /create account|sign up/i }).click();
-    await page.waitForURL(`${app.url}/`);
+    await signUpInBrowser(page, app.url, { firstName: 'Robin', lastName: 'Speech', email, password });
 
     const ava = await post<{ id: string }>('/api/clients', { firstName: 'Ava', lastInitial: 'S', gradeLevel: '2', diagnosis: 'Articulation disorder' });
     const ben = await post<{ id: string }>('/api/clients', { firstName: 'Ben', lastInitial: 'T', gradeLevel: '4' });

@@ -60,3 +60,21 @@ export function useBrowserApp(ready: (env: BrowserApp) => void) {
     await env.app?.stop();
   });
 }
+
+/**
+ * Signs up through the Sign Up form and waits for the signed-in home page. The panel is found by
+ * its tab's name: the Sign In panel may still be in the tree while its closing transition runs.
+ */
+export async function signUpInBrowser(page: Page, appUrl: string, who: { firstName: string; lastName: string; email: string; password: string }) {
+  await page.goto(`${appUrl}/auth`);
+  await page.getByRole('tab', { name: 'Sign Up' }).click();
+  const form = page.getByRole('tabpanel', { name: 'Sign Up' });
+  await form.getByLabel('First Name').fill(who.firstName);
+  await form.getByLabel('Last Name').fill(who.lastName);
+  await form.getByLabel('Email').fill(who.email);
+  await form.getByLabel('Organization Name').fill('Birch District');
+  await form.getByLabel('Password', { exact: true }).fill(who.password);
+  await form.getByLabel('Confirm Password').fill(who.password);
+  await form.getByRole('button', { name: 'Create Account' }).click();
+  await page.waitForURL(`${appUrl}/`);
+}
