@@ -8,6 +8,7 @@ import * as caseload from './caseload.ts';
 import { idParams, okBody } from './common.ts';
 import type { PermissionFlag } from './enums.ts';
 import * as notes from './notes.ts';
+import * as schoolYear from './school-year.ts';
 import * as sessions from './sessions.ts';
 
 /** A route's Lambda timeout unless it declares its own. */
@@ -156,6 +157,25 @@ export const downloadProgressNotePdf = route({ method: 'GET', path: '/api/progre
 export const getReport = route({ method: 'GET', path: '/api/reports', handler: 'reports/get-report', auth: 'user', permission: 'canViewReports', query: notes.reportQuery, response: notes.report });
 export const exportReport = route({ method: 'GET', path: '/api/reports/export', handler: 'reports/export-report', auth: 'user', permission: 'canViewReports', query: notes.exportQuery, response: z.string() });
 
+// ---- part 3: the school year (account time zone, IEPs and service minutes, timetable, closures)
+export const getAccount = route({ method: 'GET', path: '/api/account', handler: 'account/get-account', auth: 'user', response: schoolYear.account });
+export const updateAccount = route({ method: 'PUT', path: '/api/account', handler: 'account/update-account', auth: 'user', permission: 'canManageUsers', body: schoolYear.accountBody, response: schoolYear.account });
+export const listIeps = route({ method: 'GET', path: '/api/clients/{id}/ieps', handler: 'ieps/list-ieps', auth: 'user', params: idParams, response: list(schoolYear.iep) });
+export const createIep = route({ method: 'POST', idempotent: true, path: '/api/clients/{id}/ieps', handler: 'ieps/create-iep', auth: 'user', permission: 'canEditClients', params: idParams, body: schoolYear.iepBody, response: schoolYear.iep });
+export const updateIep = route({ method: 'PUT', path: '/api/ieps/{iepId}', handler: 'ieps/update-iep', auth: 'user', permission: 'canEditClients', params: schoolYear.iepIdParams, body: schoolYear.iepBody, response: schoolYear.iep });
+export const deleteIep = route({ method: 'DELETE', path: '/api/ieps/{iepId}', handler: 'ieps/delete-iep', auth: 'user', permission: 'canEditClients', params: schoolYear.iepIdParams, response: okBody });
+export const getClientServiceMinutes = route({ method: 'GET', path: '/api/clients/{id}/service-minutes', handler: 'minutes/get-client-service-minutes', auth: 'user', params: idParams, query: schoolYear.minutesRange, response: schoolYear.clientMinutes });
+export const listClientMakeups = route({ method: 'GET', path: '/api/clients/{id}/makeups', handler: 'minutes/list-client-makeups', auth: 'user', params: idParams, response: list(schoolYear.owedMakeup) });
+export const listServiceMinutes = route({ method: 'GET', path: '/api/service-minutes', handler: 'minutes/list-service-minutes', auth: 'user', query: schoolYear.caseloadMinutesQuery, response: list(schoolYear.minutesRow) });
+export const exportServiceMinutes = route({ method: 'GET', path: '/api/service-minutes/export', handler: 'minutes/export-service-minutes', auth: 'user', query: schoolYear.caseloadMinutesQuery, response: z.string() });
+export const getMinutesSummary = route({ method: 'GET', path: '/api/service-minutes/summary', handler: 'minutes/get-minutes-summary', auth: 'user', query: schoolYear.minutesSummaryQuery, response: schoolYear.minutesSummary });
+export const createSessionSeries = route({ method: 'POST', idempotent: true, path: '/api/session-series', handler: 'timetable/create-session-series', auth: 'user', permission: 'canCreateSessions', body: schoolYear.seriesBody, response: schoolYear.seriesChange, timeoutSeconds: 29 });
+export const getSessionSeries = route({ method: 'GET', path: '/api/session-series/{id}', handler: 'timetable/get-session-series', auth: 'user', params: schoolYear.seriesParams, response: schoolYear.sessionSeries });
+export const updateSessionSeries = route({ method: 'PUT', path: '/api/session-series/{id}', handler: 'timetable/update-session-series', auth: 'user', permission: 'canEditSessions', params: schoolYear.seriesParams, body: schoolYear.updateSeriesBody, response: schoolYear.seriesChange, timeoutSeconds: 29 });
+export const deleteSessionSeries = route({ method: 'DELETE', path: '/api/session-series/{id}', handler: 'timetable/delete-session-series', auth: 'user', permission: 'canDeleteSessions', params: schoolYear.seriesParams, query: schoolYear.deleteSeriesQuery, response: schoolYear.seriesChange, timeoutSeconds: 29 });
+export const listClosures = route({ method: 'GET', path: '/api/closures', handler: 'timetable/list-closures', auth: 'user', response: schoolYear.closureList });
+export const saveClosures = route({ method: 'PUT', path: '/api/closures', handler: 'timetable/save-closures', auth: 'user', permission: 'canManageUsers', body: schoolYear.closuresBody, response: schoolYear.closuresSaved, timeoutSeconds: 29 });
+
 /** Every route by name. A Lambda handler imports only its own route, so its bundle leaves out the others' schemas. */
 export const routes = {
   getCurrentUser,
@@ -212,6 +232,23 @@ export const routes = {
   downloadProgressNotePdf,
   getReport,
   exportReport,
+  getAccount,
+  updateAccount,
+  listIeps,
+  createIep,
+  updateIep,
+  deleteIep,
+  getClientServiceMinutes,
+  listClientMakeups,
+  listServiceMinutes,
+  exportServiceMinutes,
+  getMinutesSummary,
+  createSessionSeries,
+  getSessionSeries,
+  updateSessionSeries,
+  deleteSessionSeries,
+  listClosures,
+  saveClosures,
 } as const;
 
 /** Functions that are not HTTP routes, declared like routes (infra reads both the same way). */

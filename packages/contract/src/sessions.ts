@@ -30,10 +30,12 @@ export const scheduleSessionBody = z.object({
    * of the account who may see every participant's organization.
    */
   providerId: optionalPreprocessed((v) => (v === '' || v === null ? undefined : v), id),
+  /** "Make-up for…": a canceled participation of these students that this session makes up. */
+  makeupForSessionId: optionalPreprocessed((v) => (v === '' || v === null ? undefined : v), id),
 });
 export type ScheduleSessionInput = z.input<typeof scheduleSessionBody>;
 
-export const updateSessionBody = z.extend(scheduleSessionBody, { status: z.enum(sessionStatuses, { error: 'Status is required' }) });
+export const updateSessionBody = z.extend(z.omit(scheduleSessionBody, { makeupForSessionId: true }), { status: z.enum(sessionStatuses, { error: 'Status is required' }) });
 export type UpdateSessionInput = z.input<typeof updateSessionBody>;
 
 /** The longest period one list request may cover (a school year and then some). */
@@ -75,6 +77,10 @@ export const session = z.object({
   notes: z.optional(z.string()),
   /** Who provides the session (sessions from before providers read as their creator). */
   providerId: id,
+  /** The recurring series this session is an occurrence of. */
+  seriesId: z.optional(id),
+  /** The canceled session this one makes up. */
+  makeupForSessionId: z.optional(id),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
   participants: z.array(participantName),

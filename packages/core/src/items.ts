@@ -93,6 +93,12 @@ export interface SessionItem extends Audited {
   providerId?: string;
   /** Participants as a map keyed by client id (one item per session). */
   participants: Record<string, ParticipantEntry>;
+  /** The recurring series this session is an occurrence of. */
+  seriesId?: string;
+  /** The canceled session whose make-up this is (settled in the participants' make-up items). */
+  makeupForSessionId?: string;
+  /** Set by the first documentation save (note or progress): a series change never deletes such a session. */
+  documented?: boolean;
   /** Bumped by every session write: a write conditioned on it cannot lose a concurrent one. */
   version?: number;
 }
@@ -132,4 +138,76 @@ export interface ProgressNoteItem extends Audited {
   reportingPeriodEnd: string;
   generatedBy: NoteAuthor;
   status: ProgressNoteStatus;
+}
+
+/** One IEP, stored inside its client's `IepSetItem`. */
+export interface IepRecord {
+  id: string;
+  clientId: string;
+  startDate: string;
+  endDate: string;
+  nextReviewDate?: string;
+  nextEvaluationDate?: string;
+  status: 'active' | 'draft' | 'ended';
+  serviceMinutes: number;
+  servicePer: 'week' | 'month';
+  serviceType: 'individual' | 'group' | 'either';
+  createdAt: string;
+  updatedAt: string;
+  createdBy?: string;
+  updatedBy?: string;
+}
+
+/** Every IEP of one client, keyed by IEP id; written under a version condition. */
+export interface IepSetItem {
+  accountId: string;
+  clientId: string;
+  ieps: Record<string, IepRecord>;
+  version: number;
+}
+
+/** Delivered minutes of one client on one school day (ADD-maintained). */
+export interface DeliveredDayItem {
+  accountId: string;
+  clientId: string;
+  date: string;
+  delivered: number;
+}
+
+/** A canceled participation: owed a make-up until `settledBy` names the make-up session. */
+export interface MakeupItem {
+  accountId: string;
+  clientId: string;
+  sessionId: string;
+  scheduledAt: string;
+  /** The school day of `scheduledAt` in the account's time zone. */
+  date: string;
+  duration: number;
+  settledBy?: string;
+}
+
+export interface SessionSeriesItem {
+  id: string;
+  accountId: string;
+  clientIds: string[];
+  providerId: string;
+  sessionType: SessionType;
+  weekdays: number[];
+  time: string;
+  duration: number;
+  startsOn: string;
+  until: string;
+  /** Ids of the occurrences created (an occurrence deleted one by one may linger here; readers skip it). */
+  sessionIds: string[];
+  createdAt: string;
+  updatedAt: string;
+  createdBy: string;
+  updatedBy: string;
+  version: number;
+}
+
+export interface ClosuresItem {
+  accountId: string;
+  closures: { date: string; label: string }[];
+  version: number;
 }

@@ -10,6 +10,9 @@ const NOTE = 'NOTE#';
 const LSESS = 'LSESS#';
 const COUNTERS = 'COUNTERS#';
 const CLIENT = 'CLIENT#';
+const IEPS = 'IEPS';
+const DAY = 'DAY#';
+const MAKEUP = 'MAKEUP#';
 
 export const acct = (accountId: string) => `${ACCT}${accountId}`;
 
@@ -129,6 +132,23 @@ export const keys = {
   auditOfActor: (accountId: string, actorId: string) => `${acct(accountId)}#AUDIT#ACTOR#${actorId}`,
   /** Partition of the remembered answers to creates sent with an Idempotency-Key (Powertools writes them). */
   idempotencyPartition: (accountId: string) => `${acct(accountId)}#IDEMPOTENCY`,
+  /**
+   * A client's service-minutes partition: its IEPs (one item, `IEPS`), delivered minutes per school
+   * day (`DAY#<yyyy-mm-dd>`, ADD in the transaction of the session change that moves them) and its
+   * canceled participations owed a make-up (`MAKEUP#<sessionId>`). The minutes of one student are
+   * one Query of it, whatever the district's size.
+   */
+  clientMinutes: (accountId: string, clientId: string) => `${acct(accountId)}#CLIENT#${clientId}#MIN`,
+  /** All IEPs of a client in one item with a version: the no-overlap rule is a condition on it. */
+  iepSet: (accountId: string, clientId: string) => ({ PK: `${acct(accountId)}#CLIENT#${clientId}#MIN`, SK: IEPS }),
+  /** Finds an IEP's client from the IEP id alone (PUT/DELETE /api/ieps/{iepId}). */
+  iepRef: (accountId: string, iepId: string) => ({ PK: acct(accountId), SK: `IEP#${iepId}` }),
+  deliveredDay: (accountId: string, clientId: string, date: string) => ({ PK: `${acct(accountId)}#CLIENT#${clientId}#MIN`, SK: `${DAY}${date}` }),
+  makeup: (accountId: string, clientId: string, sessionId: string) => ({ PK: `${acct(accountId)}#CLIENT#${clientId}#MIN`, SK: `${MAKEUP}${sessionId}` }),
+  /** A recurring series: its rule and the ids of its occurrences. */
+  sessionSeries: (accountId: string, seriesId: string) => ({ PK: acct(accountId), SK: `SERIES#${seriesId}` }),
+  /** The account's school closures (one item: a school year's list is small). */
+  closures: (accountId: string) => ({ PK: acct(accountId), SK: 'CLOSURES' }),
   /** Per-week and per-month counters (ADD), so the dashboard reads a constant number of items. */
   counters: (accountId: string, period: string) => ({ PK: acct(accountId), SK: `${COUNTERS}${period}` }),
 };
@@ -158,6 +178,13 @@ export const sortKeys = {
   isGoal: (sk: string) => sk.startsWith(GOAL),
   isProgress: (sk: string) => sk.startsWith(PROG),
   isSessionNote: (sk: string) => sk.startsWith(NOTE),
+  /** A minutes partition's day totals from `from` on, its IEPs and its make-ups: `SK >= DAY#<from>`. */
+  minutesFrom: (from: string) => `${DAY}${from}`,
+  isDeliveredDay: (sk: string) => sk.startsWith(DAY),
+  isIepSet: (sk: string) => sk === IEPS,
+  isMakeup: (sk: string) => sk.startsWith(MAKEUP),
+  /** The date of a `DAY#<date>` key. */
+  dateOfDay: (sk: string) => sk.slice(DAY.length),
   /** Name-ordered client keys whose name starts with a searched prefix (normalized like the keys). */
   clientNamePrefix: (search = '') => `${CLIENT}${normalizeName(search)}`,
   /** The client id at the end of a name-ordered key. */
@@ -190,4 +217,10 @@ export const entity = {
   counters: 'Counters',
   caseloadEntry: 'CaseloadEntry',
   migration: 'Migration',
+  iepSet: 'IepSet',
+  iepRef: 'IepRef',
+  deliveredDay: 'DeliveredMinutes',
+  makeup: 'Makeup',
+  sessionSeries: 'SessionSeries',
+  closures: 'Closures',
 } as const;

@@ -37,6 +37,8 @@ export interface UserItem {
 export interface AccountItem {
   id: string;
   name: string;
+  /** IANA zone of the account's school calendar; absent means DEFAULT_TIME_ZONE (America/New_York). */
+  timeZone?: string;
   createdAt: string;
   updatedAt: string;
 }
