@@ -1,0 +1,26 @@
+/**
+ * The account's school-calendar settings that every minutes and timetable computation reads: its
+ * time zone and its closures. Each is one GetItem.
+ */
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { DEFAULT_TIME_ZONE } from '@caseload/contract/school-year';
+import { getAccount } from '../auth/users-repo.ts';
+import { db } from '../db.ts';
+import type { ClosuresItem } from '../items.ts';
+import { keys } from '../keys.ts';
+import { tableName } from '../table.ts';
+
+export async function accountTimeZone(accountId: string): Promise<string> {
+  return (await getAccount(accountId))?.timeZone ?? DEFAULT_TIME_ZONE;
+}
+
+/** The stored closures item (consistent: a save's effects are read back at once), if any. */
+export async function readClosuresItem(accountId: string): Promise<ClosuresItem | undefined> {
+  const res = await db().send(new GetCommand({ TableName: tableName(), Key: keys.closures(accountId), ConsistentRead: true }));
+  return res.Item as ClosuresItem | undefined;
+}
+
+/** The closed dates, as a set for the school-day arithmetic. */
+export async function closedDates(accountId: string): Promise<Set<string>> {
+  return new Set((await readClosuresItem(accountId))?.closures.map((c) => c.date) ?? []);
+}
