@@ -5,8 +5,12 @@ import { join } from 'node:path';
 /**
  * The deployment's secret key material: from `SECRET_ENCRYPTION_KEY` (in the cloud: a value the
  * stack keeps in KMS-encrypted configuration), or locally from a key file created once under
- * DATA_DIR; tests get a per-process key. Users derive their own keys from it (TOTP sealing uses it
- * as is; list cursors through HKDF), so one secret is configured and no derived key reveals it.
+ * DATA_DIR; tests get a per-process key. Users derive their own keys from it (list cursors through
+ * HKDF), so one secret is configured and no derived key reveals it.
+ *
+ * TOTP secrets use it as is only where no KMS key is configured (the local runtime, tests) and to
+ * open secrets sealed before KMS envelope encryption; in the cloud each new secret is sealed under
+ * its own KMS data key (auth/secret-box.ts), so rotating the KMS key rotates what protects them.
  */
 let material: Buffer | undefined;
 

@@ -19,7 +19,7 @@ export async function setupTwoFactor(auth: AuthContext, proof: { password?: stri
   if (!user) throw new UnauthorizedError();
   if (user.twoFactorEnabled) await assertReKeyProof(user, proof);
   const secret = totp.generateSecret();
-  await updateUser(auth.accountId, auth.userId, { twoFactorPendingSecret: seal(secret), updatedAt: nowIso() });
+  await updateUser(auth.accountId, auth.userId, { twoFactorPendingSecret: await seal(secret, { accountId: auth.accountId, userId: auth.userId }), updatedAt: nowIso() });
   const uri = totp.toURI({ issuer: 'Caseload', label: user.email, secret });
   const qrCode = qrCodeDataUrl(uri);
   const manualKey = secret.replace(/(.{4})/g, '$1 ').trim();

@@ -10,7 +10,7 @@ import { tableName } from '../table.ts';
 import { createLoginSession, deleteLoginSession, deleteUserSessions } from './login-sessions.ts';
 import { checkUnderLockout } from './lockout.ts';
 import { verifyPassword } from './passwords.ts';
-import { open, seal } from './secret-box.ts';
+import { open, seal, sealedBeforeKms } from './secret-box.ts';
 import { totp } from './totp.ts';
 import { revokeAllDevices } from './trusted-devices.ts';
 import { fullName } from './service.ts';
@@ -63,7 +63,8 @@ export async function assertPassword(user: UserItem, password: string) {
 export async function enableTwoFactor(auth: AuthContext, input: { secret: string; token: string }) {
   const user = await getUser(auth.accountId, auth.userId);
   if (!user?.twoFactorPendingSecret) throw new BadRequestError('Start two-factor setup first');
-  const pending = open(user.twoFactorPendingSecret);
+  const owner = { accountId: auth.accountId, userId: auth.userId };
+  const pending = await open(user.twoFactorPendingSecret, owner);
   if (pending !== input.secret.replace(/\s+/g, '')) throw new BadRequestError('Invalid verification code. Please try again.');
   const step = await matchStep(pending, input.token);
   if (step === undefined) throw new BadRequestError('Invalid verification code. Please try again.');
@@ -73,7 +74,7 @@ export async function enableTwoFactor(auth: AuthContext, input: { secret: string
   await updateUser(
     auth.accountId,
     auth.userId,
-    { twoFactorEnabled: true, twoFactorSecret: seal(pending), twoFactorLastStep: step, updatedAt: nowIso() },
+    { twoFactorEnabled: true, twoFactorSecret: await seal(pending, owner), twoFactorLastStep: step, updatedAt: nowIso() },
     ['twoFactorPendingSecret'],
     { accessChange: changed },
   );
@@ -137,11 +138,34 @@ export async function verifyPendingLogin(pending: AuthContext, token: string) {
  */
 export async function checkCurrentCode(user: UserItem, token: string): Promise<boolean> {
   await claimUserCode(user);
-  const step = user.twoFactorSecret ? await matchStep(open(user.twoFactorSecret), token) : undefined;
+  const sealed = user.twoFactorSecret;
+  const secret = sealed ? await open(sealed, { accountId: user.accountId, userId: user.id }) : undefined;
+  const step = secret ? await matchStep(secret, token) : undefined;
   const ok = step !== undefined && (await consumeStep(user, step));
-  if (ok) await releaseUserCode(user);
-  else countMetric(METRIC.twoFactorFailed);
+  if (ok) {
+    await releaseUserCode(user);
+    if (sealed && secret && sealedBeforeKms(sealed)) await sealAgainUnderKms(user, sealed, secret);
+  } else countMetric(METRIC.twoFactorFailed);
   return ok;
+}
+
+/**
+ * A secret sealed before KMS envelope encryption, proven in use by a right code, is sealed again
+ * under KMS. Only while it is still the one that was read: a secret replaced meanwhile stays
+ * replaced. Not an access change (same secret), so sessions and trusted devices are untouched.
+ */
+async function sealAgainUnderKms(user: UserItem, sealed: string, secret: string) {
+  await db()
+    .send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.user(user.accountId, user.id),
+        UpdateExpression: 'SET twoFactorSecret = :new',
+        ConditionExpression: 'twoFactorSecret = :old',
+        ExpressionAttributeValues: { ':new': await seal(secret, { accountId: user.accountId, userId: user.id }), ':old': sealed },
+      }),
+    )
+    .catch(unlessConditionFailed);
 }
 
 /** Claims one code check for a pending sign-in; 429 (and the sign-in ends) once all are used. */
