@@ -70,6 +70,8 @@ export function queryPartition<T = Item>(opts: {
   pk: string;
   skPrefix?: string;
   skBetween?: [string, string];
+  /** Sort keys from this one on (inclusive). */
+  skFrom?: string;
   forward?: boolean;
   limit?: number;
   consistent?: boolean;
@@ -88,6 +90,10 @@ export function queryPartition<T = Item>(opts: {
     condition += ' AND #sk BETWEEN :a AND :b';
     values[':a'] = opts.skBetween[0];
     values[':b'] = opts.skBetween[1];
+    names['#sk'] = skName;
+  } else if (opts.skFrom !== undefined) {
+    condition += ' AND #sk >= :from';
+    values[':from'] = opts.skFrom;
     names['#sk'] = skName;
   }
   const input: Omit<QueryCommandInput, 'TableName'> = {
