@@ -9,7 +9,7 @@ import type { ProgressPoint, SessionNote, Goal } from '@caseload/contract/sessio
 import { recordAudit } from '../audit.ts';
 import { nowIso } from '../clock.ts';
 import { canSeeOrganization, type AuthContext } from '../context.ts';
-import { transact } from '../db.ts';
+import { transact, type TxItem } from '../db.ts';
 import { BadRequestError, NotFoundError } from '../errors.ts';
 import { goalsOfClient, readGoal, toGoal } from '../goals/repo.ts';
 import type { ProgressItem, SessionItem, SessionNoteItem } from '../items.ts';
@@ -57,6 +57,29 @@ export const toProgressPoint = (row: ProgressItem): ProgressPoint => ({
   recordedAt: row.recordedAt,
 });
 
+/**
+ * The condition a documentation save is written under: the client is still a participant (and, for
+ * progress, the session is still at the row's time). The first save of a session turns that check
+ * into an Update of the session that marks it `documented` and bumps its version under the same
+ * condition: a series change that read the session before (and deletes it conditioned on the
+ * version it read) then loses its race and re-reads, so it never removes a session documented a
+ * moment before. Later saves keep the cheap ConditionCheck.
+ */
+export function documentationGuard(accountId: string, session: SessionItem, clientId: string, opts: { sameTime?: boolean } = {}): TxItem {
+  const check = participantCheck(accountId, session, clientId, opts) as Extract<TxItem, { ConditionCheck: unknown }>;
+  if (session.documented) return check;
+  const { Key, ConditionExpression, ExpressionAttributeNames, ExpressionAttributeValues } = check.ConditionCheck;
+  return {
+    Update: {
+      Key,
+      UpdateExpression: 'SET #documented = :true ADD #version :one',
+      ConditionExpression,
+      ExpressionAttributeNames: { ...ExpressionAttributeNames, '#documented': 'documented', '#version': 'version' },
+      ExpressionAttributeValues: { ...ExpressionAttributeValues, ':true': true, ':one': 1 },
+    },
+  };
+}
+
 /** Notes of the participants the user may see. */
 export async function listSessionNotes(auth: AuthContext, sessionId: string): Promise<SessionNote[]> {
   const [session, rows] = await Promise.all([readSession(auth.accountId, sessionId), listDocs(auth.accountId, sessionId)]);
@@ -91,7 +114,7 @@ export async function saveSessionNote(auth: AuthContext, sessionId: string, inpu
     const session = requireVisible(auth, stored);
     if (!client || !session.participants[input.clientId]) throw new NotFoundError('Participant');
     const row: SessionNoteItem = { accountId: auth.accountId, sessionId, clientId: input.clientId, notes, updatedAt: nowIso(), updatedBy: auth.userId };
-    await transact([participantCheck(auth.accountId, session, input.clientId), { Put: { Item: { ...key, type: entity.sessionNote, ...row } } }]);
+    await transact([documentationGuard(auth.accountId, session, input.clientId), { Put: { Item: { ...key, type: entity.sessionNote, ...row } } }]);
     return { row, previous };
   });
   if (worthAuditing(auth, previous, row.updatedAt)) await auditDocumentation(auth, 'session_note', sessionId, !previous);
@@ -139,7 +162,7 @@ export async function saveSessionProgress(auth: AuthContext, sessionId: string, 
       updatedBy: auth.userId,
     };
     await transact([
-      participantCheck(auth.accountId, session, goal.clientId, { sameTime: true }),
+      documentationGuard(auth.accountId, session, goal.clientId, { sameTime: true }),
       { Put: { Item: { ...progressKeys(row), type: entity.progress, ...row } } },
     ]);
     return { row, previous };
