@@ -74,3 +74,16 @@ describe('sortKeys', () => {
     expect(sortKeys.counterOf(keys.counters('acc-1', 'ALL#D#2026-03-02'))).toEqual({ accountId: 'acc-1', period: 'ALL#D#2026-03-02' });
   });
 });
+
+describe('a client minutes partition', () => {
+  it('orders day totals before the IEP set before make-ups, so one Query from DAY#<from> reads all three', () => {
+    const [day, set, makeup] = [keys.deliveredDay('a', 'c', '2026-09-14'), keys.iepSet('a', 'c'), keys.makeup('a', 'c', 's')];
+    expect(new Set([day.PK, set.PK, makeup.PK])).toEqual(new Set([keys.clientMinutes('a', 'c')]));
+    expect(day.SK >= sortKeys.minutesFrom('2026-09-14') && sortKeys.minutesFrom('2026-09-15') > day.SK).toBe(true);
+    expect([makeup.SK, set.SK, day.SK].sort()).toEqual([day.SK, set.SK, makeup.SK]);
+    expect(set.SK > sortKeys.minutesFrom('9999-12-31')).toBe(true);
+    expect(makeup.SK.startsWith(sortKeys.makeups())).toBe(true);
+    expect(sortKeys.dateOfDay(day.SK)).toBe('2026-09-14');
+    expect([sortKeys.isDeliveredDay(day.SK), sortKeys.isIepSet(set.SK), sortKeys.isMakeup(makeup.SK)]).toEqual([true, true, true]);
+  });
+});

@@ -183,6 +183,8 @@ export const sortKeys = {
   isDeliveredDay: (sk: string) => sk.startsWith(DAY),
   isIepSet: (sk: string) => sk === IEPS,
   isMakeup: (sk: string) => sk.startsWith(MAKEUP),
+  /** A minutes partition's make-ups alone: `begins_with(SK, MAKEUP#)`. */
+  makeups: () => MAKEUP,
   /** The date of a `DAY#<date>` key. */
   dateOfDay: (sk: string) => sk.slice(DAY.length),
   /** Name-ordered client keys whose name starts with a searched prefix (normalized like the keys). */
