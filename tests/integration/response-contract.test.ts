@@ -86,6 +86,13 @@ async function newSessionWith(clientIds: string[]) {
   return ok(await w.owner.post('/api/sessions', newSession(clientIds)), 'session').id as string;
 }
 
+/** A weekly series on every weekday for four weeks from a week on (every optional field filled). */
+const weeklySeries = (clientIds: string[]) => ({ clientIds, providerId: w.child.id, type: 'therapy', weekdays: [1, 2, 3, 4, 5], time: '15:30', duration: 30, startsOn: isoDay(7), until: isoDay(35) });
+
+async function newSeriesWith(clientIds: string[]) {
+  return ok(await w.owner.post('/api/session-series', weeklySeries(clientIds)), 'series').series.id as string;
+}
+
 type Case = () => Promise<TestResponse | TestResponse[]>;
 
 const cases: Record<RouteName, Case> = {
@@ -198,6 +205,31 @@ const cases: Record<RouteName, Case> = {
   addParticipant: async () => w.owner.post(`/api/sessions/${await newSessionWith([w.clientId])}/participants`, { clientId: w.otherClientId, status: 'scheduled' }),
   updateParticipant: () => w.owner.patch(`/api/sessions/${w.sessionId}/participants/${w.clientId}`, { status: 'present' }),
   removeParticipant: async () => w.owner.delete(`/api/sessions/${await newSessionWith([w.clientId, w.otherClientId])}/participants/${w.otherClientId}`),
+
+  // ---- timetable
+  createSessionSeries: () => w.owner.post('/api/session-series', weeklySeries([w.clientId])),
+  getSessionSeries: async () => w.owner.get(`/api/session-series/${await newSeriesWith([w.clientId])}`),
+  updateSessionSeries: async () =>
+    w.owner.put(`/api/session-series/${await newSeriesWith([w.clientId])}`, { ...weeklySeries([w.clientId, w.otherClientId]), weekdays: [2, 4], from: isoDay(21) }),
+  deleteSessionSeries: async () => {
+    const seriesId = await newSeriesWith([w.clientId]);
+    // From a later date the series stays (ending earlier); from its start nothing of it remains.
+    const partly = await w.owner.delete(`/api/session-series/${seriesId}?from=${isoDay(21)}`);
+    expect(partly.body.series).toBeDefined();
+    return [partly, await w.owner.delete(`/api/session-series/${seriesId}?from=${isoDay(0)}`)];
+  },
+  listClosures: async () => {
+    ok(await w.owner.put('/api/closures', [{ date: isoDay(200), label: 'Winter break' }]), 'closures');
+    return w.owner.get('/api/closures');
+  },
+  saveClosures: async () => {
+    await newSeriesWith([w.clientId]);
+    // A weekday inside the series: its occurrence is canceled.
+    const staffDay = [14, 15, 16].map(isoDay).find((d) => ![0, 6].includes(new Date(`${d}T12:00:00Z`).getUTCDay()))!;
+    const saved = await w.owner.put('/api/closures', [{ date: isoDay(200), label: 'Winter break' }, { date: staffDay, label: 'Staff day' }]);
+    expect(saved.body.canceledSessions).toBeGreaterThan(0);
+    return saved;
+  },
 
   // ---- goals and progress data
   listGoals: () => w.owner.get(`/api/goals?clientId=${w.clientId}`),
