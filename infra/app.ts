@@ -10,6 +10,7 @@
 import { App } from 'aws-cdk-lib';
 import { configFromContext } from './config.ts';
 import { collectBundles, formatReport } from './report-bundles.ts';
+import { EDGE_REGION, EdgeStack } from './constructs/edge.ts';
 import { CaseloadStack } from './stack.ts';
 
 const app = new App();
@@ -18,6 +19,8 @@ const config = configFromContext(context);
 const stackName = (context('stackName') as string | undefined) ?? 'Caseload';
 
 new CaseloadStack(app, stackName, { config });
+// Deployed once, before the main stack: its WebAclArn output is the main stack's webAclArn.
+new EdgeStack(app, `${stackName}Edge`, { env: { region: EDGE_REGION } });
 const assembly = app.synth();
 
 if (config.bundling !== 'inline' && context('bundleReport') !== 'false' && context('bundleReport') !== false) {

@@ -22,6 +22,10 @@ export interface CaseloadConfig {
   domainName?: string;
   /** ACM certificate in us-east-1 covering `domainName`. */
   certificateArn?: string;
+  /** The edge stack's AWS WAF web ACL (CLOUDFRONT scope, us-east-1), attached to the distribution. */
+  webAclArn?: string;
+  /** Countries (ISO 3166-1 alpha-2) allowed to reach the site; none: no geographic restriction. */
+  allowedCountries?: string[];
   /** Bedrock model id or cross-region inference profile id (`us.anthropic…`). */
   modelId: string;
   /**
@@ -38,7 +42,7 @@ export interface CaseloadConfig {
   /** Requests per second for each public sign-in route (login, register, 2FA verify). */
   authRateLimit: number;
   authBurstLimit: number;
-  /** Concurrent bulk-generation workers (SQS event source maximum concurrency, ≥ 2). */
+  /** Concurrent bulk-generation workers (SQS event source maximum concurrency and the worker's reserved concurrency, ≥ 2). */
   bulkWorkerConcurrency: number;
   /**
    * How function code is produced:
@@ -107,6 +111,9 @@ export function configFromContext(get: ContextReader): CaseloadConfig {
   };
   pick('domainName', str(get('domainName')));
   pick('certificateArn', str(get('certificateArn')));
+  pick('webAclArn', str(get('webAclArn')));
+  const countries = str(get('allowedCountries'));
+  if (countries) cfg.allowedCountries = countries.split(',').map((c) => c.trim().toUpperCase()).filter(Boolean);
   pick('modelId', str(get('modelId')));
   pick('allowedOrigin', str(get('allowedOrigin')));
   pick('alarmEmail', str(get('alarmEmail')));
@@ -131,6 +138,12 @@ export function validateConfig(cfg: CaseloadConfig) {
   if (cfg.certificateArn && !cfg.domainName) throw new Error('certificateArn is set but domainName is not.');
   if (cfg.certificateArn && !/^arn:aws[\w-]*:acm:us-east-1:/.test(cfg.certificateArn)) {
     throw new Error('certificateArn must be an ACM certificate in us-east-1 (CloudFront only reads certificates from there).');
+  }
+  if (cfg.webAclArn && !/^arn:aws[\w-]*:wafv2:us-east-1:\d{12}:global\/webacl\/[\w-]+\/[\w-]+$/.test(cfg.webAclArn)) {
+    throw new Error(`webAclArn must be a CloudFront (global) AWS WAF web ACL in us-east-1, like the edge stack's WebAclArn output; got ${cfg.webAclArn}`);
+  }
+  for (const country of cfg.allowedCountries ?? []) {
+    if (!/^[A-Z]{2}$/.test(country)) throw new Error(`allowedCountries takes ISO 3166-1 alpha-2 codes (US,CA), got ${country}`);
   }
   if (cfg.allowedOrigin && !/^https:\/\/[^/]+$/.test(cfg.allowedOrigin)) {
     throw new Error(`allowedOrigin must look like https://host (no path), got ${cfg.allowedOrigin}`);

@@ -8,6 +8,7 @@
  */
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import type { Construct } from 'constructs';
 import { routeList, workers } from '../packages/contract/src/manifest.ts';
 import { tableDefinition } from '../packages/core/src/table.ts';
@@ -45,20 +46,24 @@ export class CaseloadStack extends Stack {
     const config = (this.config = defaultConfig(props.config));
     validateConfig(config);
     const routes = props.routes ?? routeList;
-    const factory = new FunctionFactory(config);
-
     this.data = new Data(this, 'Data');
+    const logKey = this.data.opsKey;
+    const factory = new FunctionFactory(config, { logKey });
     this.api = new Api(this, 'Api', {
       rateLimit: config.apiRateLimit,
       burstLimit: config.apiBurstLimit,
       authRateLimit: config.authRateLimit,
       authBurstLimit: config.authBurstLimit,
+      logKey,
     });
     this.web = new Web(this, 'Web', {
       apiDomainName: this.api.domainName,
       webDir: config.webDir,
       domainName: config.domainName,
       certificateArn: config.certificateArn,
+      webAclArn: config.webAclArn,
+      allowedCountries: config.allowedCountries,
+      logKey,
     });
     this.notes = new Notes(this, 'Notes', { modelId: config.modelId, workerTimeout: WORKER_TIMEOUT });
 
@@ -105,6 +110,13 @@ export class CaseloadStack extends Stack {
       environment: { ...environment, ...(workerProfile.totp ? authEnvironment : {}) },
       environmentEncryption: workerProfile.totp ? this.data.totpKey : undefined,
       role: (logGroup) => roles.roleFor(workerProfile, logGroup),
+      invocation: 'queue',
+      // As many as the event source may run at once: that capacity is always there for the
+      // worker and never more (Bedrock load). Accounts still at the initial concurrency quota of
+      // 10 must raise it before deploying (Lambda keeps 10 unreserved).
+      reservedConcurrentExecutions: config.bulkWorkerConcurrency,
+      deadLetterQueue: this.notes.deadLetterQueue,
+      onFailure: new SqsDestination(this.notes.deadLetterQueue),
     });
     this.notes.attachWorker(this.worker, config.bulkWorkerConcurrency);
 
@@ -114,6 +126,7 @@ export class CaseloadStack extends Stack {
       indexNames: tableDefinition.globalSecondaryIndexes.map((g) => g.indexName),
       deadLetterQueue: this.notes.deadLetterQueue,
       alarmEmail: config.alarmEmail,
+      topicKey: this.data.opsKey,
     });
 
     new CfnOutput(this, 'SiteUrl', { value: this.web.siteUrl, description: 'Open this in a browser' });

@@ -14,11 +14,13 @@ import { Duration } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import type * as kms from 'aws-cdk-lib/aws-kms';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { Construct } from 'constructs';
+import { acknowledge } from './nag.ts';
 
 export interface AlarmsProps {
   httpApi: apigw.HttpApi;
@@ -26,6 +28,8 @@ export interface AlarmsProps {
   indexNames: readonly string[];
   deadLetterQueue: sqs.Queue;
   alarmEmail?: string;
+  /** Encrypts the topic; its key policy lets CloudWatch alarms publish (data.ts, opsKey). */
+  topicKey: kms.IKey;
   /** Percentage of 5xx answers that raises the API alarm. */
   api5xxPercent?: number;
 }
@@ -38,8 +42,14 @@ export class Alarms extends Construct {
 
   constructor(scope: Construct, id: string, props: AlarmsProps) {
     super(scope, id);
-    this.topic = new sns.Topic(this, 'AlarmTopic', { displayName: 'Caseload alarms', enforceSSL: true });
-    if (props.alarmEmail) this.topic.addSubscription(new subscriptions.EmailSubscription(props.alarmEmail));
+    this.topic = new sns.Topic(this, 'AlarmTopic', { displayName: 'Caseload alarms', enforceSSL: true, masterKey: props.topicKey });
+    if (props.alarmEmail) {
+      const subscription = this.topic.addSubscription(new subscriptions.EmailSubscription(props.alarmEmail));
+      acknowledge(subscription, {
+        'Serverless-SNSRedrivePolicy':
+          'An e-mail subscription: SNS retries the delivery itself, and an alarm that could not be mailed stays in ALARM in CloudWatch (console, API) until it clears. A dead-letter queue of undelivered e-mails would need its own watcher and adds nothing operators would see sooner.',
+      });
+    }
 
     const apiDims = { ApiId: props.httpApi.apiId };
     const errors = new cloudwatch.Metric({ namespace: 'AWS/ApiGateway', metricName: '5xx', dimensionsMap: apiDims, statistic: 'Sum', period: FIVE_MINUTES });

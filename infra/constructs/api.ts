@@ -14,6 +14,7 @@ import { Construct } from 'constructs';
 import { DEFAULT_ROUTE_TIMEOUT_SECONDS, type RouteDef } from '../../packages/contract/src/manifest.ts';
 import { accessProfileForRoute, declares } from './access.ts';
 import { DEFAULT_MEMORY_MB, LOG_RETENTION, type FunctionFactory } from './functions.ts';
+import { acknowledge } from './nag.ts';
 import type { Notes } from './notes.ts';
 import type { RolePool } from './roles.ts';
 
@@ -24,6 +25,8 @@ export interface ApiProps {
   burstLimit: number;
   authRateLimit: number;
   authBurstLimit: number;
+  /** Encrypts the access log group. */
+  logKey: kms.IKey;
 }
 
 export interface RouteFunction {
@@ -64,7 +67,7 @@ export class Api extends Construct {
       createDefaultStage: false,
     });
 
-    this.accessLogs = new logs.LogGroup(this, 'AccessLogs', { retention: LOG_RETENTION });
+    this.accessLogs = new logs.LogGroup(this, 'AccessLogs', { retention: LOG_RETENTION, encryptionKey: props.logKey });
     // No path (it carries record ids), no query string, no headers, no body: nothing clinical.
     const format = AccessLogFormat.custom(
       JSON.stringify({
@@ -121,12 +124,19 @@ export class Api extends Construct {
         environmentEncryption: profile.totp ? authKey : undefined,
         role: (logGroup) => roles.roleFor(profile, logGroup),
         idempotent: route.idempotent,
+        invocation: 'api',
       });
 
       const httpRoute = new apigw.HttpRoute(this, `${id}Route`, {
         httpApi: this.httpApi,
         routeKey: apigw.HttpRouteKey.with(route.path, apigw.HttpMethod[route.method]),
         integration: new HttpLambdaIntegration(`${id}Integration`, fn),
+      });
+      acknowledge(httpRoute, {
+        'AwsSolutions-APIG4':
+          route.auth === 'public'
+            ? 'A public route (sign-in, registration): it is how a caller gets a session, so no authorizer could admit it. It is limited by the stage throttle, sign-in routes also per route, by the WAF rate rules and by the per-e-mail lockout in code.'
+            : "The route's function checks the session cookie itself (the pipeline's auth step, before any handler code) against the login session in DynamoDB, with the user's permissions and organization; an API Gateway authorizer would add a second invocation and round trip to every request and check less.",
       });
       this.routeFunctions.push({ route, fn, httpRoute });
     }

@@ -1,7 +1,7 @@
 /**
- * One way to make a Lambda function for a handler module under functions/: nodejs22.x on arm64,
+ * One way to make a Lambda function for a handler module under functions/: nodejs24.x on arm64,
  * ESM bundled by the repository's own esbuild (no Docker), minified with source maps, its own
- * log group with a retention, JSON logs.
+ * log group (KMS-encrypted, with a retention), JSON logs, active X-Ray tracing.
  *
  * For fast template tests the bundling can be switched off (`bundling: 'inline'`): the function
  * then gets a two-line inline placeholder. Everything else (runtime, architecture, environment,
@@ -12,11 +12,13 @@ import { join } from 'node:path';
 import { Duration } from 'aws-cdk-lib';
 import type * as iam from 'aws-cdk-lib/aws-iam';
 import type * as kms from 'aws-cdk-lib/aws-kms';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { repoRoot, type CaseloadConfig } from '../config.ts';
+import { acknowledge, type Reasons } from './nag.ts';
 
 /**
  * ESM output still meets CommonJS dependencies that call `require` (for Node built-ins): give
@@ -25,9 +27,33 @@ import { repoRoot, type CaseloadConfig } from '../config.ts';
  */
 export const ESM_REQUIRE_BANNER = "import { createRequire } from 'module'; const require = createRequire(import.meta.url);";
 
-export const RUNTIME = lambda.Runtime.NODEJS_22_X;
+/**
+ * The latest Node.js runtime. Caseload's code and dependencies run on it: every handler is async
+ * (nodejs24.x dropped callback handlers), nothing uses an API Node 24 removed, and the runtime's
+ * own AWS SDK v3 is what the bundles import. The bundles keep the node22 syntax target (runs on
+ * 24 as is) so the tests can also run them on the Node 20.19+ the repository supports locally.
+ */
+export const RUNTIME = lambda.Runtime.NODEJS_24_X;
 export const ARCHITECTURE = lambda.Architecture.ARM_64;
 export const LOG_RETENTION = logs.RetentionDays.ONE_MONTH;
+
+/** Findings of the rule packs that hold for every function by design (see nag.ts). */
+const EVERY_FUNCTION: Reasons = {
+  'HIPAA.Security-LambdaInsideVPC':
+    'Caseload has no private network resources: DynamoDB, Bedrock, SQS and KMS are reached over their IAM-authenticated TLS endpoints, and each role is limited to its own table key families and actions (access.ts). A VPC would add NAT gateways or endpoints and cold-start latency and protect nothing more.',
+};
+
+/** Functions API Gateway invokes synchronously, one per manifest route. */
+const API_FUNCTION: Reasons = {
+  'HIPAA.Security-LambdaDLQ':
+    'Invoked synchronously by API Gateway only: a dead-letter queue receives failed asynchronous invocations, which never happen here. A failure returns to the caller as a 5xx, is logged, and counts toward the API 5xx alarm.',
+  'Serverless-LambdaDLQ':
+    'Invoked synchronously by API Gateway only, so a dead-letter target would never receive anything; failures return to the caller as a 5xx and raise the API 5xx alarm.',
+  'HIPAA.Security-LambdaConcurrency':
+    "Bounded by the API stage's throttle (apiRateLimit / apiBurstLimit) and the per-route throttle of sign-in routes; reserving concurrency for each of the route functions would split the account's pool into dozens of small fixed slices and throttle one route while others sit idle.",
+};
+
+export type Invocation = 'api' | 'queue';
 /** Memory of a function that declares none (the manifest's `memoryMb`). */
 export const DEFAULT_MEMORY_MB = 512;
 
@@ -70,10 +96,24 @@ export interface HandlerFunctionProps {
   role: (logGroup: logs.ILogGroup) => iam.IRole;
   /** A create run once per Idempotency-Key (the manifest's `idempotent`): only its bundle carries the utility. */
   idempotent?: boolean;
+  /** Who invokes it: API Gateway (synchronous) or an SQS event source (see notes.ts). */
+  invocation: Invocation;
+  /** Queue workers only: reserved concurrency, where failed asynchronous invocations go. */
+  reservedConcurrentExecutions?: number;
+  deadLetterQueue?: sqs.IQueue;
+  onFailure?: lambda.IDestination;
+}
+
+export interface FunctionFactoryKeys {
+  /** Encrypts every function's log group. */
+  logKey: kms.IKey;
 }
 
 export class FunctionFactory {
-  constructor(private readonly config: Pick<CaseloadConfig, 'bundling' | 'bundleAwsSdk' | 'functionsDir'>) {}
+  constructor(
+    private readonly config: Pick<CaseloadConfig, 'bundling' | 'bundleAwsSdk' | 'functionsDir'>,
+    private readonly keys: FunctionFactoryKeys,
+  ) {}
 
   entryFor(handler: string): string {
     return join(this.config.functionsDir, `${handler}.ts`);
@@ -92,7 +132,13 @@ export class FunctionFactory {
   }
 
   create(scope: Construct, id: string, props: HandlerFunctionProps): lambda.Function {
-    const logGroup = new logs.LogGroup(scope, `${id}Logs`, { retention: LOG_RETENTION });
+    const fn = this.make(scope, id, props);
+    acknowledge(fn, { ...EVERY_FUNCTION, ...(props.invocation === 'api' ? API_FUNCTION : {}) });
+    return fn;
+  }
+
+  private make(scope: Construct, id: string, props: HandlerFunctionProps): lambda.Function {
+    const logGroup = new logs.LogGroup(scope, `${id}Logs`, { retention: LOG_RETENTION, encryptionKey: this.keys.logKey });
     const common = {
       description: props.description,
       runtime: RUNTIME,
@@ -106,6 +152,12 @@ export class FunctionFactory {
       loggingFormat: lambda.LoggingFormat.JSON,
       applicationLogLevelV2: lambda.ApplicationLogLevel.INFO,
       systemLogLevelV2: lambda.SystemLogLevel.WARN,
+      // Lambda's own active tracing: every invocation is sampled into X-Ray without code (the
+      // Powertools Tracer's SDK would not fit the 150 KiB bundle budget of every function).
+      tracing: lambda.Tracing.ACTIVE,
+      reservedConcurrentExecutions: props.reservedConcurrentExecutions,
+      deadLetterQueue: props.deadLetterQueue,
+      onFailure: props.onFailure,
     } satisfies Partial<lambda.FunctionProps>;
 
     if (!this.bundles(props.handler)) {
@@ -136,7 +188,7 @@ export class FunctionFactory {
         // Prefer packages' ES module builds: esbuild tree-shakes them far better.
         mainFields: ['module', 'main'],
         banner: ESM_REQUIRE_BANNER,
-        // The nodejs22.x runtime ships AWS SDK v3; see CaseloadConfig.bundleAwsSdk.
+        // The nodejs24.x runtime ships AWS SDK v3; see CaseloadConfig.bundleAwsSdk.
         externalModules: this.config.bundleAwsSdk ? [] : ['@aws-sdk/*'],
         charset: nodejs.Charset.UTF8,
         define: bundleDefines(props),

@@ -4,7 +4,9 @@
  * API Gateway stops waiting after 30 s, and a bulk run over a caseload takes minutes. So the bulk
  * route only records the job and sends `{ accountId, jobId }` to an SQS queue; the worker Lambda
  * (15 min) does the generation and writes progress to the job item, which the SPA polls. A
- * message that fails three times moves to the dead-letter queue (and raises an alarm).
+ * message that fails three times moves to the dead-letter queue (the queue's redrive policy) and
+ * raises an alarm; the worker's own dead-letter queue and on-failure destination (for an
+ * asynchronous invocation, which only an operator would make) are that same queue.
  */
 import { Aws, Duration } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -12,6 +14,7 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { acknowledge } from './nag.ts';
 
 /** Cross-region inference profile ids start with a geography: `us.anthropic…`, `eu.…`, `global.…`. */
 const PROFILE_PREFIX = /^(us|us-gov|eu|apac|ap|ca|jp|au|global)\.(.+)$/;
@@ -88,6 +91,10 @@ export class Notes extends Construct {
       encryption: sqs.QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
     });
+    acknowledge(this.deadLetterQueue, {
+      'Serverless-SQSRedrivePolicy':
+        'This is the dead-letter queue itself (of the bulk queue and of the worker): a message here has already failed three times and raises the dead-letter alarm; an operator re-drives it to the source queue after a fix. A further dead-letter queue would only hide it.',
+    });
     this.queue = new sqs.Queue(this, 'BulkGenerationQueue', {
       // AWS's guidance for Lambda event sources: at least 6× the function timeout, so a message
       // is not handed to a second worker while the first is still on it (and retries back off).
@@ -112,8 +119,8 @@ export class Notes extends Construct {
 
   /**
    * Connects the worker: one message (one job) per invocation, at most `maxConcurrency` jobs at
-   * once. The SQS event source's maximum concurrency bounds Bedrock load without reserved
-   * concurrency (which fails to deploy in accounts whose concurrency limit is still 10).
+   * once. The SQS event source's maximum concurrency bounds Bedrock load; the worker's reserved
+   * concurrency (the same number, see stack.ts) keeps that capacity for it whatever the API does.
    */
   attachWorker(worker: lambda.Function, maxConcurrency: number) {
     if (worker.timeout && worker.timeout.toSeconds() !== this.workerTimeout.toSeconds()) {
@@ -122,7 +129,14 @@ export class Notes extends Construct {
     // On its last receive the worker closes the job's remaining clients as failed, so the page
     // stops waiting before the message moves to the dead-letter queue.
     worker.addEnvironment('BULK_MAX_RECEIVES', String(MAX_RECEIVE_COUNT));
-    worker.addEventSource(new SqsEventSource(this.queue, { batchSize: 1, maxConcurrency, reportBatchItemFailures: true }));
+    const source = new SqsEventSource(this.queue, { batchSize: 1, maxConcurrency, reportBatchItemFailures: true });
+    worker.addEventSource(source);
+    const mapping = worker.node.findAll().find((c) => c.node.id.startsWith('SqsEventSource:'));
+    if (!mapping) throw new Error('The SQS event source mapping of the bulk worker was not found');
+    acknowledge(mapping, {
+      'Serverless-LambdaEventSourceMappingDestination':
+        "Lambda offers on-failure destinations for stream and Kafka event sources only, not for SQS. A failed bulk message goes back to the queue and, after three receives, to the dead-letter queue by the queue's redrive policy, which raises an alarm.",
+    });
   }
 
 }

@@ -11,6 +11,7 @@ import type * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { AccessProfile } from './access.ts';
 import type { Data } from './data.ts';
+import { acknowledge } from './nag.ts';
 import type { Notes } from './notes.ts';
 
 interface PooledRole {
@@ -41,6 +42,12 @@ export class RolePool extends Construct {
       const role = new iam.Role(this, profile.name, {
         assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
         description: `Caseload functions with access profile ${profile.name}`,
+      });
+      acknowledge(role, {
+        'AwsSolutions-IAM5[Resource::*]':
+          "X-Ray active tracing (xray:PutTraceSegments, xray:PutTelemetryRecords, added by Lambda's tracing setting): X-Ray supports no resource-level permissions for them. Every other statement names its resources.",
+        'HIPAA.Security-IAMNoInlinePolicy':
+          "The policy belongs to this one role and is created, changed and deleted with it in the same template; it is built from the reviewed access profiles (access.ts) and checked statement by statement (tests/infra/stack.test.ts). A managed policy would serve no other role and is capped at 6,144 characters, which the role's list of log groups outgrows.",
       });
       const logStatement = new iam.PolicyStatement({ sid: 'OwnLogs', actions: ['logs:CreateLogStream', 'logs:PutLogEvents'] });
       role.addToPrincipalPolicy(logStatement);

@@ -97,6 +97,13 @@ describe('function bundles', () => {
     }
   });
 
+  it('reach the KMS client (envelope encryption of TOTP secrets) exactly where the TOTP secret is declared', () => {
+    const kms = [...built.values()].filter((b) => b.externals.has('@aws-sdk/client-kms')).map((b) => b.fn.handler);
+    const totp = [...built.values()].filter((b) => b.fn.uses?.includes('totpSecret')).map((b) => b.fn.handler);
+    expect(totp.length).toBeGreaterThan(0);
+    expect(kms.sort()).toEqual(totp.sort());
+  });
+
   it('stay within their size budget (minified)', () => {
     const over = [...built.values()]
       .filter((b) => b.bytes > bundleBudgetKiB(b.fn) * 1024)
