@@ -93,6 +93,25 @@ async function newSeriesWith(clientIds: string[]) {
   return ok(await w.owner.post('/api/session-series', weeklySeries(clientIds)), 'series').series.id as string;
 }
 
+/** An IEP with every optional field, current today (a year around it). */
+const fullIep = () => ({
+  startDate: isoDay(-180),
+  endDate: isoDay(180),
+  nextReviewDate: isoDay(20),
+  nextEvaluationDate: isoDay(50),
+  status: 'active',
+  serviceMinutes: 60,
+  servicePer: 'week',
+  serviceType: 'individual',
+});
+
+/** A new client of the organization with a current IEP. */
+async function clientWithIep(firstName: string) {
+  const clientId = await newClient(firstName);
+  ok(await w.owner.post(`/api/clients/${clientId}/ieps`, fullIep()), 'IEP');
+  return clientId;
+}
+
 type Case = () => Promise<TestResponse | TestResponse[]>;
 
 const cases: Record<RouteName, Case> = {
@@ -230,6 +249,42 @@ const cases: Record<RouteName, Case> = {
     expect(saved.body.canceledSessions).toBeGreaterThan(0);
     return saved;
   },
+
+  // ---- account, IEPs and service minutes
+  getAccount: () => w.owner.get('/api/account'),
+  updateAccount: () => w.owner.put('/api/account', { name: 'Lincoln District', timeZone: 'America/New_York' }),
+  listIeps: async () => {
+    const clientId = await clientWithIep('Iris');
+    const ieps = await w.owner.get(`/api/clients/${clientId}/ieps`);
+    expect(ieps.body).toHaveLength(1);
+    return ieps;
+  },
+  createIep: async () => w.owner.post(`/api/clients/${await newClient('Jade')}/ieps`, fullIep()),
+  updateIep: async () => {
+    const iep = ok(await w.owner.post(`/api/clients/${await newClient('Kai')}/ieps`, fullIep()), 'IEP');
+    return w.owner.put(`/api/ieps/${iep.id}`, { ...fullIep(), status: 'ended' });
+  },
+  deleteIep: async () => {
+    const iep = ok(await w.owner.post(`/api/clients/${await newClient('Lior')}/ieps`, fullIep()), 'IEP');
+    return w.owner.delete(`/api/ieps/${iep.id}`);
+  },
+  getClientServiceMinutes: async () => {
+    const clientId = await clientWithIep('Mila');
+    return [await w.owner.get(`/api/clients/${clientId}/service-minutes`), await w.owner.get(`/api/clients/${clientId}/service-minutes?from=${isoDay(-14)}&to=${isoDay(14)}`)];
+  },
+  listClientMakeups: async () => {
+    const sessionId = await newSessionWith([w.otherClientId]);
+    ok(await w.owner.patch(`/api/sessions/${sessionId}/participants/${w.otherClientId}`, { status: 'canceled' }), 'canceled participation');
+    return w.owner.get(`/api/clients/${w.otherClientId}/makeups`);
+  },
+  listServiceMinutes: async () => {
+    await clientWithIep('Nia');
+    const rows = await w.owner.get('/api/service-minutes?assignedTo=all');
+    expect(rows.body.some((r: { nextReviewDate?: string }) => r.nextReviewDate)).toBe(true);
+    return [rows, await w.owner.get(`/api/service-minutes?from=${isoDay(-14)}&to=${isoDay(14)}`)];
+  },
+  exportServiceMinutes: () => w.owner.get('/api/service-minutes/export?assignedTo=all'),
+  getMinutesSummary: async () => [await w.owner.get('/api/service-minutes/summary'), await w.owner.get('/api/service-minutes/summary?assignedTo=all')],
 
   // ---- goals and progress data
   listGoals: () => w.owner.get(`/api/goals?clientId=${w.clientId}`),

@@ -1,0 +1,201 @@
+/**
+ * Service-minutes reads. A student's minutes for a period are ONE consistent Query of the client's
+ * minutes partition from `DAY#<from>` on: its delivered-minute day totals from `from` on, then its
+ * IEP set (`IEPS`), then its make-up items (`MAKEUP#…`), since 'DAY#' < 'IEPS' < 'MAKEUP#'. Plus the
+ * account's time zone and closures: two GetItems per request, not per student. The district's
+ * sessions are never read, so the cost follows the caseload, not the district.
+ */
+import {
+  MAX_MINUTES_ROWS,
+  MINUTES_CSV_HEADER,
+  TOO_MANY_STUDENTS,
+  type caseloadMinutesQuery,
+  type ClientMinutes,
+  type MinuteStatus,
+  type minutesRange,
+  type MinutesRow,
+  type MinutesSummary,
+  type OwedMakeup,
+} from '@caseload/contract/school-year';
+import type * as z from 'zod/mini';
+import { getVisibleClient } from '../caseload/access.ts';
+import { caseloadOwner } from '../caseload/client-lists.ts';
+import { byName } from '../caseload/client-order.ts';
+import { listClientItems } from '../caseload/clients-repo.ts';
+import { now } from '../clock.ts';
+import { canSeeOrganization, type AuthContext } from '../context.ts';
+import { queryPartition } from '../db.ts';
+import { BadRequestError } from '../errors.ts';
+import type { CaseloadEntryItem, ClientItem, DeliveredDayItem, IepRecord, IepSetItem, MakeupItem } from '../items.ts';
+import { keys, sortKeys } from '../keys.ts';
+import { csvCell, type ExportFile } from '../reports/export.ts';
+import { addDays, localDate, schoolYearOf } from '../school-calendar/dates.ts';
+import { accountTimeZone, closedDates } from '../school-calendar/settings.ts';
+import { computeMinutes } from './required.ts';
+
+type Range = z.output<typeof minutesRange>;
+type CaseloadQuery = z.output<typeof caseloadMinutesQuery>;
+
+/** Minutes partitions read at once for a caseload (each is one Query). */
+const PARTITION_CONCURRENCY = 16;
+
+interface Calendar {
+  timeZone: string;
+  closed: Set<string>;
+  today: string;
+}
+
+async function calendarOf(accountId: string): Promise<Calendar> {
+  const [timeZone, closed] = await Promise.all([accountTimeZone(accountId), closedDates(accountId)]);
+  return { timeZone, closed, today: localDate(now(), timeZone) };
+}
+
+/** The period asked for; a missing end is taken from the school year of the other end, or of today. */
+function periodOf(range: Range, today: string): { from: string; to: string } {
+  const year = schoolYearOf(range.from ?? range.to ?? today);
+  return { from: range.from ?? year.from, to: range.to ?? year.to };
+}
+
+/** What one Query of a student's minutes partition holds. */
+interface MinutesPartition {
+  days: Map<string, number>;
+  ieps: IepRecord[];
+  makeups: MakeupItem[];
+}
+
+async function readMinutesPartition(accountId: string, clientId: string, from: string): Promise<MinutesPartition> {
+  const items = await queryPartition<{ SK: string } & Partial<DeliveredDayItem & IepSetItem & MakeupItem>>({
+    pk: keys.clientMinutes(accountId, clientId),
+    skFrom: sortKeys.minutesFrom(from),
+    // A session marked a moment ago shows at once.
+    consistent: true,
+  });
+  const out: MinutesPartition = { days: new Map(), ieps: [], makeups: [] };
+  for (const item of items) {
+    if (sortKeys.isDeliveredDay(item.SK)) out.days.set(sortKeys.dateOfDay(item.SK), (item as DeliveredDayItem).delivered);
+    else if (sortKeys.isIepSet(item.SK)) out.ieps = Object.values((item as IepSetItem).ieps);
+    else if (sortKeys.isMakeup(item.SK)) out.makeups.push(item as MakeupItem);
+  }
+  return out;
+}
+
+const owedIn = (makeups: MakeupItem[], from: string, to: string) => makeups.filter((m) => !m.settledBy && from <= m.date && m.date <= to).length;
+
+function figuresOf(partition: MinutesPartition, calendar: Calendar, period: { from: string; to: string }) {
+  return {
+    ...computeMinutes({ ieps: partition.ieps, closed: calendar.closed, ...period, today: calendar.today, deliveredByDay: partition.days }),
+    makeupsOwed: owedIn(partition.makeups, period.from, period.to),
+  };
+}
+
+export async function clientServiceMinutes(auth: AuthContext, clientId: string, range: Range): Promise<ClientMinutes> {
+  const [, calendar] = await Promise.all([getVisibleClient(auth, clientId, { includeArchived: true }), calendarOf(auth.accountId)]);
+  const period = periodOf(range, calendar.today);
+  const partition = await readMinutesPartition(auth.accountId, clientId, period.from);
+  return { ...period, ...figuresOf(partition, calendar, period) };
+}
+
+/** The IEP whose review and evaluation dates a row shows: the active one that started last. */
+function currentIep(ieps: IepRecord[]): IepRecord | undefined {
+  return ieps.filter((i) => i.status === 'active').sort((a, b) => b.startDate.localeCompare(a.startDate))[0];
+}
+
+/** Runs `fn` over `items` with at most `limit` calls in flight, answers in the items' order. */
+async function mapBounded<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+
+/**
+ * The caseload's active clients the caller may see, in name order (the same sets as the whole
+ * client list: a clinician's caseload entries, or the tenant's live clients), refused above
+ * MAX_MINUTES_ROWS. Read here rather than through listClients, whose paging would bring the list
+ * cursor's key into these functions.
+ */
+async function caseloadClients(auth: AuthContext, assignedTo: string): Promise<(ClientItem | CaseloadEntryItem)[]> {
+  const owner = caseloadOwner(auth, assignedTo);
+  const listed: (ClientItem | CaseloadEntryItem)[] = owner
+    ? await queryPartition<CaseloadEntryItem>({ pk: keys.caseload(auth.accountId, owner), consistent: true })
+    : (await listClientItems(auth.accountId)).filter((c) => !c.archivedAt);
+  const clients = listed.filter((c) => c.status === 'active' && canSeeOrganization(auth, c.organizationId));
+  if (clients.length > MAX_MINUTES_ROWS) throw new BadRequestError(TOO_MANY_STUDENTS, [{ path: 'assignedTo', message: TOO_MANY_STUDENTS }]);
+  return clients.sort(byName);
+}
+
+async function caseloadRows(auth: AuthContext, assignedTo: string, range: Range): Promise<{ rows: MinutesRow[]; period: { from: string; to: string }; today: string }> {
+  const [clients, calendar] = await Promise.all([caseloadClients(auth, assignedTo), calendarOf(auth.accountId)]);
+  const period = periodOf(range, calendar.today);
+  const rows = await mapBounded(clients, PARTITION_CONCURRENCY, async (client): Promise<MinutesRow> => {
+    const partition = await readMinutesPartition(auth.accountId, client.id, period.from);
+    const { weeks: _weeks, ...figures } = figuresOf(partition, calendar, period);
+    const iep = currentIep(partition.ieps);
+    return {
+      clientId: client.id,
+      firstName: client.firstName,
+      lastInitial: client.lastInitial,
+      ...figures,
+      ...(iep?.nextReviewDate ? { nextReviewDate: iep.nextReviewDate } : {}),
+      ...(iep?.nextEvaluationDate ? { nextEvaluationDate: iep.nextEvaluationDate } : {}),
+    };
+  });
+  return { rows, period, today: calendar.today };
+}
+
+export async function listServiceMinutes(auth: AuthContext, query: CaseloadQuery): Promise<MinutesRow[]> {
+  return (await caseloadRows(auth, query.assignedTo, query)).rows;
+}
+
+const statusWords: Record<MinuteStatus, string> = { on_track: 'On track', behind: 'Behind', no_iep: 'No IEP' };
+
+export function minutesCsv(rows: MinutesRow[]): string {
+  const lines = rows.map((r) =>
+    [
+      `${r.firstName} ${r.lastInitial}.`,
+      r.required,
+      r.requiredToDate,
+      r.delivered,
+      r.makeupsOwed,
+      statusWords[r.status],
+      r.nextReviewDate ?? '',
+      r.nextEvaluationDate ?? '',
+    ]
+      .map(csvCell)
+      .join(','),
+  );
+  // A byte-order mark makes spreadsheet programs read the file as UTF-8 (names with accents).
+  return `\uFEFF${[MINUTES_CSV_HEADER, ...lines].join('\r\n')}\r\n`;
+}
+
+export async function exportServiceMinutes(auth: AuthContext, query: CaseloadQuery): Promise<ExportFile> {
+  const { rows, period } = await caseloadRows(auth, query.assignedTo, query);
+  return { filename: `service-minutes-${period.from}-to-${period.to}.csv`, contentType: 'text/csv; charset=utf-8', body: minutesCsv(rows) };
+}
+
+/** The dashboard's three counts over the current school year of the caseload. */
+export async function getMinutesSummary(auth: AuthContext, query: { assignedTo: 'me' | 'all' }): Promise<MinutesSummary> {
+  const { rows, today } = await caseloadRows(auth, query.assignedTo, {});
+  const within = (date: string | undefined, days: number) => date !== undefined && today <= date && date <= addDays(today, days);
+  return {
+    behindOnMinutes: rows.filter((r) => r.status === 'behind').length,
+    reviewsDueIn30Days: rows.filter((r) => within(r.nextReviewDate, 30)).length,
+    reevaluationsDueIn60Days: rows.filter((r) => within(r.nextEvaluationDate, 60)).length,
+  };
+}
+
+/** A visible client's canceled participations still owed a make-up, oldest first. */
+export async function listClientMakeups(auth: AuthContext, clientId: string): Promise<OwedMakeup[]> {
+  await getVisibleClient(auth, clientId, { includeArchived: true });
+  const items = await queryPartition<MakeupItem>({ pk: keys.clientMinutes(auth.accountId, clientId), skPrefix: sortKeys.makeups(), consistent: true });
+  return items
+    .filter((m) => !m.settledBy)
+    .sort((a, b) => a.scheduledAt.localeCompare(b.scheduledAt))
+    .map((m) => ({ sessionId: m.sessionId, scheduledAt: m.scheduledAt, date: m.date, duration: m.duration }));
+}

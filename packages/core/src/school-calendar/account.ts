@@ -1,0 +1,46 @@
+/**
+ * The account's own settings: its name (the one the signed-in user sees as `accountName`, read
+ * from the same item) and the time zone of its school calendar.
+ */
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DEFAULT_TIME_ZONE, type Account, type accountBody } from '@caseload/contract/school-year';
+import type * as z from 'zod/mini';
+import type { AccountItem } from '../auth/users-repo.ts';
+import { auditChange } from '../caseload/audit-events.ts';
+import { nowIso } from '../clock.ts';
+import type { AuthContext } from '../context.ts';
+import { db, isConditionFailure } from '../db.ts';
+import { NotFoundError } from '../errors.ts';
+import { keys } from '../keys.ts';
+import { tableName } from '../table.ts';
+
+const toAccount = (item: AccountItem): Account => ({ id: item.id, name: item.name, timeZone: item.timeZone ?? DEFAULT_TIME_ZONE });
+
+export async function getAccountSettings(auth: AuthContext): Promise<Account> {
+  // Consistent: the settings page reads back a save at once.
+  const res = await db().send(new GetCommand({ TableName: tableName(), Key: keys.account(auth.accountId), ConsistentRead: true }));
+  if (!res.Item) throw new NotFoundError('Account');
+  return toAccount(res.Item as AccountItem);
+}
+
+export async function updateAccountSettings(auth: AuthContext, input: z.output<typeof accountBody>): Promise<Account> {
+  const res = await db()
+    .send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.account(auth.accountId),
+        UpdateExpression: 'SET #name = :name, #timeZone = :timeZone, updatedAt = :at',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeNames: { '#name': 'name', '#timeZone': 'timeZone' },
+        ExpressionAttributeValues: { ':name': input.name, ':timeZone': input.timeZone, ':at': nowIso() },
+        ReturnValues: 'ALL_NEW',
+      }),
+    )
+    .catch((e: unknown) => {
+      if (isConditionFailure(e)) throw new NotFoundError('Account');
+      throw e;
+    });
+  // Ids only: the account's name is content, not part of the audit trail.
+  await auditChange(auth, 'account.updated', { type: 'account', id: auth.accountId }, 'Updated the account settings');
+  return toAccount(res.Attributes as AccountItem);
+}
