@@ -71,6 +71,7 @@ export function toSession(item: SessionItem, shown: ShownParticipant[]): Session
     notes: item.notes,
     // Every session is written by a signed-in user, so a provider or at least a creator is there.
     providerId: providerOf(item)!,
+    seriesId: item.seriesId,
     createdAt: item.createdAt,
     updatedAt: item.updatedAt,
     participants: people,
