@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import type { ParticipantStatus, SessionStatus } from '@caseload/contract/enums';
+import type { TxItem } from '../db.ts';
+import type { SessionItem } from '../items.ts';
+import { keys } from '../keys.ts';
+import { instantAt } from '../school-calendar/dates.ts';
+import { changesLedger, sessionLedgerChanges } from './ledger.ts';
+
+const ACCOUNT = 'acct1';
+const TZ = 'America/New_York';
+
+function session(status: SessionStatus, participants: Record<string, ParticipantStatus>, fields: Partial<SessionItem> = {}): SessionItem {
+  return {
+    id: 's1',
+    accountId: ACCOUNT,
+    sessionType: 'therapy',
+    status,
+    // 10:00 in New York on Wednesday 16 September 2026.
+    scheduledAt: '2026-09-16T14:00:00.000Z',
+    duration: 30,
+    participants: Object.fromEntries(
+      Object.entries(participants).map(([id, s]) => [id, { status: s, firstName: 'A', lastInitial: 'B', addedAt: '2026-09-01T00:00:00.000Z' }]),
+    ),
+    createdAt: '2026-09-01T00:00:00.000Z',
+    updatedAt: '2026-09-01T00:00:00.000Z',
+    ...fields,
+  };
+}
+
+/** Delivered-minute deltas as `client|date → delta`, make-up writes as `put|delete client`. */
+function summarize(items: TxItem[]) {
+  const delivered: Record<string, number> = {};
+  const makeups: string[] = [];
+  for (const item of items) {
+    if ('Update' in item && String(item.Update.Key!.SK).startsWith('DAY#')) {
+      const v = item.Update.ExpressionAttributeValues!;
+      delivered[`${String(v[':client'])}|${String(v[':date'])}`] = Number(v[':delta']);
+    } else if ('Update' in item) {
+      const v = item.Update.ExpressionAttributeValues!;
+      makeups.push(`update ${String(v[':client'])} ${String(v[':date'])} ${String(v[':duration'])}`);
+    } else if ('Delete' in item) {
+      makeups.push(`delete ${String(item.Delete.Key!.PK).split('#')[3]}`);
+    }
+  }
+  return { delivered, makeups: makeups.sort() };
+}
+
+const changes = (before: SessionItem | undefined, after: SessionItem | undefined) => summarize(sessionLedgerChanges(ACCOUNT, TZ, before, after));
+
+describe('sessionLedgerChanges', () => {
+  it('completing a session with the client present adds its 30 minutes to that school day', () => {
+    const items = sessionLedgerChanges(ACCOUNT, TZ, session('scheduled', { c1: 'present' }), session('completed', { c1: 'present' }));
+    expect(items).toEqual([
+      {
+        Update: {
+          Key: keys.deliveredDay(ACCOUNT, 'c1', '2026-09-16'),
+          UpdateExpression: 'SET #type = :type, #account = :account, #client = :client, #date = :date ADD #delivered :delta',
+          ExpressionAttributeNames: { '#type': 'type', '#account': 'accountId', '#client': 'clientId', '#date': 'date', '#delivered': 'delivered' },
+          ExpressionAttributeValues: { ':type': 'DeliveredMinutes', ':account': ACCOUNT, ':client': 'c1', ':date': '2026-09-16', ':delta': 30 },
+        },
+      },
+    ]);
+  });
+
+  it('reverting a completed session to scheduled takes its 30 minutes away', () => {
+    expect(changes(session('completed', { c1: 'present' }), session('scheduled', { c1: 'present' }))).toEqual({ delivered: { 'c1|2026-09-16': -30 }, makeups: [] });
+  });
+
+  it('a present student of a session not completed delivers nothing', () => {
+    expect(changes(undefined, session('scheduled', { c1: 'present' }))).toEqual({ delivered: {}, makeups: [] });
+    expect(changes(session('scheduled', { c1: 'scheduled' }), session('canceled', { c1: 'present' }))).toEqual({ delivered: {}, makeups: [] });
+  });
+
+  it('changing a completed session from 30 to 45 minutes writes the net +15, one update per item', () => {
+    const items = sessionLedgerChanges(ACCOUNT, TZ, session('completed', { c1: 'present' }), session('completed', { c1: 'present' }, { duration: 45 }));
+    expect(items).toHaveLength(1);
+    expect(summarize(items)).toEqual({ delivered: { 'c1|2026-09-16': 15 }, makeups: [] });
+  });
+
+  it('an edit that changes nothing the ledger counts writes nothing (and needs no time zone)', () => {
+    const before = session('completed', { c1: 'present' });
+    const after = { ...before, notes: 'edited', updatedAt: '2026-09-17T00:00:00.000Z' };
+    expect(sessionLedgerChanges(ACCOUNT, TZ, before, after)).toEqual([]);
+    expect(changesLedger(before, after)).toBe(false);
+    expect(changesLedger(session('scheduled', { c1: 'present' }), session('scheduled', { c1: 'present' }, { duration: 45 }))).toBe(false);
+    expect(changesLedger(session('scheduled', { c1: 'present' }), session('completed', { c1: 'present' }))).toBe(true);
+    expect(changesLedger(session('scheduled', { c1: 'scheduled' }), session('scheduled', { c1: 'canceled' }))).toBe(true);
+  });
+
+  it('rescheduling a completed session from Wednesday to Thursday moves 30 minutes: -30 Wednesday, +30 Thursday', () => {
+    const before = session('completed', { c1: 'present' });
+    const after = session('completed', { c1: 'present' }, { scheduledAt: '2026-09-17T14:00:00.000Z' });
+    expect(changes(before, after)).toEqual({ delivered: { 'c1|2026-09-16': -30, 'c1|2026-09-17': 30 }, makeups: [] });
+  });
+
+  it('a session at 23:30 in New York on the day of a daylight-saving change counts on that local date, not the UTC one', () => {
+    for (const date of ['2026-03-08', '2026-11-01']) {
+      const scheduledAt = instantAt(date, '23:30', TZ);
+      expect(scheduledAt.slice(0, 10)).not.toBe(date);
+      expect(changes(undefined, session('completed', { c1: 'present' }, { scheduledAt })).delivered).toEqual({ [`c1|${date}`]: 30 });
+    }
+  });
+
+  it('a group of five: present 30 each, absent nothing, canceled owes a make-up, scheduled nothing', () => {
+    const group = { p1: 'present', p2: 'present', a: 'absent', x: 'canceled', s: 'scheduled' } as const;
+    expect(changes(session('scheduled', { p1: 'scheduled', p2: 'scheduled', a: 'scheduled', x: 'scheduled', s: 'scheduled' }), session('completed', group))).toEqual({
+      delivered: { 'p1|2026-09-16': 30, 'p2|2026-09-16': 30 },
+      makeups: ['update x 2026-09-16 30'],
+    });
+  });
+
+  it('a make-up item is kept as it is while its canceled participation does not move, and follows it when it does', () => {
+    const canceled = session('scheduled', { x: 'canceled' });
+    expect(changes(canceled, { ...canceled, notes: 'n' })).toEqual({ delivered: {}, makeups: [] });
+    expect(changes(canceled, session('scheduled', { x: 'canceled' }, { duration: 45 })).makeups).toEqual(['update x 2026-09-16 45']);
+    expect(changes(canceled, session('scheduled', { x: 'canceled' }, { scheduledAt: '2026-09-18T14:00:00.000Z' })).makeups).toEqual(['update x 2026-09-18 30']);
+  });
+
+  it('a canceled participation that is no longer canceled, removed, or whose session is deleted owes nothing', () => {
+    const canceled = session('completed', { x: 'canceled', p: 'present' });
+    expect(changes(canceled, session('completed', { x: 'present', p: 'present' }))).toEqual({ delivered: { 'x|2026-09-16': 30 }, makeups: ['delete x'] });
+    expect(changes(canceled, session('completed', { p: 'present' })).makeups).toEqual(['delete x']);
+    // Deleting the session takes away both its delivered minutes and its owed make-up.
+    const deleted = sessionLedgerChanges(ACCOUNT, TZ, canceled, undefined);
+    expect(summarize(deleted)).toEqual({ delivered: { 'p|2026-09-16': -30 }, makeups: ['delete x'] });
+    expect(deleted.find((i) => 'Delete' in i)).toEqual({ Delete: { Key: keys.makeup(ACCOUNT, 'x', 's1') } });
+  });
+
+  it('the make-up item is an Update so the settlement of a scheduled make-up survives', () => {
+    const [item] = sessionLedgerChanges(ACCOUNT, TZ, undefined, session('scheduled', { x: 'canceled' }));
+    expect(item && 'Update' in item && item.Update.UpdateExpression).not.toMatch(/settledBy|REMOVE/);
+    expect(item && 'Update' in item && item.Update.Key).toEqual(keys.makeup(ACCOUNT, 'x', 's1'));
+  });
+});
