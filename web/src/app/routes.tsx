@@ -8,6 +8,9 @@ import { NotFoundPage } from './NotFoundPage.tsx';
 const AuthPage = lazy(() => import('../features/auth/routes/AuthPage.tsx'));
 const DashboardPage = lazy(() => import('../features/dashboard/routes/DashboardPage.tsx'));
 const ClientsPage = lazy(() => import('../features/clients/routes/ClientsPage.tsx'));
+const ClientPage = lazy(() => import('../features/clients/routes/ClientPage.tsx'));
+const MinutesPage = lazy(() => import('../features/minutes/routes/MinutesPage.tsx'));
+const SchoolCalendarPage = lazy(() => import('../features/school-calendar/routes/SchoolCalendarPage.tsx'));
 const SessionsPage = lazy(() => import('../features/sessions/routes/SessionsPage.tsx'));
 const SessionDetailPage = lazy(() => import('../features/sessions/routes/SessionDetailPage.tsx'));
 const ReportsPage = lazy(() => import('../features/reports/routes/ReportsPage.tsx'));
@@ -33,12 +36,15 @@ export const appRoutes: RouteObject[] = [
     children: [
       { index: true, element: <DashboardPage /> },
       { path: 'clients', element: <ClientsPage /> },
+      { path: 'clients/:id', element: <ClientPage /> },
       { path: 'sessions', element: <SessionsPage /> },
       { path: 'sessions/:id', element: <SessionDetailPage /> },
+      { path: 'minutes', element: <MinutesPage /> },
       { path: 'reports', element: <ReportsPage /> },
       { path: 'progress-notes', element: <ProgressNotesPage /> },
       { path: 'organizations', element: <OrganizationsPage /> },
       { path: 'users', element: <UsersPage /> },
+      { path: 'school-calendar', element: <SchoolCalendarPage /> },
       { path: 'security', element: <SecurityPage /> },
     ],
   },

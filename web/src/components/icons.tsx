@@ -146,3 +146,18 @@ export const ClockIcon = icon(
     <path d="M12 6v6l4 2" />
   </>,
 );
+export const SchoolIcon = icon(
+  <>
+    <path d="m4 6 8-4 8 4" />
+    <path d="M18 10v12M6 10v12M2 22h20M2 10h20" />
+    <path d="M10 22v-5h4v5" />
+  </>,
+);
+export const RepeatIcon = icon(
+  <>
+    <path d="m17 2 4 4-4 4" />
+    <path d="M3 11v-1a4 4 0 0 1 4-4h14" />
+    <path d="m7 22-4-4 4-4" />
+    <path d="M21 13v1a4 4 0 0 1-4 4H3" />
+  </>,
+);

@@ -3,7 +3,7 @@ import { NavLink } from 'react-router-dom';
 import type { CurrentUser } from '@caseload/contract/auth';
 import { CloseIcon, LogOutIcon } from '../../components/icons.tsx';
 import { useLogout } from '../../features/auth/index.ts';
-import { navItems } from './navigation.ts';
+import { visibleNavItems } from './navigation.ts';
 
 export const SIDEBAR_ID = 'app-sidebar';
 
@@ -42,7 +42,7 @@ export function Sidebar({ user, open, onClose }: SidebarProps) {
       </Flex>
       <Box as="nav" aria-label="Main" flex="1" overflowY="auto" p="3">
         <Stack as="ul" gap="1" listStyleType="none">
-          {navItems.map(({ label, to, icon: Icon }) => (
+          {visibleNavItems(user).map(({ label, to, icon: Icon }) => (
             <li key={to}>
               <Link
                 asChild

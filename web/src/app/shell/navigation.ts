@@ -1,32 +1,46 @@
 import type { ComponentType } from 'react';
+import type { CurrentUser } from '@caseload/contract/auth';
+import type { PermissionFlag } from '@caseload/contract/enums';
 import {
   BuildingIcon,
   CalendarIcon,
   ChartIcon,
+  ClockIcon,
   DashboardIcon,
   FileTextIcon,
+  SchoolIcon,
   ShieldIcon,
   UserCogIcon,
   UsersIcon,
 } from '../../components/icons.tsx';
+import { hasPermission } from '../../lib/permissions.ts';
 
 export interface NavItem {
   label: string;
   to: string;
   icon: ComponentType;
+  /** Shown only to users holding this flag (the page itself also says when it is not theirs). */
+  permission?: PermissionFlag;
 }
 
-/** The sidebar's entries in the spec's order. Pages check permissions themselves. */
+/** The sidebar's entries in the spec's order. Pages check permissions themselves; a few entries hide from users without the flag. */
 export const navItems: readonly NavItem[] = [
   { label: 'Dashboard', to: '/', icon: DashboardIcon },
   { label: 'Clients', to: '/clients', icon: UsersIcon },
   { label: 'Sessions', to: '/sessions', icon: CalendarIcon },
+  { label: 'Minutes', to: '/minutes', icon: ClockIcon },
   { label: 'Progress Notes', to: '/progress-notes', icon: FileTextIcon },
   { label: 'Reports', to: '/reports', icon: ChartIcon },
   { label: 'Organizations', to: '/organizations', icon: BuildingIcon },
   { label: 'User Management', to: '/users', icon: UserCogIcon },
+  { label: 'School Calendar', to: '/school-calendar', icon: SchoolIcon, permission: 'canManageUsers' },
   { label: 'Security', to: '/security', icon: ShieldIcon },
 ];
+
+/** The entries this user sees. */
+export function visibleNavItems(user: CurrentUser): NavItem[] {
+  return navItems.filter(({ permission }) => !permission || hasPermission(user, permission));
+}
 
 /** The header's section title: the entry whose path the location is in (/sessions/42 → Sessions). */
 export function sectionTitle(pathname: string): string {

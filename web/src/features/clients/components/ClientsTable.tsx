@@ -1,5 +1,6 @@
-import { Badge, Box, HStack, IconButton, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, HStack, IconButton, Link, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import type { MouseEvent } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import type { Client, Organization } from '@caseload/contract/caseload';
 import type { ClientStatus } from '@caseload/contract/enums';
 import { ArchiveIcon, EditIcon, EyeIcon, SparklesIcon } from '../../../components/icons.tsx';
@@ -47,7 +48,12 @@ export function ClientsTable({ clients, organizations, onOpen, onGenerateNote, o
             return (
               <Table.Row key={client.id} cursor="pointer" onClick={() => onOpen(client)} data-testid="client-row">
                 <Table.Cell>
-                  <Text fontWeight="medium">{name}</Text>
+                  {/* The name opens the client's page (IEP, minutes); the rest of the row opens the edit dialog. */}
+                  <Link asChild fontWeight="medium" color="blue.700" onClick={(event) => event.stopPropagation()}>
+                    <RouterLink to={`/clients/${client.id}`} state={{ client }}>
+                      {name}
+                    </RouterLink>
+                  </Link>
                   <Text fontSize="xs" color="fg.muted" fontFamily="mono">
                     ID: {shortId(client.id)}
                   </Text>

@@ -399,7 +399,7 @@ describe('Edit Client and archive', { timeout: 20_000 }, () => {
         return jsonResponse(200, list[0]);
       },
     });
-    fireEvent.click(await screen.findByText('Emma S.'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Emma S.' }));
     const edit = await dialog();
     expect(within(edit).getByRole('tab', { name: 'Client Information' })).toBeTruthy();
     expect(within(edit).getByRole('tab', { name: 'Goals & Progress' })).toBeTruthy();

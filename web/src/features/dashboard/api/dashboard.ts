@@ -27,3 +27,8 @@ export function useTodaysSessions(providerId: 'me' | 'all' | undefined) {
     enabled: providerId !== undefined,
   });
 }
+
+/** The service-minutes counts (behind, reviews due, re-evaluations due) of the same caseload as the cards above. */
+export function useMinutesSummary(assignedTo: 'me' | 'all' | undefined) {
+  return useQuery({ ...apiQuery('getMinutesSummary', { query: { assignedTo: assignedTo ?? 'me' } }), enabled: assignedTo !== undefined });
+}

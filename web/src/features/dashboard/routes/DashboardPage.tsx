@@ -7,6 +7,7 @@ import { useCaseloadScope } from '../../../lib/caseload-scope.ts';
 import { usePermission } from '../../../lib/permissions.ts';
 import type { ClientsPageState } from '../../clients/index.ts';
 import { useDashboardStats } from '../api/dashboard.ts';
+import { MinutesCounts } from '../components/MinutesCounts.tsx';
 import { QuickActions } from '../components/QuickActions.tsx';
 import { RecentActivities } from '../components/RecentActivities.tsx';
 import { StatCards } from '../components/StatCards.tsx';
@@ -42,6 +43,7 @@ export default function DashboardPage() {
         }
       />
       <StatCards stats={stats.data} loading={stats.isPending} />
+      <MinutesCounts assignedTo={assignedTo} />
       <SimpleGrid columns={{ base: 1, lg: 3 }} gap="6">
         <RecentActivities />
         <TodaysSessions providerId={assignedTo} />

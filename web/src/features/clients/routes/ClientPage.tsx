@@ -1,0 +1,101 @@
+import { Badge, Box, Button, Card, Flex, Link, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { Link as RouterLink, useLocation, useParams } from 'react-router-dom';
+import type { Client } from '@caseload/contract/caseload';
+import { EditIcon } from '../../../components/icons.tsx';
+import { PageHeading } from '../../../components/PageHeading.tsx';
+import { usePermission } from '../../../lib/permissions.ts';
+import { IepCard } from '../../ieps/index.ts';
+import { ClientMinutesCard } from '../../minutes/index.ts';
+import { useOrganizations } from '../../organizations/index.ts';
+import { useClientRecord } from '../api/client-record.ts';
+import { EditClientDialog } from '../components/EditClientDialog.tsx';
+import { clientName, frequencyLabel, gradeLabel, statusLabels } from '../lib/clients.ts';
+
+/** What a link to the client page may carry: the record (the clients table) or just the name (the minutes page). */
+export interface ClientPageState {
+  client?: Client;
+  name?: string;
+}
+
+/** /clients/:id — the client's basics, the IEP card and the service minutes of the school year. */
+export default function ClientPage() {
+  const { id = '' } = useParams();
+  const state = useLocation().state as ClientPageState | null;
+  const { client, loading } = useClientRecord(id, state?.client);
+  const canEdit = usePermission('canEditClients');
+  const [editing, setEditing] = useState(false);
+  const title = client ? clientName(client) : (state?.name ?? 'Client');
+
+  return (
+    <>
+      <Link asChild fontSize="sm" color="blue.700" mb="2">
+        <RouterLink to="/clients">← Clients</RouterLink>
+      </Link>
+      <PageHeading
+        title={title}
+        subtitle="IEP and service minutes"
+        actions={
+          client && (
+            <Button variant="outline" onClick={() => setEditing(true)}>
+              <EditIcon size={16} />
+              {canEdit ? 'Edit client' : 'View details'}
+            </Button>
+          )
+        }
+      />
+      <Stack gap="6">
+        <ClientBasics client={client} loading={loading} />
+        <IepCard clientId={id} />
+        <ClientMinutesCard clientId={id} />
+      </Stack>
+      {client && editing && <EditClientDialog key={client.id} client={client} open onOpenChange={(open) => !open && setEditing(false)} />}
+    </>
+  );
+}
+
+function ClientBasics({ client, loading }: { client: Client | undefined; loading: boolean }) {
+  const organizations = useOrganizations().data ?? [];
+  if (loading) return <Skeleton height="24" role="status" aria-label="Loading the client" />;
+  if (!client) {
+    return (
+      <Text color="fg.muted">
+        This client is not in your caseload list. Open them from the{' '}
+        <Link asChild color="blue.700">
+          <RouterLink to="/clients">Clients</RouterLink>
+        </Link>{' '}
+        page to see their details.
+      </Text>
+    );
+  }
+  const organization = organizations.find((o) => o.id === client.organizationId)?.name;
+  const facts = [
+    { label: 'Organization', value: organization ?? '—' },
+    { label: 'Grade', value: gradeLabel(client.gradeLevel) ?? '—' },
+    { label: 'Diagnosis', value: client.diagnosis ?? '—' },
+    { label: 'Frequency', value: frequencyLabel(client.sessionFrequency) },
+  ];
+  return (
+    <Card.Root as="section" aria-label="Client details">
+      <Card.Body>
+        <Flex gap="4" direction="column">
+          <Badge alignSelf="flex-start" colorPalette={client.status === 'active' ? 'green' : 'gray'}>
+            {statusLabels[client.status]}
+          </Badge>
+          <SimpleGrid as="dl" columns={{ base: 1, sm: 2, lg: 4 }} gap="3">
+            {facts.map(({ label, value }) => (
+              <Box key={label} minW="0">
+                <Text as="dt" fontSize="sm" color="fg.muted">
+                  {label}
+                </Text>
+                <Text as="dd" fontWeight="medium" truncate title={value}>
+                  {value}
+                </Text>
+              </Box>
+            ))}
+          </SimpleGrid>
+        </Flex>
+      </Card.Body>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,52 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { AccountInput, ClosuresInput } from '@caseload/contract/school-year';
+import { api, apiQuery, queryKeyFor } from '../../../lib/api.ts';
+import { queryClient } from '../../../lib/query-client.ts';
+import { todayIn } from '../lib/calendar.ts';
+
+export const accountQuery = apiQuery('getAccount');
+export const closuresQuery = apiQuery('listClosures');
+
+/** The account's name and time zone (every user may read it: dates follow the account's zone). */
+export function useAccount() {
+  return useQuery(accountQuery);
+}
+
+/** Today in the account's time zone; undefined until the account has loaded. */
+export function useAccountToday(): string | undefined {
+  const timeZone = useAccount().data?.timeZone;
+  return timeZone ? todayIn(timeZone) : undefined;
+}
+
+/** Minutes depend on the time zone and the closures (which days are school days): they refresh after either changes. */
+function refreshMinutes() {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeyFor('listServiceMinutes') }),
+    queryClient.invalidateQueries({ queryKey: queryKeyFor('listClients') }),
+    queryClient.invalidateQueries({ queryKey: queryKeyFor('listSessions') }),
+  ]);
+}
+
+export function useUpdateAccount() {
+  return useMutation({
+    mutationFn: (body: AccountInput) => api('updateAccount', { body }),
+    onSuccess: (account) => {
+      queryClient.setQueryData(accountQuery.queryKey, account);
+      void refreshMinutes();
+    },
+  });
+}
+
+export function useClosures(enabled: boolean) {
+  return useQuery({ ...closuresQuery, enabled });
+}
+
+export function useSaveClosures() {
+  return useMutation({
+    mutationFn: (body: ClosuresInput) => api('saveClosures', { body }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(closuresQuery.queryKey, { closures: saved.closures });
+      void refreshMinutes();
+    },
+  });
+}

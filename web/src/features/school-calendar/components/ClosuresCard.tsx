@@ -1,0 +1,153 @@
+import { Alert, Button, Card, Field, Flex, Heading, IconButton, Input, Stack, Text } from '@chakra-ui/react';
+import { useRef, useState, type FormEvent } from 'react';
+import type { Closure } from '@caseload/contract/school-year';
+import { PlusIcon, TrashIcon } from '../../../components/icons.tsx';
+import { errorMessage } from '../../../lib/api.ts';
+import { useSaveClosures } from '../api/school-calendar.ts';
+import { checkClosures, sortedRows, type ClosureRow, type ClosureRowErrors } from '../lib/calendar.ts';
+
+/**
+ * The account's closures: a date and a label per row. Saving replaces the whole list; a date newly
+ * closed cancels the timetable's undocumented sessions on it. The rows stay as typed when a save
+ * fails (the network dropped): the error shows and Save tries again with the same rows.
+ */
+export function ClosuresCard({ closures }: { closures: readonly Closure[] }) {
+  const nextKey = useRef(closures.length);
+  const [rows, setRows] = useState<ClosureRow[]>(() => sortedRows(closures.map((c, key) => ({ key, ...c }))));
+  const [rowErrors, setRowErrors] = useState<ClosureRowErrors>({});
+  const [listError, setListError] = useState<string>();
+  const [canceled, setCanceled] = useState<number>();
+  const save = useSaveClosures();
+
+  const change = (key: number, field: 'date' | 'label', value: string) => {
+    setRows((current) => current.map((row) => (row.key === key ? { ...row, [field]: value } : row)));
+    setCanceled(undefined);
+  };
+  const add = () => {
+    setRows((current) => [...current, { key: nextKey.current++, date: '', label: '' }]);
+    setCanceled(undefined);
+  };
+  const remove = (key: number) => {
+    setRows((current) => current.filter((row) => row.key !== key));
+    setRowErrors({});
+    setCanceled(undefined);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setCanceled(undefined);
+    const result = checkClosures(rows);
+    if (!result.ok) {
+      setRowErrors(result.rowErrors);
+      setListError(result.listError);
+      return;
+    }
+    setRowErrors({});
+    setListError(undefined);
+    save.mutate(result.body, {
+      onSuccess: (saved) => {
+        setRows((current) => sortedRows(current));
+        setCanceled(saved.canceledSessions);
+      },
+    });
+  };
+
+  return (
+    <Card.Root as="section" aria-labelledby="closures-heading">
+      <Card.Header>
+        <Heading as="h2" size="lg" id="closures-heading">
+          Closures
+        </Heading>
+        <Text color="fg.muted" fontSize="sm">
+          Days the school is closed. They are not school days: no minutes are required on them, and the timetable skips them.
+        </Text>
+      </Card.Header>
+      <Card.Body>
+        <form onSubmit={submit} noValidate aria-label="Closures">
+          <Stack gap="4">
+            {rows.length === 0 ? (
+              <Text color="fg.muted">No closures yet.</Text>
+            ) : (
+              <Stack as="ul" gap="3" listStyleType="none">
+                {rows.map((row, index) => (
+                  <ClosureRowFields
+                    key={row.key}
+                    row={row}
+                    number={index + 1}
+                    errors={rowErrors[index]}
+                    onChange={change}
+                    onRemove={remove}
+                    disabled={save.isPending}
+                  />
+                ))}
+              </Stack>
+            )}
+            {listError && (
+              <Text role="alert" color="red.700">
+                {listError}
+              </Text>
+            )}
+            {save.isError && (
+              <Alert.Root status="error" role="alert">
+                <Alert.Indicator />
+                <Alert.Content>
+                  <Alert.Title>{errorMessage(save.error, 'The closures could not be saved.')}</Alert.Title>
+                  <Alert.Description>Nothing you typed is lost. Check your connection and press Save closures again.</Alert.Description>
+                </Alert.Content>
+              </Alert.Root>
+            )}
+            <Flex gap="3" wrap="wrap" align="center">
+              <Button variant="outline" onClick={add} disabled={save.isPending}>
+                <PlusIcon size={16} />
+                Add closure
+              </Button>
+              <Button type="submit" colorPalette="blue" loading={save.isPending}>
+                Save closures
+              </Button>
+              {canceled !== undefined && (
+                <Text role="status" color="green.700" fontSize="sm">
+                  Closures saved · {canceled} {canceled === 1 ? 'session' : 'sessions'} canceled
+                </Text>
+              )}
+            </Flex>
+          </Stack>
+        </form>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+interface ClosureRowFieldsProps {
+  row: ClosureRow;
+  number: number;
+  errors: ClosureRowErrors[number] | undefined;
+  onChange: (key: number, field: 'date' | 'label', value: string) => void;
+  onRemove: (key: number) => void;
+  disabled: boolean;
+}
+
+function ClosureRowFields({ row, number, errors, onChange, onRemove, disabled }: ClosureRowFieldsProps) {
+  return (
+    <Flex as="li" gap="3" align="flex-start" wrap={{ base: 'wrap', sm: 'nowrap' }}>
+      <Field.Root invalid={Boolean(errors?.date)} w={{ base: 'full', sm: '44' }} flexShrink={0}>
+        <Field.Label srOnly>Closure {number} date</Field.Label>
+        <Input type="date" value={row.date} onChange={(e) => onChange(row.key, 'date', e.target.value)} disabled={disabled} />
+        {errors?.date && <Field.ErrorText color="red.700">{errors.date}</Field.ErrorText>}
+      </Field.Root>
+      <Field.Root invalid={Boolean(errors?.label)} flex="1" minW="0">
+        <Field.Label srOnly>Closure {number} label</Field.Label>
+        <Input
+          value={row.label}
+          placeholder="e.g. Thanksgiving break"
+          maxLength={100}
+          onChange={(e) => onChange(row.key, 'label', e.target.value)}
+          disabled={disabled}
+        />
+        {errors?.label && <Field.ErrorText color="red.700">{errors.label}</Field.ErrorText>}
+      </Field.Root>
+      <IconButton aria-label={`Remove closure ${number}`} variant="ghost" colorPalette="red" onClick={() => onRemove(row.key)} disabled={disabled}>
+        <TrashIcon size={16} />
+      </IconButton>
+    </Flex>
+  );
+}

@@ -1,0 +1,51 @@
+import { closuresBody, type Closure } from '@caseload/contract/school-year';
+
+/** Today's school-calendar date (yyyy-MM-dd) in a time zone: the account's, so everyone in a district shares one "today". */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+/** The zones the browser knows, in its order, with the saved one kept even when the list lacks it (an old alias, UTC). */
+export function timeZoneOptions(current: string): string[] {
+  const zones = Intl.supportedValuesOf('timeZone');
+  return current && !zones.includes(current) ? [current, ...zones] : zones;
+}
+
+/** A closures row as typed: an empty date or label is still a row the user is working on. */
+export interface ClosureRow {
+  /** Keys the row in the list (React), never sent. */
+  key: number;
+  date: string;
+  label: string;
+}
+
+export type ClosureRowErrors = Record<number, { date?: string; label?: string }>;
+
+export type ClosuresCheck =
+  | { ok: true; body: Closure[] }
+  | { ok: false; rowErrors: ClosureRowErrors; listError?: string };
+
+/** The rows checked with the server's schema; messages per row and field, and one for the list (a date twice, too many). */
+export function checkClosures(rows: readonly ClosureRow[]): ClosuresCheck {
+  const result = closuresBody.safeParse(rows.map(({ date, label }) => ({ date, label })));
+  if (result.success) return { ok: true, body: result.data };
+  const rowErrors: ClosureRowErrors = {};
+  let listError: string | undefined;
+  for (const issue of result.error.issues) {
+    const [index, field] = issue.path;
+    if (typeof index === 'number' && (field === 'date' || field === 'label')) {
+      const row = (rowErrors[index] ??= {});
+      row[field] ??= issue.message;
+    } else {
+      listError ??= issue.message;
+    }
+  }
+  return { ok: false, rowErrors, listError };
+}
+
+/** Rows sorted by date, the order the school reads a calendar in (blank dates last, as typed). */
+export function sortedRows(rows: readonly ClosureRow[]): ClosureRow[] {
+  return [...rows].sort((a, b) => (a.date || '9999').localeCompare(b.date || '9999'));
+}
