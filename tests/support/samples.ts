@@ -34,6 +34,15 @@ export function sampleFor(schema: z.ZodMiniType, ids: SampleIds = {}): unknown {
   return sample(json, '', ids);
 }
 
+/** The parameters a query cannot do without (required on input), as a query string ('' when none). */
+export function requiredQueryFor(schema: z.ZodMiniType | undefined, ids: SampleIds = {}): string {
+  if (!schema) return '';
+  const required = (z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema).required ?? [];
+  const values = sampleFor(schema, ids) as Record<string, unknown>;
+  const params = new URLSearchParams(required.map((key) => [key, String(values[key])]));
+  return required.length ? `?${params.toString()}` : '';
+}
+
 function idFor(name: string, ids: SampleIds): string | undefined {
   const singular = name.replace(/Ids$/, 'Id');
   if (singular === 'allowedOrganizationId') return ids.organizationId;
@@ -75,6 +84,8 @@ function stringSample(s: JsonSchema, name: string, ids: SampleIds): string {
   if (s.format === 'date') return name.toLowerCase().includes('end') ? new Date().toISOString().slice(0, 10) : new Date(Date.now() - 30 * 86400_000).toISOString().slice(0, 10);
   if (name === 'password') return 'Sample-password-1!';
   if (name === 'lastInitial') return 'S';
+  // A wall-clock time ("HH:mm"), not free text.
+  if (name === 'time') return '15:30';
   if (name === 'token') return '123456';
   return 'Sample text';
 }

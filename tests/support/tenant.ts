@@ -1,7 +1,7 @@
 import { buildPath, type RouteDef } from '../../packages/contract/src/manifest.ts';
 import type { Agent } from './api.ts';
 import { signUpOwner } from './accounts.ts';
-import { sampleFor, type SampleIds } from './samples.ts';
+import { requiredQueryFor, sampleFor, type SampleIds } from './samples.ts';
 
 export interface Tenant {
   agent: Agent;
@@ -71,13 +71,15 @@ export function pathFor(route: RouteDef, t: Tenant): string {
     'trusted-devices': crypto.randomUUID(),
     'generate-progress-notes-bulk': t.ids.jobId ?? crypto.randomUUID(),
   };
-  return buildPath(route.path, {
+  const path = buildPath(route.path, {
     id: byResource[resource!] ?? crypto.randomUUID(),
     clientId: t.ids.clientId,
     goalId: t.ids.goalId,
     userId: t.ids.childUserId ?? crypto.randomUUID(),
     jobId: t.ids.jobId ?? crypto.randomUUID(),
   });
+  // A required query parameter (DELETE /api/session-series/{id}?from=) is part of a valid call.
+  return path + requiredQueryFor(route.query, t.ids);
 }
 
 /** A valid body for the route, pointing at the tenant's records. */
