@@ -34,6 +34,8 @@ import { HttpClient } from '../packages/local/src/http-client.ts';
 import { buildWebIfStale, repoRoot, startApp } from '../packages/local/src/runtime.ts';
 import { collectBundles } from '../infra/report-bundles.ts';
 import { percentile, runLoad, summarize, type LoadResult } from './load.ts';
+import { DEFAULT_TIME_ZONE } from '../packages/contract/src/school-year.ts';
+import { localDate, schoolYearOf } from '../packages/core/src/school-calendar/dates.ts';
 import { mondayOf, seedDistrict, type SeededDistrict } from './seed-large.ts';
 
 const SMALL = Number(process.env.BENCH_SMALL_CLIENTS ?? 2000);
@@ -254,6 +256,32 @@ async function caseloadFigures(t: Tenant): Promise<TenantFigures> {
   return { page, week, single };
 }
 
+/** Partition Queries the minutes service keeps in flight (packages/core/src/minutes/service.ts). */
+const MINUTES_QUERY_CONCURRENCY = 16;
+
+/** The first clinician's active students: the rows of its minutes page. */
+const activeStudents = (t: Tenant) => t.district.clinicians[0]!.activeClientIds;
+
+/** The minutes page beside the bare Queries of its students' partitions, as many in flight as the service. */
+async function minutesFigures(t: Tenant): Promise<Paired> {
+  const { accountId } = t.district;
+  const students = activeStudents(t);
+  const from = schoolYearOf(localDate(new Date(), DEFAULT_TIME_ZONE)).from;
+  const bareMinutes = async () => {
+    let items = 0;
+    let next = 0;
+    const worker = async () => {
+      while (next < students.length) {
+        const clientId = students[next++]!;
+        items += await bareQuery({ KeyConditionExpression: 'PK = :pk AND SK >= :from', ExpressionAttributeValues: { ':pk': keys.clientMinutes(accountId, clientId), ':from': sortKeys.minutesFrom(from) } });
+      }
+    };
+    await Promise.all(Array.from({ length: MINUTES_QUERY_CONCURRENCY }, worker));
+    return items;
+  };
+  return paired(() => t.clinician.ok('GET', '/api/service-minutes?assignedTo=me'), bareMinutes);
+}
+
 const row = (label: string, p: Paired) =>
   `| ${label} | ${p.items} | ${p.requests} | ${ms(p.api)} | ${ms(p.bare)} | **${x(p.ratio)}** | ${ms(p.apiProduction)} | ${ms(p.bareProduction)} | **${x(p.ratioProduction)}** |`;
 const within = (label: string, p: Paired, budget: number, why: string) => {
@@ -385,6 +413,31 @@ async function main() {
       budgets.push(growth('Week of sessions (flat)', fs.week, fl.week));
     } else {
       budgets.push(`- Caseload page and week at 2,000 vs 20,000 clients: not measured (BENCH_LARGE_CLIENTS=0 skipped the large district).`);
+    }
+
+    out('## Service minutes: the minutes page for a caseload over a school year');
+    out(
+      'GET /api/service-minutes?assignedTo=me as the first clinician (default period: the school year so far and to come), against the bare Queries of the same students\' minutes partitions from the ' +
+        `school year's first day (\`SK >= DAY#<from>\`: a year of delivered-minute days, the IEP and make-ups), ${MINUTES_QUERY_CONCURRENCY} in flight as the service sends them; alternated ${ROUNDS} times, medians.`,
+    );
+    out();
+    out('| read | students | items | DynamoDB requests | API p50 (npm start) | bare p50 | ratio | API p50 (production) | bare p50 | ratio |');
+    out('|---|---|---|---|---|---|---|---|---|---|');
+    const minutes = new Map<Tenant, Paired>();
+    for (const t of tenants) {
+      const m = await minutesFigures(t);
+      minutes.set(t, m);
+      out(`| minutes page (${t.label}) vs Query of each student's minutes partition | ${activeStudents(t).length} ${row('', m).slice(4)}`);
+    }
+    out();
+    for (const t of tenants) {
+      budgets.push(within(`Minutes page for a caseload over a school year (${t.label}) vs the bare Queries of its students' totals`, minutes.get(t)!, 5, why(minutes.get(t)!.requests)));
+    }
+    if (large) {
+      const a = minutes.get(small)!;
+      const b = minutes.get(large)!;
+      const g = Math.max(b.api / a.api, b.apiProduction / a.apiProduction);
+      budgets.push(`- Minutes page flat from ${small.label} to ${large.label} (within 1.3×): ${g <= 1.3 ? 'met' : `missed by ${x(g - 1.3)}`} (npm start ${ms(a.api)} → ${ms(b.api)}, production ${ms(a.apiProduction)} → ${ms(b.apiProduction)}; ${a.requests} → ${b.requests} DynamoDB requests).`);
     }
 
     const main = large ?? small;

@@ -8,7 +8,11 @@
  * one to three neighbouring schools and limited to those schools (the admins see every school);
  * one weekly session per student with its clinician as provider, in groups of one to three, over
  * `weeks` weeks around the current one (completed with progress on every goal before now,
- * scheduled after); three goals per student.
+ * scheduled after); three goals per student. Every active student has an IEP for the school year
+ * (30 minutes a week, reviews and re-evaluations spread over the year) and the minutes ledger its
+ * sessions make (delivered minutes per school day); the first clinician's students also get a
+ * delivered-minute day for every school week of the year before the seeded weeks, so "the minutes
+ * page for a caseload over a school year" reads a whole year's ledger at every district size.
  *
  * Every item is built the way the product writes it: clients and their caseload entries by the
  * clients repository's own builders (clientRecord, caseloadWrites), users by putNewUser, the rest
@@ -25,8 +29,10 @@ import { caseloadWrites, clientRecord } from '../packages/core/src/caseload/clie
 import { caseloadCounterUpdates, mergeUpdates, sessionCounterChanges } from '../packages/core/src/counters.ts';
 import { db, ensureTable, type TxItem } from '../packages/core/src/db.ts';
 import { newId } from '../packages/core/src/ids.ts';
-import type { ClientItem, GoalItem, OrganizationItem, ParticipantEntry, ProgressItem, SessionItem } from '../packages/core/src/items.ts';
+import type { ClientItem, DeliveredDayItem, GoalItem, IepSetItem, OrganizationItem, ParticipantEntry, ProgressItem, SessionItem } from '../packages/core/src/items.ts';
 import { entity, keys } from '../packages/core/src/keys.ts';
+import { DEFAULT_TIME_ZONE } from '../packages/contract/src/school-year.ts';
+import { addDays, localDate, schoolYearOf } from '../packages/core/src/school-calendar/dates.ts';
 import { progressKeys } from '../packages/core/src/sessions/repo.ts';
 import { tableName } from '../packages/core/src/table.ts';
 
@@ -48,6 +54,8 @@ export interface SeededClinician {
   email: string;
   role: Role;
   clientIds: string[];
+  /** The active ones among them (the rows of its minutes page). */
+  activeClientIds: string[];
   /** This clinician's sessions in the current week (Monday to Monday, UTC). */
   weekSessionIds: string[];
 }
@@ -155,6 +163,23 @@ class BatchWriter {
   }
 }
 
+/** The student's IEP for the school year: 30 minutes a week, review and re-evaluation dates spread by `h`. */
+function iepSet(accountId: string, clientId: string, year: { from: string; to: string }, h: number, at: string) {
+  const id = newId();
+  const item: IepSetItem = {
+    accountId,
+    clientId,
+    version: 1,
+    ieps: {
+      [id]: {
+        id, clientId, startDate: year.from, endDate: year.to, nextReviewDate: addDays(year.from, 60 + (h % 300)), nextEvaluationDate: addDays(year.from, 120 + ((h >>> 9) % 700)),
+        status: 'active', serviceMinutes: 30, servicePer: 'week', serviceType: 'either', createdAt: at, updatedAt: at,
+      },
+    },
+  };
+  return { ...keys.iepSet(accountId, clientId), type: entity.iepSet, ...item };
+}
+
 function clinicianPermissions(role: Role, organizationIds: string[]): Permissions {
   const clinical = { canCreateClients: true, canEditClients: true, canCreateSessions: true, canEditSessions: true, canManageGoals: true, canGenerateProgressNotes: true, canEditProgressNotes: true };
   if (role === 'admin') return { ...permissionDefaults, ...clinical, canDeleteClients: true, canDeleteSessions: true, canManageUsers: true, allowedOrganizationIds: [] };
@@ -213,7 +238,7 @@ export async function seedDistrict(opts: DistrictOptions): Promise<SeededDistric
   for (let i = 0; i < clinicianCount; i++) {
     const role = ROLE_CYCLE[i % ROLE_CYCLE.length]!;
     const to = first + sizes[i]!;
-    clinicians.push({ id: newId(), email: `clinician-${i}-${tag}@bench.test`, role, clientIds: [], weekSessionIds: [], from: first, to });
+    clinicians.push({ id: newId(), email: `clinician-${i}-${tag}@bench.test`, role, clientIds: [], activeClientIds: [], weekSessionIds: [], from: first, to });
     first = to;
   }
   await inParallel(clinicians, 16, async (u) => {
@@ -238,6 +263,10 @@ export async function seedDistrict(opts: DistrictOptions): Promise<SeededDistric
   const goalsByClient = new Map<string, string[]>();
   const pastSessions: SeededDistrict['pastSessions'] = [];
   let sessions = 0;
+  /** Delivered minutes per `<clientId>|<date>`, as the ledger's ADDs would have summed them. */
+  const delivered = new Map<string, number>();
+  const deliver = (clientId: string, date: string, minutes: number) => delivered.set(`${clientId}|${date}`, (delivered.get(`${clientId}|${date}`) ?? 0) + minutes);
+  const year = schoolYearOf(localDate(now, DEFAULT_TIME_ZONE));
   const thisMonday = mondayOf(now);
   const firstMonday = thisMonday.getTime() - Math.floor(weeks / 2) * WEEK_MS;
 
@@ -267,7 +296,14 @@ export async function seedDistrict(opts: DistrictOptions): Promise<SeededDistric
         count(caseloadCounterUpdates(accountId, client.organizationId, { activeGoals: 1 }, at));
       }
       goalsByClient.set(client.id, goalIds);
-      if (status === 'active') students.push(client);
+      if (status === 'active') {
+        students.push(client);
+        u.activeClientIds.push(client.id);
+        const set = iepSet(accountId, client.id, year, h, at);
+        await put(set);
+        const iepId = Object.keys(set.ieps)[0]!;
+        await put({ ...keys.iepRef(accountId, iepId), type: entity.iepRef, accountId, iepId, clientId: client.id });
+      }
     }
 
     // The week's groups: one, two or three students; five a day, Monday to Friday, from 13:00 UTC.
@@ -309,6 +345,7 @@ export async function seedDistrict(opts: DistrictOptions): Promise<SeededDistric
         pastSessions.push({ id: session.id, clientId: group[0]!.id, providerId: u.id });
         for (const s of group) {
           if (participants[s.id]!.status !== 'present') continue;
+          deliver(s.id, localDate(scheduledAt, DEFAULT_TIME_ZONE), session.duration);
           for (const [g, goalId] of goalsByClient.get(s.id)!.entries()) {
             const total = 10;
             const row: ProgressItem = {
@@ -320,10 +357,22 @@ export async function seedDistrict(opts: DistrictOptions): Promise<SeededDistric
         }
       }
     }
+    if (i === 0) {
+      // A school year's ledger before the seeded weeks: one 30-minute day a week from September on.
+      const firstSeeded = new Date(firstMonday).toISOString().slice(0, 10);
+      for (const [k, s] of students.entries()) {
+        for (let day = addDays(`${year.from.slice(0, 4)}-09-07`, k % 5); day < firstSeeded; day = addDays(day, 7)) deliver(s.id, day, 30);
+      }
+    }
     if ((i + 1) % Math.max(1, Math.round(clinicianCount / 10)) === 0) {
       const s = (Date.now() - started) / 1000;
       log(`  ${i + 1}/${clinicianCount} caseloads, ${writer.written} items written in ${s.toFixed(0)} s (${(writer.written / s).toFixed(0)} items/s)`);
     }
+  }
+  for (const [key, minutes] of delivered) {
+    const [clientId, date] = key.split('|') as [string, string];
+    const day: DeliveredDayItem = { accountId, clientId, date, delivered: minutes };
+    await put({ ...keys.deliveredDay(accountId, clientId, date), type: entity.deliveredDay, ...day });
   }
   await writer.flush();
   const merged = mergeUpdates(counterUpdates);
