@@ -535,6 +535,49 @@ describe('Web', () => {
     }
     expect(() => synthStack({ domainName: 'caseload.example.org' })).toThrow(/certificateArn/);
   });
+
+  it('logs to a private, versioned, expiring log bucket: CloudFront without cookies, and the site bucket', () => {
+    const logging = distribution().Logging;
+    expect(logging).toMatchObject({ IncludeCookies: false, Prefix: 'cloudfront/' });
+    const logBucketId = refId(logging.Bucket)!;
+    const logBucket = s.resources[logBucketId]!;
+    expect(logBucket.Properties).toMatchObject({
+      PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+      VersioningConfiguration: { Status: 'Enabled' },
+      BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
+    });
+    expect(logBucket.Properties?.LifecycleConfiguration.Rules[0]).toMatchObject({ ExpirationInDays: 365, Status: 'Enabled' });
+    const site = ofType(s.resources, 'AWS::S3::Bucket').find(([id]) => id !== logBucketId)![1];
+    expect(refId(site.Properties?.LoggingConfiguration?.DestinationBucketName)).toBe(logBucketId);
+    expect(site.Properties?.VersioningConfiguration).toEqual({ Status: 'Enabled' });
+  });
+
+  it('attaches the web ACL and a country allow-list when configured, and refuses a web ACL from elsewhere', () => {
+    expect(distribution().WebACLId).toBeUndefined();
+    const webAclArn = 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/CaseloadEdge-WebAcl/a1b2c3d4-5678-90ab-cdef-1234567890ab';
+    const synth = synthStack({ webAclArn, allowedCountries: ['US'] });
+    const config = only(ofType(synth.resources, 'AWS::CloudFront::Distribution'), 'distribution')[1].Properties!.DistributionConfig;
+    expect(config.WebACLId).toBe(webAclArn);
+    expect(config.Restrictions).toEqual({ GeoRestriction: { Locations: ['US'], RestrictionType: 'whitelist' } });
+    expect(() => synthStack({ webAclArn: webAclArn.replace('us-east-1', 'eu-west-1') })).toThrow(/webAclArn/);
+    expect(() => synthStack({ webAclArn: webAclArn.replace('global', 'regional') })).toThrow(/webAclArn/);
+  });
+});
+
+describe('Backups', () => {
+  it('backs the table up daily into a vault under the table key, kept 35 days', () => {
+    const tableKey = refId(only(ofType(s.resources, 'AWS::DynamoDB::Table'), 'table')[1].Properties?.SSESpecification.KMSMasterKeyId);
+    const [vaultId, vault] = only(ofType(s.resources, 'AWS::Backup::BackupVault'), 'backup vault');
+    expect(refId(vault.Properties?.EncryptionKeyArn)).toBe(tableKey);
+    expect(vault.DeletionPolicy).toBe('Retain');
+    const [, plan] = only(ofType(s.resources, 'AWS::Backup::BackupPlan'), 'backup plan');
+    const rules = plan.Properties?.BackupPlan.BackupPlanRule;
+    expect(rules).toHaveLength(1);
+    expect(rules[0]).toMatchObject({ Lifecycle: { DeleteAfterDays: 35 }, ScheduleExpression: 'cron(0 5 * * ? *)' });
+    expect(refId(rules[0].TargetBackupVault)).toBe(vaultId);
+    const [, selection] = only(ofType(s.resources, 'AWS::Backup::BackupSelection'), 'backup selection');
+    expect(JSON.stringify(selection.Properties?.BackupSelection.Resources)).toContain(tableId());
+  });
 });
 
 describe('Operations', () => {
