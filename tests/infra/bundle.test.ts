@@ -2,7 +2,7 @@
  * Real bundling, once: the stack is synthesized with esbuild bundling for `GET /api/user` only,
  * and the bundle is taken from the synthesized cloud assembly and run by a separate Node process,
  * laid out as Lambda lays it out: the asset in a task directory, and next to it only what the
- * nodejs22.x runtime provides (the AWS SDK v3). It answers a synthetic API Gateway HTTP API v2
+ * nodejs24.x runtime provides (the AWS SDK v3). It answers a synthetic API Gateway HTTP API v2
  * event without a cookie with 401, without touching DynamoDB (the endpoint is unreachable).
  */
 import { spawnSync } from 'node:child_process';
