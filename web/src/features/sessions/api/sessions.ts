@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, type Query } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
 import type { ParticipantStatus } from '@caseload/contract/enums';
+import type { SeriesInput, UpdateSeriesInput } from '@caseload/contract/school-year';
 import type { progressBody, ProgressPoint, scheduleSessionBody, Session, SessionNote, updateSessionBody } from '@caseload/contract/sessions';
 import { api, apiQuery, queryKeyFor } from '../../../lib/api.ts';
 import { hasPermission } from '../../../lib/permissions.ts';
@@ -8,6 +9,7 @@ import { cacheTimes, queryClient } from '../../../lib/query-client.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 
 const SESSIONS = '/api/sessions';
+const SERIES = '/api/session-series';
 
 /** The current user's session and goal permissions (an owner has all); hide what they may not do. */
 export function useSessionPermissions() {
@@ -41,11 +43,21 @@ export function useSessionsInRange(from: Date, to: Date, providerId: string | un
 const isSessionList = (query: Query) =>
   query.queryKey[0] === SESSIONS && (query.queryKey.length === 1 || typeof query.queryKey[1] === 'object');
 
-/** Creating or changing a session refreshes the sessions and the dashboard's stats. */
+/** A client's owed make-ups or service minutes (['/api/clients', id, 'makeups' | 'service-minutes', …]). */
+const isClientMinutes = (query: Query) =>
+  query.queryKey[0] === queryKeyFor('listClients')[0] && (query.queryKey[2] === 'makeups' || query.queryKey[2] === 'service-minutes');
+
+/**
+ * Creating or changing a session refreshes the sessions, the dashboard's stats, and the minutes
+ * figures and owed make-ups it may change (a completed session, a canceled participation, a
+ * make-up). Queries not on screen only become stale: no extra request now.
+ */
 export function refreshSessionLists() {
   return Promise.all([
     queryClient.invalidateQueries({ predicate: isSessionList }),
     queryClient.invalidateQueries({ queryKey: queryKeyFor('getDashboardStats') }),
+    queryClient.invalidateQueries({ predicate: isClientMinutes }),
+    queryClient.invalidateQueries({ queryKey: queryKeyFor('listServiceMinutes') }),
   ]);
 }
 
@@ -93,6 +105,75 @@ export function useDeleteSession(id: string) {
       queryClient.removeQueries({ queryKey: [SESSIONS, id] });
       return refreshSessionLists();
     },
+  });
+}
+
+// ---------- the weekly timetable ----------
+
+const accountQuery = apiQuery('getAccount');
+
+/**
+ * The account's time zone: series times and dates are wall-clock in it. Read when the dialog needs
+ * it (so it is usually there by the submit); shared with the settings' read (same key).
+ */
+export function useAccountTimeZone(enabled: boolean) {
+  return useQuery({ ...accountQuery, select: (account) => account.timeZone, enabled });
+}
+
+/** The time zone at submit: the cached answer, or one read now. */
+export async function fetchAccountTimeZone(): Promise<string> {
+  return (await queryClient.fetchQuery(accountQuery)).timeZone;
+}
+
+/** A client's canceled participations still owed a make-up (the "Make-up for…" choices); waits while no single client is chosen. */
+export function useClientMakeups(clientId: string | undefined) {
+  return useQuery({ ...apiQuery('listClientMakeups', { params: { id: clientId ?? '' } }), enabled: clientId !== undefined });
+}
+
+const seriesQuery = (seriesId: string) => apiQuery('getSessionSeries', { params: { id: seriesId } });
+
+/** The series an occurrence belongs to (its weekdays and end, for "This and following sessions"); waits while undefined. */
+export function useSessionSeries(seriesId: string | undefined) {
+  return useQuery({ ...seriesQuery(seriesId ?? ''), enabled: seriesId !== undefined });
+}
+
+export function fetchSessionSeries(seriesId: string) {
+  return queryClient.fetchQuery(seriesQuery(seriesId));
+}
+
+/**
+ * A series write adds or removes many sessions at once: every sessions read goes stale, the detail
+ * reads of removed occurrences included.
+ */
+function refreshAfterSeriesChange() {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: [SESSIONS] }),
+    queryClient.invalidateQueries({ queryKey: [SERIES] }),
+    refreshSessionLists(),
+  ]);
+}
+
+/** "Repeats weekly on": one request creates the series and all its occurrences (it carries an Idempotency-Key, see api.ts). */
+export function useCreateSeries() {
+  return useMutation({
+    mutationFn: (body: SeriesInput) => api('createSessionSeries', { body }),
+    onSuccess: () => refreshAfterSeriesChange(),
+  });
+}
+
+/** "This and following sessions" of an edit. */
+export function useUpdateSeries(seriesId: string) {
+  return useMutation({
+    mutationFn: (body: UpdateSeriesInput) => api('updateSessionSeries', { params: { id: seriesId }, body }),
+    onSuccess: () => refreshAfterSeriesChange(),
+  });
+}
+
+/** "This and following sessions" of a delete: undocumented occurrences from `from` (a local date) on. */
+export function useDeleteSeries(seriesId: string) {
+  return useMutation({
+    mutationFn: (from: string) => api('deleteSessionSeries', { params: { id: seriesId }, query: { from } }),
+    onSuccess: () => refreshAfterSeriesChange(),
   });
 }
 

@@ -4,6 +4,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { Session } from '@caseload/contract/sessions';
 import { calendarSlots, minutesOfDay, SLOT_MINUTES, timeLabel, type TimeSlot } from '../lib/calendar.ts';
 import { durationLabel, sessionClientNames, sessionTypeLabels } from '../lib/format.ts';
+import { SessionMarks } from './SessionMarks.tsx';
 import { SessionStatusBadge } from './SessionStatusBadge.tsx';
 
 interface DayViewProps {
@@ -68,9 +69,12 @@ export function DayView({ date, sessions, onSlotClick }: DayViewProps) {
                   >
                     <RouterLink to={`/sessions/${session.id}`}>
                       <Flex justify="space-between" gap="3" wrap="wrap" align="center">
-                        <Text as="span" fontWeight="semibold">
-                          {sessionClientNames(session)}
-                        </Text>
+                        <Flex as="span" align="center" gap="2" wrap="wrap">
+                          <Text as="span" fontWeight="semibold">
+                            {sessionClientNames(session)}
+                          </Text>
+                          <SessionMarks session={session} iconSize={14} />
+                        </Flex>
                         <SessionStatusBadge status={session.status} />
                       </Flex>
                       <Text as="span" display="block" fontSize="sm" color="fg.muted">

@@ -1,9 +1,10 @@
-import { Box, Button, Grid, Link, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Grid, Link, Stack, Text } from '@chakra-ui/react';
 import { format, isSameDay, isSameMonth, isToday } from 'date-fns';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Session } from '@caseload/contract/sessions';
 import { monthCell, monthWeeks, statusPalette, weekDays } from '../lib/calendar.ts';
 import { sessionClientNames, timeOf } from '../lib/format.ts';
+import { SessionMarks } from './SessionMarks.tsx';
 
 interface MonthViewProps {
   date: Date;
@@ -70,7 +71,12 @@ export function MonthView({ date, sessions, onOpenDay }: MonthViewProps) {
                         _hover={{ bg: `${statusPalette[session.status]}.200`, textDecoration: 'none' }}
                       >
                         <RouterLink to={`/sessions/${session.id}`}>
-                          {timeOf(session.scheduledAt)} {sessionClientNames(session)}
+                          <Flex as="span" align="center" gap="1" minW="0">
+                            <Text as="span" truncate>
+                              {timeOf(session.scheduledAt)} {sessionClientNames(session)}
+                            </Text>
+                            <SessionMarks session={session} iconSize={10} badgeSize="xs" />
+                          </Flex>
                         </RouterLink>
                       </Link>
                     ))}

@@ -1,30 +1,57 @@
-import { Box, Button, Dialog, Field, Flex, Input, Stack, Text, Textarea } from '@chakra-ui/react';
-import { format } from 'date-fns';
+import { Box, Button, chakra, Dialog, Field, Flex, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import { format, parseISO } from 'date-fns';
 import { useState, type FormEvent } from 'react';
 import { sessionStatuses, sessionTypes, type SessionStatus, type SessionType } from '@caseload/contract/enums';
+import { seriesBody, updateSeriesBody, type SessionSeries } from '@caseload/contract/school-year';
 import { scheduleSessionBody, updateSessionBody, type Session } from '@caseload/contract/sessions';
 import { AppDialog } from '../../../components/AppDialog.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { FormActions } from '../../../components/FormActions.tsx';
 import { SelectField } from '../../../components/SelectField.tsx';
-import { errorMessage, serverFieldErrors } from '../../../lib/api.ts';
+import { serverFieldErrors } from '../../../lib/api.ts';
 import { clinicianName, useClinicians } from '../../../lib/clinicians.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { zodFieldErrors, type FieldErrors } from '../../../lib/form.ts';
-import { useCreateSession, useDeleteSession, useSessionPermissions, useUpdateSession } from '../api/sessions.ts';
+import { notify } from '../../../lib/toaster.ts';
+import {
+  fetchAccountTimeZone,
+  fetchSessionSeries,
+  useAccountTimeZone,
+  useClientMakeups,
+  useCreateSeries,
+  useCreateSession,
+  useDeleteSession,
+  useSessionPermissions,
+  useSessionSeries,
+  useUpdateSeries,
+  useUpdateSession,
+} from '../api/sessions.ts';
 import { dialogTimeSlots, statusLabels, timeLabel } from '../lib/calendar.ts';
 import { sessionClientIds, sessionTypeLabels } from '../lib/format.ts';
+import { followingSeriesBody, newSeriesBody, saveFailureMessage, untilOf } from '../lib/series-form.ts';
+import { isoWeekdayOf, makeupLabel, seriesChangeMessage, weekdayNames } from '../lib/series.ts';
 import { ClientPicker, type PickedClient } from './ClientPicker.tsx';
+import { DeleteOccurrenceDialog } from './DeleteOccurrenceDialog.tsx';
+import { RepeatFields } from './RepeatFields.tsx';
+import { SeriesScopeChoice, type SeriesScope } from './SeriesScopeChoice.tsx';
 
 const DEFAULT_TIME = '09:00';
 const SCHEDULE_PRESETS = [10, 15, 30, 45, 60];
 const EDIT_PRESETS = [15, 30, 45, 60];
 const DELETE_QUESTION = 'Are you sure you want to delete this session? This action cannot be undone.';
+const NOT_A_MAKEUP = 'Not a make-up';
 
 const typeOptions = sessionTypes.map((type) => ({ value: type, label: sessionTypeLabels[type] }));
 const statusOptions = sessionStatuses.map((status) => ({ value: status, label: statusLabels[status] }));
 
-export type SessionDialogMode = { kind: 'schedule'; start?: Date } | { kind: 'edit'; session: Session };
+/** A link's "schedule a make-up" (the sessions page's `?schedule=1&clientId=…&makeupFor=…`). */
+export interface SchedulePrefill {
+  client: PickedClient;
+  /** The canceled session to make up, as far as the link's lookup knows it. */
+  makeup?: { sessionId: string; scheduledAt?: string; duration?: number };
+}
+
+export type SessionDialogMode = { kind: 'schedule'; start?: Date; prefill?: SchedulePrefill } | { kind: 'edit'; session: Session };
 
 interface SessionFormDialogProps {
   mode: SessionDialogMode | null;
@@ -32,10 +59,12 @@ interface SessionFormDialogProps {
   /** After a new session is stored (e.g. to go to it). */
   onScheduled?: (session: Session) => void;
   onDeleted?: () => void;
+  /** After "This and following sessions" was saved (the edited occurrence may have been replaced). */
+  onSeriesChanged?: () => void;
 }
 
 /** Schedule New Session and Edit Session: open while `mode` is set. */
-export function SessionFormDialog({ mode, onClose, onScheduled, onDeleted }: SessionFormDialogProps) {
+export function SessionFormDialog({ mode, onClose, onScheduled, onDeleted, onSeriesChanged }: SessionFormDialogProps) {
   return (
     <AppDialog
       open={mode !== null}
@@ -49,7 +78,7 @@ export function SessionFormDialog({ mode, onClose, onScheduled, onDeleted }: Ses
       {mode && (mode.kind === 'schedule' ? (
         <SessionForm mode={mode} onClose={onClose} onScheduled={onScheduled} />
       ) : (
-        <SessionForm mode={mode} onClose={onClose} onDeleted={onDeleted} />
+        <SessionForm mode={mode} onClose={onClose} onDeleted={onDeleted} onSeriesChanged={onSeriesChanged} />
       ))}
     </AppDialog>
   );
@@ -64,9 +93,17 @@ interface Values {
   notes: string;
   status: SessionStatus;
   providerId: string;
+  /** "Repeats weekly on" (schedule only). */
+  repeats: boolean;
+  weekdays: number[];
+  /** Blank: the end of the school year. */
+  until: string;
+  /** "Make-up for…": the canceled session, for the one client it was chosen with. */
+  makeup: { clientId: string; sessionId: string } | null;
 }
 
 function initialValues(mode: SessionDialogMode, currentUserId: string): Values {
+  const series = { repeats: false, weekdays: [], until: '', makeup: null };
   if (mode.kind === 'edit') {
     const { session } = mode;
     const start = new Date(session.scheduledAt);
@@ -79,18 +116,21 @@ function initialValues(mode: SessionDialogMode, currentUserId: string): Values {
       notes: session.notes ?? '',
       status: session.status,
       providerId: session.providerId,
+      ...series,
     };
   }
-  const start = mode.start;
+  const { start, prefill } = mode;
   return {
     type: 'therapy',
-    clientIds: [],
+    clientIds: prefill ? [prefill.client.id] : [],
     date: format(start ?? new Date(), 'yyyy-MM-dd'),
     time: start ? format(start, 'HH:mm') : DEFAULT_TIME,
     duration: '30',
     notes: '',
     status: 'scheduled',
     providerId: currentUserId,
+    ...series,
+    makeup: prefill?.makeup ? { clientId: prefill.client.id, sessionId: prefill.makeup.sessionId } : null,
   };
 }
 
@@ -108,30 +148,52 @@ function bodyOf(values: Values) {
   };
 }
 
+/** The make-up this session would be: only with exactly the one client it was chosen for. */
+const makeupOf = (values: Values) =>
+  values.makeup && values.clientIds.length === 1 && values.clientIds[0] === values.makeup.clientId ? values.makeup.sessionId : undefined;
+
+/** Fields the form shows a message under; any other message from the server goes to the form's line. */
+const FIELD_MESSAGES = new Set(['type', 'clientIds', 'providerId', 'scheduledAt', 'startsOn', 'time', 'duration', 'status', 'notes', 'weekdays', 'until', 'makeupForSessionId']);
+
 function SessionForm({
   mode,
   onClose,
   onScheduled,
   onDeleted,
+  onSeriesChanged,
 }: {
   mode: SessionDialogMode;
   onClose: () => void;
   onScheduled?: (session: Session) => void;
   onDeleted?: () => void;
+  onSeriesChanged?: () => void;
 }) {
   const editing = mode.kind === 'edit';
+  const occurrence = mode.kind === 'edit' && mode.session.seriesId ? mode.session : undefined;
   const sessionId = mode.kind === 'edit' ? mode.session.id : '';
   const currentUser = useCurrentUser().data;
   const [values, setValues] = useState(() => initialValues(mode, currentUser?.id ?? ''));
-  const initialClients = mode.kind === 'edit' ? mode.session.sessionParticipants.map((p) => p.client) : [];
+  const initialClients = mode.kind === 'edit' ? mode.session.sessionParticipants.map((p) => p.client) : mode.prefill ? [mode.prefill.client] : [];
   const [picked, setPicked] = useState<PickedClient[]>(initialClients);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [scope, setScope] = useState<SeriesScope>('one');
+  // Reading the account's time zone or the series at submit, before the save itself.
+  const [preparing, setPreparing] = useState(false);
+  const following = occurrence !== undefined && scope === 'following';
+  const repeating = !editing && values.repeats;
   const create = useCreateSession();
   const update = useUpdateSession(sessionId);
   const remove = useDeleteSession(sessionId);
+  const createSeries = useCreateSeries();
+  const updateSeries = useUpdateSeries(occurrence?.seriesId ?? '');
+  // Read ahead, so the submit finds them in the cache.
+  useAccountTimeZone(repeating || following);
+  const series = useSessionSeries(following ? occurrence.seriesId : undefined);
+  const singleClient = !editing && !repeating && values.clientIds.length === 1 ? values.clientIds[0] : undefined;
+  const makeups = useClientMakeups(singleClient);
   const { canDeleteSessions, canEditSessions } = useSessionPermissions();
-  const saving = create.isPending || update.isPending;
+  const saving = preparing || create.isPending || update.isPending || createSeries.isPending || updateSeries.isPending;
 
   const set = <K extends keyof Values>(field: K, value: Values[K]) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -139,14 +201,61 @@ function SessionForm({
   };
 
   const failed = (error: unknown) => {
-    // No toast and the dialog stays open; the server's validation message shows inline.
+    // No toast and the dialog stays open with every field as typed; the server's message shows inline.
     const fields = serverFieldErrors(error);
-    setErrors(Object.keys(fields).length ? fields : { form: errorMessage(error, '') });
+    const elsewhere = Object.entries(fields).find(([field]) => !FIELD_MESSAGES.has(field))?.[1];
+    const form = Object.keys(fields).length === 0 ? saveFailureMessage(error, 'Could not save the session. Try again.') : elsewhere;
+    setErrors(form ? { ...fields, form } : fields);
+  };
+
+  /** Reads what the save needs first (time zone, series); a failure to read it shows like a failed save. */
+  const prepared = async <T,>(read: () => Promise<T>): Promise<T | undefined> => {
+    setPreparing(true);
+    try {
+      return await read();
+    } catch (error) {
+      failed(error);
+      return undefined;
+    } finally {
+      setPreparing(false);
+    }
+  };
+
+  const scheduleSeries = async () => {
+    const timeZone = await prepared(fetchAccountTimeZone);
+    if (timeZone === undefined) return;
+    const parsed = seriesBody.safeParse(newSeriesBody(values, timeZone));
+    if (!parsed.success) return setErrors(zodFieldErrors(parsed.error));
+    createSeries.mutate(parsed.data, {
+      onSuccess: (change) => {
+        notify.success({ title: seriesChangeMessage('created', change) });
+        onClose();
+      },
+      onError: failed,
+    });
+  };
+
+  const saveFollowing = async (session: Session, seriesId: string) => {
+    const read = await prepared(() => Promise.all([fetchAccountTimeZone(), fetchSessionSeries(seriesId)]));
+    if (read === undefined) return;
+    const [timeZone, rule] = read;
+    const parsed = updateSeriesBody.safeParse(followingSeriesBody(values, rule, session.scheduledAt, timeZone));
+    if (!parsed.success) return setErrors(zodFieldErrors(parsed.error));
+    updateSeries.mutate(parsed.data, {
+      onSuccess: (change) => {
+        notify.success({ title: seriesChangeMessage('updated', change) });
+        onClose();
+        onSeriesChanged?.();
+      },
+      onError: failed,
+    });
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (values.clientIds.length === 0 || saving) return;
+    if (repeating) return void scheduleSeries();
+    if (following) return void saveFollowing(occurrence, occurrence.seriesId!);
     const body = bodyOf(values);
     if (editing) {
       const parsed = updateSessionBody.safeParse(body);
@@ -154,7 +263,7 @@ function SessionForm({
       update.mutate(parsed.data, { onSuccess: onClose, onError: failed });
     } else {
       const { status: _status, ...scheduleBody } = body;
-      const parsed = scheduleSessionBody.safeParse(scheduleBody);
+      const parsed = scheduleSessionBody.safeParse({ ...scheduleBody, makeupForSessionId: makeupOf(values) });
       if (!parsed.success) return setErrors(zodFieldErrors(parsed.error));
       create.mutate(parsed.data, {
         onSuccess: (session) => {
@@ -185,8 +294,28 @@ function SessionForm({
   }
   const presets = editing ? EDIT_PRESETS : SCHEDULE_PRESETS;
 
+  // "Make-up for…": the one client's owed make-ups, and the linked one even if no longer owed (the server then says why).
+  const chosenMakeup = makeupOf(values);
+  const makeupOptions = (makeups.data ?? []).map((m) => ({ value: m.sessionId, label: makeupLabel(m) }));
+  const linked = mode.kind === 'schedule' ? mode.prefill?.makeup : undefined;
+  if (chosenMakeup && !makeupOptions.some((o) => o.value === chosenMakeup)) {
+    makeupOptions.push({
+      value: chosenMakeup,
+      label: linked?.scheduledAt && linked.duration ? makeupLabel({ date: format(new Date(linked.scheduledAt), 'yyyy-MM-dd'), duration: linked.duration }) : 'Canceled session',
+    });
+  }
+  const showMakeup = singleClient !== undefined && makeupOptions.length > 0;
+
+  const setRepeats = (repeats: boolean) => {
+    set('repeats', repeats);
+    // Turned on with no weekday yet: the chosen date's, when it is a school weekday.
+    const weekday = /^\d{4}-\d{2}-\d{2}$/.test(values.date) ? isoWeekdayOf(values.date) : 0;
+    if (repeats && values.weekdays.length === 0 && weekday >= 1 && weekday <= 5) set('weekdays', [weekday]);
+  };
+
   return (
-    <form onSubmit={submit} noValidate>
+    // A flex column, so the dialog's body scrolls between the fixed header and footer on a small screen.
+    <chakra.form onSubmit={submit} noValidate display="flex" flexDirection="column" minH="0" flex="1">
       <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1">
         <Dialog.Title>{editing ? 'Edit Session' : 'Schedule New Session'}</Dialog.Title>
         <Dialog.Description color="fg.muted" fontSize="sm">
@@ -195,6 +324,8 @@ function SessionForm({
       </Dialog.Header>
       <Dialog.Body>
         <Stack gap="4">
+          {occurrence && <SeriesScopeChoice legend="This session repeats weekly. Save the changes to:" value={scope} onChange={setScope} disabled={saving} />}
+          {following && <SeriesRule series={series.data} />}
           <SelectField label="Session Type" value={values.type} onChange={(v) => set('type', v as SessionType)} options={typeOptions} error={errors.type} required />
           <ClientPicker
             selected={values.clientIds}
@@ -214,19 +345,44 @@ function SessionForm({
             disabled={editing && !canEditSessions}
           />
           <Flex gap="4" direction={{ base: 'column', sm: 'row' }}>
-            <Field.Root invalid={Boolean(errors.scheduledAt)} required flex="1">
-              <Field.Label>
-                Date
-                <Field.RequiredIndicator />
-              </Field.Label>
-              {/* Changing the date keeps the chosen time of day. */}
-              <Input type="date" value={values.date} onChange={(event) => set('date', event.target.value)} />
-              {errors.scheduledAt && <Field.ErrorText>{errors.scheduledAt}</Field.ErrorText>}
-            </Field.Root>
+            {/* "This and following sessions" keeps each occurrence's date: only the time changes. */}
+            {!following && (
+              <Field.Root invalid={Boolean(errors.scheduledAt ?? errors.startsOn)} required flex="1">
+                <Field.Label>
+                  {repeating ? 'Starts on' : 'Date'}
+                  <Field.RequiredIndicator />
+                </Field.Label>
+                {/* Changing the date keeps the chosen time of day. */}
+                <Input type="date" value={values.date} onChange={(event) => set('date', event.target.value)} />
+                {(errors.scheduledAt ?? errors.startsOn) && <Field.ErrorText>{errors.scheduledAt ?? errors.startsOn}</Field.ErrorText>}
+              </Field.Root>
+            )}
             <Box flex="1">
-              <SelectField label="Time" value={values.time} onChange={(v) => set('time', v)} options={timeOptions} required />
+              <SelectField label="Time" value={values.time} onChange={(v) => set('time', v)} options={timeOptions} error={errors.time} required />
             </Box>
           </Flex>
+          {!editing && (
+            <RepeatFields
+              repeats={values.repeats}
+              onRepeatsChange={setRepeats}
+              weekdays={values.weekdays}
+              onWeekdaysChange={(days) => set('weekdays', days)}
+              until={untilOf(values.until, values.date)}
+              onUntilChange={(until) => set('until', until)}
+              startsOn={values.date}
+              errors={{ weekdays: errors.weekdays, until: errors.until }}
+            />
+          )}
+          {showMakeup && (
+            <SelectField
+              label="Make-up for…"
+              value={chosenMakeup ?? ''}
+              onChange={(sessionId) => set('makeup', sessionId ? { clientId: singleClient, sessionId } : null)}
+              options={makeupOptions}
+              placeholder={NOT_A_MAKEUP}
+              error={errors.makeupForSessionId}
+            />
+          )}
           <Field.Root invalid={Boolean(errors.duration)} required>
             <Field.Label>
               Duration (minutes)
@@ -257,7 +413,7 @@ function SessionForm({
             </Flex>
             {errors.duration && <Field.ErrorText>{errors.duration}</Field.ErrorText>}
           </Field.Root>
-          {editing && (
+          {editing && !following && (
             <SelectField
               label="Status"
               value={values.status}
@@ -267,11 +423,14 @@ function SessionForm({
               required
             />
           )}
-          <Field.Root invalid={Boolean(errors.notes)}>
-            <Field.Label>Notes (optional)</Field.Label>
-            <Textarea value={values.notes} onChange={(event) => set('notes', event.target.value)} rows={3} maxLength={5000} />
-            {errors.notes && <Field.ErrorText>{errors.notes}</Field.ErrorText>}
-          </Field.Root>
+          {/* A series has no notes of its own; each session's notes are written on it. */}
+          {!repeating && !following && (
+            <Field.Root invalid={Boolean(errors.notes)}>
+              <Field.Label>Notes (optional)</Field.Label>
+              <Textarea value={values.notes} onChange={(event) => set('notes', event.target.value)} rows={3} maxLength={5000} />
+              {errors.notes && <Field.ErrorText>{errors.notes}</Field.ErrorText>}
+            </Field.Root>
+          )}
           {errors.form && (
             <Text color="red.600" fontSize="sm" role="alert">
               {errors.form}
@@ -279,7 +438,7 @@ function SessionForm({
           )}
         </Stack>
       </Dialog.Body>
-      <Dialog.Footer>
+      <Dialog.Footer flexWrap="wrap">
         {editing && canDeleteSessions && (
           <Button variant="outline" colorPalette="red" me="auto" onClick={() => setConfirmDelete(true)} disabled={saving}>
             Delete
@@ -289,19 +448,41 @@ function SessionForm({
           onCancel={onClose}
           pending={saving}
           submitDisabled={values.clientIds.length === 0 || saving}
-          submitLabel={editing ? 'Save Changes' : 'Schedule Session'}
+          submitLabel={editing ? 'Save Changes' : repeating ? 'Schedule Sessions' : 'Schedule Session'}
         />
       </Dialog.Footer>
-      <ConfirmDialog
-        open={confirmDelete}
-        title="Delete Session"
-        description={DELETE_QUESTION}
-        confirmLabel="Delete"
-        pending={remove.isPending}
-        onConfirm={deleteSession}
-        onCancel={() => setConfirmDelete(false)}
-      />
-    </form>
+      {occurrence ? (
+        <DeleteOccurrenceDialog
+          open={confirmDelete}
+          session={occurrence}
+          onCancel={() => setConfirmDelete(false)}
+          onDeleted={() => {
+            setConfirmDelete(false);
+            onClose();
+            onDeleted?.();
+          }}
+        />
+      ) : (
+        <ConfirmDialog
+          open={confirmDelete}
+          title="Delete Session"
+          description={DELETE_QUESTION}
+          confirmLabel="Delete"
+          pending={remove.isPending}
+          onConfirm={deleteSession}
+          onCancel={() => setConfirmDelete(false)}
+        />
+      )}
+    </chakra.form>
+  );
+}
+
+/** What "This and following sessions" keeps of the series: its weekdays and end. */
+function SeriesRule({ series }: { series: SessionSeries | undefined }) {
+  return (
+    <Text fontSize="sm" color="fg.muted" aria-live="polite">
+      {series ? `Repeats weekly on ${weekdayNames(series.weekdays)} until ${format(parseISO(series.until), 'MMM d, yyyy')}` : 'Loading the series…'}
+    </Text>
   );
 }
 

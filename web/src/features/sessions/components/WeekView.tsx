@@ -4,6 +4,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { Session } from '@caseload/contract/sessions';
 import { calendarSlots, gridHeight, layoutDay, ROW_HEIGHT, statusPalette, weekDays } from '../lib/calendar.ts';
 import { durationLabel, sessionClientNames, sessionTypeLabels } from '../lib/format.ts';
+import { SessionMarks } from './SessionMarks.tsx';
 
 interface WeekViewProps {
   date: Date;
@@ -120,9 +121,12 @@ function DayColumn({ day, sessions, onSlotClick }: { day: Date; sessions: readon
         >
           <RouterLink to={`/sessions/${session.id}`}>
             <Flex direction="column">
-              <Text as="span" fontWeight="semibold" truncate>
-                {sessionClientNames(session)}
-              </Text>
+              <Flex as="span" align="center" gap="1" minW="0">
+                <Text as="span" fontWeight="semibold" truncate>
+                  {sessionClientNames(session)}
+                </Text>
+                <SessionMarks session={session} badgeSize="xs" />
+              </Flex>
               <Text as="span" truncate>
                 {sessionTypeLabels[session.type]} · {durationLabel(session.duration)}
               </Text>

@@ -14,6 +14,7 @@ import {
 import { AddClientDialog } from '../components/AddClientDialog.tsx';
 import { ParticipantPanel } from '../components/ParticipantPanel.tsx';
 import { SessionFormDialog, type SessionDialogMode } from '../components/SessionFormDialog.tsx';
+import { SessionMarks } from '../components/SessionMarks.tsx';
 import { SessionStatusBadge } from '../components/SessionStatusBadge.tsx';
 import { fullDateTime, participantStatusLabels, personName, sessionTypeLabels } from '../lib/format.ts';
 
@@ -76,6 +77,7 @@ function SessionDetail({ session }: { session: Session }) {
               Session Details
             </Heading>
             <SessionStatusBadge status={session.status} size="md" />
+            <SessionMarks session={session} iconSize={20} badgeSize="md" />
           </Flex>
           <Text color="fg.muted">{fullDateTime(session.scheduledAt)}</Text>
         </Box>
@@ -104,7 +106,13 @@ function SessionDetail({ session }: { session: Session }) {
 
       {participants.length > 0 && <ClientProgressCard session={session} canEdit={permissions.canEditSessions} canManageGoals={permissions.canManageGoals} />}
 
-      <SessionFormDialog mode={dialog} onClose={() => setDialog(null)} onDeleted={() => void navigate('/sessions')} />
+      <SessionFormDialog
+        mode={dialog}
+        onClose={() => setDialog(null)}
+        onDeleted={() => void navigate('/sessions')}
+        // The following occurrences were replaced, this one too unless documented: back to the calendar.
+        onSeriesChanged={() => void navigate('/sessions')}
+      />
     </Stack>
   );
 }

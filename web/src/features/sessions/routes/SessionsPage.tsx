@@ -1,5 +1,7 @@
 import { Box, Button, Card, EmptyState, Flex, Group, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { CalendarIcon } from '../../../components/icons.tsx';
 import { PageHeading } from '../../../components/PageHeading.tsx';
 import { ScopeSwitch } from '../../../components/ScopeSwitch.tsx';
@@ -7,11 +9,12 @@ import { SelectField } from '../../../components/SelectField.tsx';
 import { useCaseloadScope } from '../../../lib/caseload-scope.ts';
 import { clinicianName, useClinicians } from '../../../lib/clinicians.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
-import { recentSessions, useSessionPermissions, useSessionsAroundNow, useSessionsInRange } from '../api/sessions.ts';
+import { useClients } from '../../clients/index.ts';
+import { recentSessions, sessionQuery, useSessionPermissions, useSessionsAroundNow, useSessionsInRange } from '../api/sessions.ts';
 import { DayView } from '../components/DayView.tsx';
 import { MonthView } from '../components/MonthView.tsx';
 import { RecentSessionsCard } from '../components/RecentSessionsCard.tsx';
-import { SessionFormDialog, type SessionDialogMode } from '../components/SessionFormDialog.tsx';
+import { SessionFormDialog, type SchedulePrefill, type SessionDialogMode } from '../components/SessionFormDialog.tsx';
 import { WeekView } from '../components/WeekView.tsx';
 import { periodTitle, shiftDate, visibleRange, type CalendarView } from '../lib/calendar.ts';
 
@@ -27,6 +30,7 @@ export default function SessionsPage() {
   const [date, setDate] = useState(() => new Date());
   const [dialog, setDialog] = useState<SessionDialogMode | null>(null);
   const { canCreateSessions } = useSessionPermissions();
+  const link = useScheduleLink(canCreateSessions);
 
   // Whose sessions: 'me', 'all' or one clinician's id, in the URL as providerId.
   const caseload = useCaseloadScope('providerId');
@@ -141,9 +145,58 @@ export default function SessionsPage() {
       {recent.length > 0 && <RecentSessionsCard sessions={recent} />}
 
       {/* A new session appears in the calendar (the lists refresh); its page is one click away. */}
-      <SessionFormDialog mode={dialog} onClose={() => setDialog(null)} />
+      <SessionFormDialog
+        mode={dialog ?? link.mode}
+        onClose={() => {
+          setDialog(null);
+          link.done();
+        }}
+      />
     </Stack>
   );
+}
+
+const LINK_PARAMS = ['schedule', 'clientId', 'makeupFor'] as const;
+
+/**
+ * `?schedule=1&clientId=<id>&makeupFor=<sessionId>` (a client's owed make-up links here): the
+ * schedule dialog, open once the client is named, with the client and the make-up chosen. The
+ * client's name comes from the canceled session (its participant) or the user's caseload; the
+ * parameters leave the URL when the dialog closes.
+ */
+function useScheduleLink(canCreateSessions: boolean) {
+  const [params, setParams] = useSearchParams();
+  const wanted = canCreateSessions && params.get('schedule') === '1';
+  const clientId = wanted ? (params.get('clientId') ?? undefined) : undefined;
+  const makeupFor = wanted ? (params.get('makeupFor') ?? undefined) : undefined;
+  const canceled = useQuery({ ...sessionQuery(makeupFor ?? ''), enabled: makeupFor !== undefined, retry: false });
+  const participant = canceled.data?.sessionParticipants.find((p) => p.clientId === clientId)?.client;
+  const lookInCaseload = clientId !== undefined && !participant && (makeupFor === undefined || canceled.isError || canceled.isSuccess);
+  const caseload = useClients({ assignedTo: 'me' }, lookInCaseload);
+  const client = participant ?? caseload.data?.find((c) => c.id === clientId);
+  const settled = lookInCaseload ? !caseload.isPending : makeupFor === undefined || !canceled.isPending;
+
+  let mode: SessionDialogMode | null = null;
+  if (wanted && (client || settled)) {
+    const prefill: SchedulePrefill | undefined = client && {
+      client,
+      makeup: makeupFor ? { sessionId: makeupFor, scheduledAt: canceled.data?.scheduledAt, duration: canceled.data?.duration } : undefined,
+    };
+    mode = { kind: 'schedule', prefill };
+  }
+
+  const done = () => {
+    if (!LINK_PARAMS.some((key) => params.has(key))) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const key of LINK_PARAMS) next.delete(key);
+        return next;
+      },
+      { replace: true },
+    );
+  };
+  return { mode, done };
 }
 
 const EVERYONE = 'all';
