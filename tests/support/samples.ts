@@ -86,6 +86,8 @@ function stringSample(s: JsonSchema, name: string, ids: SampleIds): string {
   if (name === 'lastInitial') return 'S';
   // A wall-clock time ("HH:mm"), not free text.
   if (name === 'time') return '15:30';
+  // An IANA zone name, checked against the runtime's zone list.
+  if (name === 'timeZone') return 'America/New_York';
   if (name === 'token') return '123456';
   return 'Sample text';
 }

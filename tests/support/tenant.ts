@@ -10,7 +10,7 @@ export interface Tenant {
   email: string;
   /** A string written into this tenant's records that must never appear in another tenant's answers. */
   marker: string;
-  ids: Required<Pick<SampleIds, 'clientId' | 'goalId' | 'organizationId'>> & { sessionId: string; noteId?: string; childUserId?: string; jobId?: string };
+  ids: Required<Pick<SampleIds, 'clientId' | 'goalId' | 'organizationId'>> & { sessionId: string; noteId?: string; childUserId?: string; jobId?: string; iepId?: string };
 }
 
 function expectOk(res: { status: number; body: any }, what: string) {
@@ -38,6 +38,11 @@ export async function buildTenant(): Promise<Tenant> {
   const today = new Date().toISOString().slice(0, 10);
   const monthAgo = new Date(Date.now() - 30 * 86400_000).toISOString().slice(0, 10);
   const note = await agent.post(`/api/clients/${client.id}/generate-progress-note`, { reportingPeriodStart: monthAgo, reportingPeriodEnd: today });
+  // Ended, so a sampled active IEP of the same client never overlaps it.
+  const iep = expectOk(
+    await agent.post(`/api/clients/${client.id}/ieps`, { startDate: '2025-09-01', endDate: '2026-06-30', status: 'ended', serviceMinutes: 60, servicePer: 'week' }),
+    'IEP',
+  );
   const child = await agent.post('/api/users', {
     user: { firstName: 'Kid', lastName: marker, email: `kid-${marker}@example.test`.toLowerCase(), password: 'Sample-password-1!', role: 'assistant' },
     permissions: {},
@@ -55,6 +60,7 @@ export async function buildTenant(): Promise<Tenant> {
       sessionId: session.id,
       noteId: note.status < 300 ? note.body.id : undefined,
       childUserId: child.status < 300 ? child.body.id : undefined,
+      iepId: iep.id,
     },
   };
 }
@@ -77,6 +83,7 @@ export function pathFor(route: RouteDef, t: Tenant): string {
     goalId: t.ids.goalId,
     userId: t.ids.childUserId ?? crypto.randomUUID(),
     jobId: t.ids.jobId ?? crypto.randomUUID(),
+    iepId: t.ids.iepId ?? crypto.randomUUID(),
   });
   // A required query parameter (DELETE /api/session-series/{id}?from=) is part of a valid call.
   return path + requiredQueryFor(route.query, t.ids);
