@@ -1,0 +1,110 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { CurrentUser } from '@caseload/contract/auth';
+import type { Closure } from '@caseload/contract/school-year';
+import { jsonResponse, mockFetch, testUser } from '../../../test/fetch.ts';
+import { renderApp } from '../../../test/render.tsx';
+
+const thanksgiving: Closure = { date: '2025-11-27', label: 'Thanksgiving' };
+
+interface Setup {
+  user?: CurrentUser;
+  /** Answers PUT /api/closures in turn; a thrown TypeError is the network being down. */
+  saves?: (() => Response)[];
+  accountSaves?: (() => Response)[];
+}
+
+function openCalendar({ user = testUser, saves = [], accountSaves = [] }: Setup = {}) {
+  const sent: unknown[] = [];
+  const accountSent: unknown[] = [];
+  const fetchMock = mockFetch(({ method, url, init }) => {
+    if (url === '/api/user') return jsonResponse(200, user);
+    if (url === '/api/account' && method === 'GET') return jsonResponse(200, { id: user.accountId, name: 'Lincoln Elementary', timeZone: 'America/New_York' });
+    if (url === '/api/account' && method === 'PUT') {
+      accountSent.push(JSON.parse(String(init.body)));
+      return accountSaves.shift()!();
+    }
+    if (url === '/api/closures' && method === 'GET') return jsonResponse(200, { closures: [thanksgiving] });
+    if (url === '/api/closures' && method === 'PUT') {
+      sent.push(JSON.parse(String(init.body)));
+      return saves.shift()!();
+    }
+    return new Promise<Response>(() => undefined);
+  });
+  renderApp('/school-calendar');
+  return { fetchMock, sent, accountSent };
+}
+
+const networkDown = () => {
+  throw new TypeError('Failed to fetch');
+};
+
+describe('School calendar', { timeout: 20_000 }, () => {
+  it('keeps every row as typed when the save fails, then saves on retry and says how many sessions were canceled', async () => {
+    const { sent } = openCalendar({ saves: [networkDown, () => jsonResponse(200, { closures: [thanksgiving, { date: '2025-12-22', label: 'Winter break' }], canceledSessions: 3 })] });
+    const card = await screen.findByRole('region', { name: 'Closures' });
+    expect(((await within(card).findByLabelText('Closure 1 label')) as HTMLInputElement).value).toBe('Thanksgiving');
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Add closure' }));
+    fireEvent.change(within(card).getByLabelText('Closure 2 date'), { target: { value: '2025-12-22' } });
+    fireEvent.change(within(card).getByLabelText('Closure 2 label'), { target: { value: 'Winter break' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Save closures' }));
+
+    expect((await within(card).findByRole('alert')).textContent).toContain('Nothing you typed is lost');
+    expect((within(card).getByLabelText('Closure 2 date') as HTMLInputElement).value).toBe('2025-12-22');
+    expect((within(card).getByLabelText('Closure 2 label') as HTMLInputElement).value).toBe('Winter break');
+    expect((within(card).getByLabelText('Closure 1 label') as HTMLInputElement).value).toBe('Thanksgiving');
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Save closures' }));
+    expect((await within(card).findByRole('status')).textContent).toBe('Closures saved · 3 sessions canceled');
+    expect(within(card).queryByRole('alert')).toBeNull();
+    const both = [thanksgiving, { date: '2025-12-22', label: 'Winter break' }];
+    expect(sent).toEqual([both, both]);
+  });
+
+  it("checks the rows with the server's schema before sending", async () => {
+    const { sent } = openCalendar();
+    const card = await screen.findByRole('region', { name: 'Closures' });
+    await within(card).findByLabelText('Closure 1 label');
+    fireEvent.click(within(card).getByRole('button', { name: 'Add closure' }));
+    fireEvent.change(within(card).getByLabelText('Closure 2 date'), { target: { value: thanksgiving.date } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Save closures' }));
+    expect(await within(card).findByText('Label is required')).toBeTruthy();
+    fireEvent.change(within(card).getByLabelText('Closure 2 label'), { target: { value: 'Again' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Save closures' }));
+    expect(await within(card).findByText('A date can be closed only once')).toBeTruthy();
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Remove closure 2' }));
+    expect(within(card).queryByLabelText('Closure 2 date')).toBeNull();
+    expect(sent).toEqual([]);
+  });
+
+  it("keeps the account's name and time zone when the save fails, and saves them on retry", async () => {
+    const account = { id: testUser.accountId, name: 'Lincoln District', timeZone: 'America/New_York' };
+    const { accountSent } = openCalendar({ accountSaves: [networkDown, () => jsonResponse(200, account)] });
+    const card = await screen.findByRole('region', { name: 'Account' });
+    const name = (await within(card).findByLabelText(/Account name/)) as HTMLInputElement;
+    expect(name.value).toBe('Lincoln Elementary');
+    expect((within(card).getByRole('combobox') as HTMLInputElement).value).toBe('America/New_York');
+    fireEvent.change(name, { target: { value: 'Lincoln District' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Save account' }));
+    expect(await within(card).findByRole('alert')).toBeTruthy();
+    expect(name.value).toBe('Lincoln District');
+    fireEvent.click(within(card).getByRole('button', { name: 'Save account' }));
+    expect(await within(card).findByText('Account saved')).toBeTruthy();
+    expect(accountSent).toEqual([
+      { name: 'Lincoln District', timeZone: 'America/New_York' },
+      { name: 'Lincoln District', timeZone: 'America/New_York' },
+    ]);
+  });
+
+  it('tells a user who cannot manage users that the page is not theirs, and hides it from the sidebar', async () => {
+    const { fetchMock } = openCalendar({ user: { ...testUser, userType: 'child', permissions: { ...testUser.permissions, canManageUsers: false } } });
+    expect(await screen.findByText('You do not have permission to manage the school calendar.')).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Minutes' })).toBeTruthy();
+    expect(within(nav).queryByRole('link', { name: 'School Calendar' })).toBeNull();
+    // The page asks for nothing it may not read or change.
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/closures')).toBe(false);
+  });
+});
