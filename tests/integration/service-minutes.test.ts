@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_MINUTES_ROWS, MINUTES_CSV_HEADER, TOO_MANY_STUDENTS } from '../../packages/contract/src/school-year.ts';
 import { caseloadWrites } from '../../packages/core/src/caseload/clients-repo.ts';
 import { testClock } from '../../packages/core/src/clock.ts';
-import { db } from '../../packages/core/src/db.ts';
+import { db, queryPartition } from '../../packages/core/src/db.ts';
 import { newId } from '../../packages/core/src/ids.ts';
 import type { ClientItem } from '../../packages/core/src/items.ts';
+import { keys } from '../../packages/core/src/keys.ts';
 import { instantAt } from '../../packages/core/src/school-calendar/dates.ts';
 import { tableName } from '../../packages/core/src/table.ts';
 import type { Agent } from '../support/api.ts';
@@ -332,5 +333,49 @@ describe('the caseload’s rows, CSV and dashboard counts', () => {
     const res = await owner.get(`/api/service-minutes?assignedTo=${userId}`);
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(TOO_MANY_STUDENTS);
+  });
+});
+
+describe('the account and its time zone', () => {
+  it('reads name and default zone America/New_York (any user); the owner renames it and sets a zone, audited by id only; getCurrentUser shows the same name', async () => {
+    const { agent, email, user } = await signUpOwner({ accountName: 'Maple District' });
+    const { agent: noFlags } = await signInChild(user.accountId, {});
+    expect(expectStatus(await noFlags.get('/api/account'), 200)).toEqual({ id: user.accountId, name: 'Maple District', timeZone: 'America/New_York' });
+    expect(expectStatus(await agent.put('/api/account', { name: ' Oak District ', timeZone: 'America/Chicago' }), 200)).toEqual({
+      id: user.accountId,
+      name: 'Oak District',
+      timeZone: 'America/Chicago',
+    });
+    expect(expectStatus(await agent.get('/api/account'), 200)).toMatchObject({ name: 'Oak District', timeZone: 'America/Chicago' });
+    expect(expectStatus(await (await signIn(email)).agent.get('/api/user'), 200).accountName).toBe('Oak District');
+    const events = (await queryPartition<Record<string, string>>({ pk: keys.auditPartition(user.accountId), consistent: true })).filter((e) => e.action === 'account.updated');
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ entityType: 'account', entityId: user.accountId });
+    expect(JSON.stringify(events[0])).not.toMatch(/Oak|Maple/);
+  });
+
+  it('refuses a user without canManageUsers (403), a blank name and an unknown zone (400), changing nothing', async () => {
+    const { agent, user } = await signUpOwner({ accountName: 'Maple District' });
+    const { agent: noFlags } = await signInChild(user.accountId, {});
+    expect((await noFlags.put('/api/account', { name: 'Taken', timeZone: 'America/Chicago' })).status).toBe(403);
+    const blank = await agent.put('/api/account', { name: '  ', timeZone: 'America/Chicago' });
+    expect([blank.status, blank.body.message]).toEqual([400, 'Account name is required']);
+    const zone = await agent.put('/api/account', { name: 'Oak District', timeZone: 'Mars/Olympus_Mons' });
+    expect([zone.status, zone.body.message]).toEqual([400, 'Choose a valid time zone']);
+    expect(expectStatus(await agent.get('/api/account'), 200)).toMatchObject({ name: 'Maple District', timeZone: 'America/New_York' });
+  });
+
+  it('today is the account’s: at 02:00 UTC on Wednesday 16 September it is Tuesday in New York (60/week: 24 to date) and Wednesday in Berlin (36)', async () => {
+    testClock.set(new Date('2026-09-16T02:00:00.000Z'));
+    try {
+      const { agent } = await signUpOwner();
+      const client = expectStatus(await agent.post('/api/clients', { firstName: 'Zed', lastInitial: 'K', status: 'active' }), 201).id;
+      await addIep(agent, client, { startDate: '2026-09-01', serviceMinutes: 60 });
+      expect(await minutesOf(agent, client, '?from=2026-09-14&to=2026-09-20')).toMatchObject({ requiredToDate: 24 });
+      expectStatus(await agent.put('/api/account', { name: 'Berlin District', timeZone: 'Europe/Berlin' }), 200);
+      expect(await minutesOf(agent, client, '?from=2026-09-14&to=2026-09-20')).toMatchObject({ requiredToDate: 36 });
+    } finally {
+      testClock.set(TODAY);
+    }
   });
 });
