@@ -1,29 +1,33 @@
 import * as z from 'zod/mini';
 import { emailSchema, firstNameSchema, lastNameSchema, passwordSchema, permissionsSchema } from './auth.ts';
-import { id, isoDateTime, optionalPreprocessed, optionalText, requiredText } from './common.ts';
+import { id, isoDateTime, optionalPreprocessed, optionalText, requiredText, schema } from './common.ts';
 import { clientStatuses, gradeLevels, organizationTypes, permissionDefaults, roles, userTypes } from './enums.ts';
 
 // ---------- organizations ----------
-export const organizationInput = z.object({
-  name: requiredText(255, 'Organization name is required', 'Organization name'),
-  type: z._default(z.enum(organizationTypes), 'school'),
-  address: optionalText(500, 'Address', 'free'),
-  phone: optionalText(20, 'Phone'),
-  contactPerson: optionalText(255, 'Contact person'),
-});
+export const organizationInput = /* @__PURE__ */ schema(() =>
+  z.object({
+    name: requiredText(255, 'Organization name is required', 'Organization name'),
+    type: z._default(z.enum(organizationTypes), 'school'),
+    address: optionalText(500, 'Address', 'free'),
+    phone: optionalText(20, 'Phone'),
+    contactPerson: optionalText(255, 'Contact person'),
+  }),
+);
 export type OrganizationInput = z.input<typeof organizationInput>;
 
-export const organization = z.object({
-  id,
-  name: z.string(),
-  type: z.enum(organizationTypes),
-  address: z.optional(z.string()),
-  phone: z.optional(z.string()),
-  contactPerson: z.optional(z.string()),
-  createdAt: isoDateTime,
-  updatedAt: isoDateTime,
-  stats: z.object({ activeClients: z.number(), sessionsThisMonth: z.number(), activeGoals: z.number() }),
-});
+export const organization = /* @__PURE__ */ schema(() =>
+  z.object({
+    id,
+    name: z.string(),
+    type: z.enum(organizationTypes),
+    address: z.optional(z.string()),
+    phone: z.optional(z.string()),
+    contactPerson: z.optional(z.string()),
+    createdAt: isoDateTime,
+    updatedAt: isoDateTime,
+    stats: z.object({ activeClients: z.number(), sessionsThisMonth: z.number(), activeGoals: z.number() }),
+  }),
+);
 export type Organization = z.infer<typeof organization>;
 
 // ---------- clients ----------
@@ -37,95 +41,113 @@ const blankToUndefined = (v: unknown) => (v === '' || v === 'none' || v === null
  * Overwrites rather than transforms keep this a plain string schema (forms and JSON Schema see a
  * string); each failing step aborts so one input gets one message.
  */
-export const lastInitialSchema = z.string({ error: 'Last initial is required' }).check(
-  z.trim(),
-  z.minLength(1, { message: 'Last initial is required', abort: true }),
-  z.overwrite((v) => v.normalize('NFC')),
-  z.refine((v) => [...v].length <= 1, { message: 'Must be exactly one character', abort: true }),
-  z.refine((v) => /^\p{L}$/u.test(v), 'Last initial must be a letter'),
-  z.overwrite((v) => {
-    const upper = v.toUpperCase();
-    return [...upper].length === 1 ? upper : v;
+export const lastInitialSchema = /* @__PURE__ */ schema(() =>
+  z.string({ error: 'Last initial is required' }).check(
+    z.trim(),
+    z.minLength(1, { message: 'Last initial is required', abort: true }),
+    z.overwrite((v) => v.normalize('NFC')),
+    z.refine((v) => [...v].length <= 1, { message: 'Must be exactly one character', abort: true }),
+    z.refine((v) => /^\p{L}$/u.test(v), 'Last initial must be a letter'),
+    z.overwrite((v) => {
+      const upper = v.toUpperCase();
+      return [...upper].length === 1 ? upper : v;
+    }),
+  ),
+);
+
+export const sessionFrequencySchema = /* @__PURE__ */ schema(() =>
+  optionalPreprocessed(
+    (v) => {
+      if (v === '' || v === null || v === undefined) return undefined;
+      if (typeof v === 'string') return /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : undefined;
+      if (typeof v === 'number' && Number.isNaN(v)) return undefined;
+      return v;
+    },
+    z.number({ error: 'Must be a number' }).check(z.int('Must be a whole number'), z.gte(1, 'Must be at least 1'), z.lte(10, 'Must be at most 10')),
+  ),
+);
+
+export const clientInput = /* @__PURE__ */ schema(() =>
+  z.object({
+    firstName: firstNameSchema,
+    lastInitial: lastInitialSchema,
+    organizationId: optionalPreprocessed(blankToUndefined, id),
+    gradeLevel: optionalPreprocessed(blankToUndefined, z.enum(gradeLevels, { error: 'Choose a grade level' })),
+    sessionFrequency: sessionFrequencySchema,
+    teacher: optionalText(255, 'Teacher/Classroom'),
+    diagnosis: optionalText(2000, 'Diagnosis/Goals Summary', 'free'),
+    status: z._default(z.enum(clientStatuses), 'active'),
+    /** The users who serve the client. Absent on create: the creating user; absent on update: unchanged. */
+    clinicianIds: z.optional(
+      z.array(id).check(
+        z.maxLength(MAX_CLINICIANS, 'A client can have at most 10 clinicians'),
+        z.refine((ids) => new Set(ids).size === ids.length, 'A clinician can be chosen only once'),
+      ),
+    ),
   }),
 );
-
-export const sessionFrequencySchema = optionalPreprocessed(
-  (v) => {
-    if (v === '' || v === null || v === undefined) return undefined;
-    if (typeof v === 'string') return /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : undefined;
-    if (typeof v === 'number' && Number.isNaN(v)) return undefined;
-    return v;
-  },
-  z.number({ error: 'Must be a number' }).check(z.int('Must be a whole number'), z.gte(1, 'Must be at least 1'), z.lte(10, 'Must be at most 10')),
-);
-
-export const clientInput = z.object({
-  firstName: firstNameSchema,
-  lastInitial: lastInitialSchema,
-  organizationId: optionalPreprocessed(blankToUndefined, id),
-  gradeLevel: optionalPreprocessed(blankToUndefined, z.enum(gradeLevels, { error: 'Choose a grade level' })),
-  sessionFrequency: sessionFrequencySchema,
-  teacher: optionalText(255, 'Teacher/Classroom'),
-  diagnosis: optionalText(2000, 'Diagnosis/Goals Summary', 'free'),
-  status: z._default(z.enum(clientStatuses), 'active'),
-  /** The users who serve the client. Absent on create: the creating user; absent on update: unchanged. */
-  clinicianIds: z.optional(
-    z.array(id).check(
-      z.maxLength(MAX_CLINICIANS, 'A client can have at most 10 clinicians'),
-      z.refine((ids) => new Set(ids).size === ids.length, 'A clinician can be chosen only once'),
-    ),
-  ),
-});
 export type ClientInput = z.input<typeof clientInput>;
 
-export const client = z.object({
-  id,
-  organizationId: z.optional(id),
-  firstName: z.string(),
-  lastInitial: z.string(),
-  gradeLevel: z.optional(z.enum(gradeLevels)),
-  sessionFrequency: z.optional(z.number()),
-  teacher: z.optional(z.string()),
-  diagnosis: z.optional(z.string()),
-  status: z.enum(clientStatuses),
-  clinicianIds: z.array(id),
-  createdAt: isoDateTime,
-  updatedAt: isoDateTime,
-});
+export const client = /* @__PURE__ */ schema(() =>
+  z.object({
+    id,
+    organizationId: z.optional(id),
+    firstName: z.string(),
+    lastInitial: z.string(),
+    gradeLevel: z.optional(z.enum(gradeLevels)),
+    sessionFrequency: z.optional(z.number()),
+    teacher: z.optional(z.string()),
+    diagnosis: z.optional(z.string()),
+    status: z.enum(clientStatuses),
+    clinicianIds: z.array(id),
+    createdAt: isoDateTime,
+    updatedAt: isoDateTime,
+  }),
+);
 export type Client = z.infer<typeof client>;
 
 /** `me`, `all` or a user id: whose caseload a list shows. */
-export const assignedToSchema = z.union([z.enum(['me', 'all']), id], { error: 'assignedTo must be me, all or a user id' });
+export const assignedToSchema = /* @__PURE__ */ schema(() =>
+  z.union([z.enum(['me', 'all']), id], { error: 'assignedTo must be me, all or a user id' }),
+);
 
 export const MAX_PAGE_SIZE = 200;
 const blankQuery = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
-export const clientsQuery = z.object({
-  assignedTo: z._default(assignedToSchema, 'all'),
-  status: optionalPreprocessed(blankQuery, z.enum(clientStatuses, { error: 'Choose a client status' })),
-  organizationId: optionalPreprocessed(blankQuery, id),
-  gradeLevel: optionalPreprocessed(blankQuery, z.enum(gradeLevels, { error: 'Choose a grade level' })),
-  /** A case-insensitive prefix of the first name, or of "First L". */
-  search: optionalPreprocessed(blankQuery, z.string().check(z.trim(), z.maxLength(100, 'Search must be at most 100 characters'))),
-  limit: optionalPreprocessed(
-    (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : blankQuery(v)),
-    z.number({ error: 'Limit must be a whole number' }).check(
-      z.int('Limit must be a whole number'),
-      z.gte(1, `Limit must be between 1 and ${MAX_PAGE_SIZE}`),
-      z.lte(MAX_PAGE_SIZE, `Limit must be between 1 and ${MAX_PAGE_SIZE}`),
+export const clientsQuery = /* @__PURE__ */ schema(() =>
+  z.object({
+    assignedTo: z._default(assignedToSchema, 'all'),
+    status: optionalPreprocessed(blankQuery, z.enum(clientStatuses, { error: 'Choose a client status' })),
+    organizationId: optionalPreprocessed(blankQuery, id),
+    gradeLevel: optionalPreprocessed(blankQuery, z.enum(gradeLevels, { error: 'Choose a grade level' })),
+    /** A case-insensitive prefix of the first name, or of "First L". */
+    search: optionalPreprocessed(blankQuery, z.string().check(z.trim(), z.maxLength(100, 'Search must be at most 100 characters'))),
+    limit: optionalPreprocessed(
+      (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : blankQuery(v)),
+      z.number({ error: 'Limit must be a whole number' }).check(
+        z.int('Limit must be a whole number'),
+        z.gte(1, `Limit must be between 1 and ${MAX_PAGE_SIZE}`),
+        z.lte(MAX_PAGE_SIZE, `Limit must be between 1 and ${MAX_PAGE_SIZE}`),
+      ),
     ),
-  ),
-  cursor: optionalPreprocessed(blankQuery, z.string().check(z.maxLength(2048, 'Invalid cursor'))),
-});
+    cursor: optionalPreprocessed(blankQuery, z.string().check(z.maxLength(2048, 'Invalid cursor'))),
+  }),
+);
 export type ClientsQuery = z.input<typeof clientsQuery>;
 
 /** One page of clients; `nextCursor` is absent on the last page. */
-export const clientPage = z.object({ items: z.array(client), nextCursor: z.optional(z.string()) });
+export const clientPage = /* @__PURE__ */ schema(() =>
+  z.object({ items: z.array(client), nextCursor: z.optional(z.string()) }),
+);
 export type ClientPage = z.infer<typeof clientPage>;
 
 // ---------- clinicians (the options of the "Clinicians" pick lists) ----------
-export const cliniciansQuery = z.object({ organizationId: optionalPreprocessed(blankQuery, id) });
-export const clinician = z.object({ id, firstName: z.string(), lastName: z.string(), role: z.enum(roles) });
+export const cliniciansQuery = /* @__PURE__ */ schema(() =>
+  z.object({ organizationId: optionalPreprocessed(blankQuery, id) }),
+);
+export const clinician = /* @__PURE__ */ schema(() =>
+  z.object({ id, firstName: z.string(), lastName: z.string(), role: z.enum(roles) }),
+);
 export type Clinician = z.infer<typeof clinician>;
 
 // ---------- users ----------
@@ -134,63 +156,81 @@ const flagInputShape = Object.fromEntries(
 ) as { [K in keyof typeof permissionDefaults]: z.ZodMiniDefault<z.ZodMiniBoolean> };
 
 /** Permissions as a form sends them: omitted flags take the defaults for a new child user (view progress notes and reports only). */
-export const permissionsInput = z.object({
-  ...flagInputShape,
-  allowedOrganizationIds: z._default(z.array(id).check(z.maxLength(500)), []),
-});
+export const permissionsInput = /* @__PURE__ */ schema(() =>
+  z.object({
+    ...flagInputShape,
+    allowedOrganizationIds: z._default(z.array(id).check(z.maxLength(500)), []),
+  }),
+);
 export type PermissionsInput = z.input<typeof permissionsInput>;
 
-export const createUserBody = z.object({
-  user: z.object({
-    firstName: firstNameSchema,
-    lastName: lastNameSchema,
-    email: emailSchema,
-    password: passwordSchema,
-    role: z._default(z.enum(roles), 'slp'),
+export const createUserBody = /* @__PURE__ */ schema(() =>
+  z.object({
+    user: z.object({
+      firstName: firstNameSchema,
+      lastName: lastNameSchema,
+      email: emailSchema,
+      password: passwordSchema,
+      role: z._default(z.enum(roles), 'slp'),
+    }),
+    permissions: z._default(permissionsInput, permissionsInput.parse({})),
   }),
-  permissions: z._default(permissionsInput, permissionsInput.parse({})),
-});
-export const updateUserStatusBody = z.object({ isActive: z.boolean({ error: 'isActive must be true or false' }) });
-export const userIdParams = z.object({ userId: id });
+);
+export const updateUserStatusBody = /* @__PURE__ */ schema(() =>
+  z.object({ isActive: z.boolean({ error: 'isActive must be true or false' }) }),
+);
+export const userIdParams = /* @__PURE__ */ schema(() =>
+  z.object({ userId: id }),
+);
 
-export const managedUser = z.object({
-  id,
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  role: z.enum(roles),
-  userType: z.enum(userTypes),
-  isActive: z.boolean(),
-  parentUserId: z.optional(id),
-  createdAt: isoDateTime,
-  permissions: permissionsSchema,
-});
+export const managedUser = /* @__PURE__ */ schema(() =>
+  z.object({
+    id,
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    role: z.enum(roles),
+    userType: z.enum(userTypes),
+    isActive: z.boolean(),
+    parentUserId: z.optional(id),
+    createdAt: isoDateTime,
+    permissions: permissionsSchema,
+  }),
+);
 export type ManagedUser = z.infer<typeof managedUser>;
 
 // ---------- dashboard and activity ----------
-export const dashboardStats = z.object({
-  totalClients: z.number(),
-  weekSessions: z.number(),
-  activeGoals: z.number(),
-  completionRate: z.number(),
-  trends: z.object({
-    clientsAddedThisMonth: z.number(),
-    lastWeekSessions: z.number(),
-    sessionsDueThisWeek: z.number(),
-    goalsMasteredThisMonth: z.number(),
+export const dashboardStats = /* @__PURE__ */ schema(() =>
+  z.object({
+    totalClients: z.number(),
+    weekSessions: z.number(),
+    activeGoals: z.number(),
+    completionRate: z.number(),
+    trends: z.object({
+      clientsAddedThisMonth: z.number(),
+      lastWeekSessions: z.number(),
+      sessionsDueThisWeek: z.number(),
+      goalsMasteredThisMonth: z.number(),
+    }),
   }),
-});
+);
 export type DashboardStats = z.infer<typeof dashboardStats>;
 
 /** The user's local Monday 00:00, so "this week" follows the user's time zone. */
-export const dashboardStatsQuery = z.object({ weekStart: z.optional(isoDateTime), assignedTo: z._default(z.enum(['me', 'all']), 'all') });
+export const dashboardStatsQuery = /* @__PURE__ */ schema(() =>
+  z.object({ weekStart: z.optional(isoDateTime), assignedTo: z._default(z.enum(['me', 'all']), 'all') }),
+);
 
-export const activitiesQuery = z.object({ scope: z._default(z.enum(['account', 'mine']), 'account') });
-export const activity = z.object({
-  id: z.string(),
-  at: isoDateTime,
-  action: z.string(),
-  summary: z.string(),
-  actorName: z.string(),
-});
+export const activitiesQuery = /* @__PURE__ */ schema(() =>
+  z.object({ scope: z._default(z.enum(['account', 'mine']), 'account') }),
+);
+export const activity = /* @__PURE__ */ schema(() =>
+  z.object({
+    id: z.string(),
+    at: isoDateTime,
+    action: z.string(),
+    summary: z.string(),
+    actorName: z.string(),
+  }),
+);
 export type Activity = z.infer<typeof activity>;

@@ -5,7 +5,7 @@
 import * as z from 'zod/mini';
 import * as auth from './auth.ts';
 import * as caseload from './caseload.ts';
-import { idParams, okBody } from './common.ts';
+import { idParams, okBody, schema } from './common.ts';
 import type { PermissionFlag } from './enums.ts';
 import * as notes from './notes.ts';
 import * as schoolYear from './school-year.ts';
@@ -81,6 +81,13 @@ const route = /* @__NO_SIDE_EFFECTS__ */ <B extends z.ZodMiniType, Q extends z.Z
 ) => def;
 
 const list = /* @__NO_SIDE_EFFECTS__ */ <T extends z.ZodMiniType>(item: T) => z.array(item);
+/**
+ * A file answer (CSV, PDF). Built once, and the client list's two answer shapes too, so that no
+ * route's definition holds a call a bundler must keep: an unused route, and every schema it
+ * names, then leaves the bundles of the other functions.
+ */
+const fileAnswer = /* @__PURE__ */ schema(() => z.string());
+const clientListAnswer = /* @__PURE__ */ schema(() => z.union([list(caseload.client), caseload.clientPage]));
 
 // ---- part 1: auth and security
 export const getCurrentUser = route({ method: 'GET', path: '/api/user', handler: 'auth/get-current-user', auth: 'user', response: auth.currentUser });
@@ -106,7 +113,7 @@ export const archiveOrganization = route({ method: 'POST', path: '/api/organizat
 
 // ---- clients
 /** With `limit`, one page (`clientPage`); without it, the whole filtered list (the part-1 answer). */
-export const listClients = route({ method: 'GET', path: '/api/clients', uses: ['cursorKey'], handler: 'clients/list-clients', auth: 'user', query: caseload.clientsQuery, response: z.union([list(caseload.client), caseload.clientPage]) });
+export const listClients = route({ method: 'GET', path: '/api/clients', uses: ['cursorKey'], handler: 'clients/list-clients', auth: 'user', query: caseload.clientsQuery, response: clientListAnswer });
 export const createClient = route({ method: 'POST', idempotent: true, path: '/api/clients', handler: 'clients/create-client', auth: 'user', permission: 'canCreateClients', body: caseload.clientInput, response: caseload.client });
 export const updateClient = route({ method: 'PUT', path: '/api/clients/{id}', handler: 'clients/update-client', auth: 'user', permission: 'canEditClients', params: idParams, body: caseload.clientInput, response: caseload.client });
 export const archiveClient = route({ method: 'POST', path: '/api/clients/{id}/archive', handler: 'clients/archive-client', auth: 'user', permission: 'canDeleteClients', params: idParams, response: okBody });
@@ -151,11 +158,11 @@ export const deleteProgressNote = route({ method: 'DELETE', path: '/api/progress
 export const bulkGenerateProgressNotes = route({ method: 'POST', idempotent: true, path: '/api/generate-progress-notes-bulk', uses: ['bulkQueue'], handler: 'notes/bulk-generate-progress-notes', auth: 'user', permission: 'canGenerateProgressNotes', body: notes.bulkGenerateBody, response: notes.bulkJob });
 export const getBulkGenerationJob = route({ method: 'GET', path: '/api/generate-progress-notes-bulk/{jobId}', handler: 'notes/get-bulk-generation-job', auth: 'user', permission: 'canGenerateProgressNotes', params: notes.jobIdParams, response: notes.bulkJob });
 /** The note as a PDF for parents (binary; base64 on the wire to API Gateway). */
-export const downloadProgressNotePdf = route({ method: 'GET', path: '/api/progress-notes/{id}/pdf', uses: ['pdf'], handler: 'notes/download-progress-note-pdf', auth: 'user', permission: 'canViewProgressNotes', params: idParams, response: z.string() });
+export const downloadProgressNotePdf = route({ method: 'GET', path: '/api/progress-notes/{id}/pdf', uses: ['pdf'], handler: 'notes/download-progress-note-pdf', auth: 'user', permission: 'canViewProgressNotes', params: idParams, response: fileAnswer });
 
 // ---- reports
 export const getReport = route({ method: 'GET', path: '/api/reports', handler: 'reports/get-report', auth: 'user', permission: 'canViewReports', query: notes.reportQuery, response: notes.report });
-export const exportReport = route({ method: 'GET', path: '/api/reports/export', handler: 'reports/export-report', auth: 'user', permission: 'canViewReports', query: notes.exportQuery, response: z.string() });
+export const exportReport = route({ method: 'GET', path: '/api/reports/export', handler: 'reports/export-report', auth: 'user', permission: 'canViewReports', query: notes.exportQuery, response: fileAnswer });
 
 // ---- part 3: the school year (account time zone, IEPs and service minutes, timetable, closures)
 export const getAccount = route({ method: 'GET', path: '/api/account', handler: 'account/get-account', auth: 'user', response: schoolYear.account });
@@ -167,7 +174,7 @@ export const deleteIep = route({ method: 'DELETE', path: '/api/ieps/{iepId}', ha
 export const getClientServiceMinutes = route({ method: 'GET', path: '/api/clients/{id}/service-minutes', handler: 'minutes/get-client-service-minutes', auth: 'user', params: idParams, query: schoolYear.minutesRange, response: schoolYear.clientMinutes });
 export const listClientMakeups = route({ method: 'GET', path: '/api/clients/{id}/makeups', handler: 'minutes/list-client-makeups', auth: 'user', params: idParams, response: list(schoolYear.owedMakeup) });
 export const listServiceMinutes = route({ method: 'GET', path: '/api/service-minutes', handler: 'minutes/list-service-minutes', auth: 'user', query: schoolYear.caseloadMinutesQuery, response: list(schoolYear.minutesRow) });
-export const exportServiceMinutes = route({ method: 'GET', path: '/api/service-minutes/export', handler: 'minutes/export-service-minutes', auth: 'user', query: schoolYear.caseloadMinutesQuery, response: z.string() });
+export const exportServiceMinutes = route({ method: 'GET', path: '/api/service-minutes/export', handler: 'minutes/export-service-minutes', auth: 'user', query: schoolYear.caseloadMinutesQuery, response: fileAnswer });
 export const getMinutesSummary = route({ method: 'GET', path: '/api/service-minutes/summary', handler: 'minutes/get-minutes-summary', auth: 'user', query: schoolYear.minutesSummaryQuery, response: schoolYear.minutesSummary });
 export const createSessionSeries = route({ method: 'POST', idempotent: true, path: '/api/session-series', handler: 'timetable/create-session-series', auth: 'user', permission: 'canCreateSessions', body: schoolYear.seriesBody, response: schoolYear.seriesChange, timeoutSeconds: 29 });
 export const getSessionSeries = route({ method: 'GET', path: '/api/session-series/{id}', handler: 'timetable/get-session-series', auth: 'user', params: schoolYear.seriesParams, response: schoolYear.sessionSeries });

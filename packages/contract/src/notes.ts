@@ -1,10 +1,12 @@
 import * as z from 'zod/mini';
-import { id, isoDate, isoDateTime, text } from './common.ts';
+import { id, isoDate, isoDateTime, text, schema } from './common.ts';
 import { goalStatuses, goalTypes, noteAuthors, progressNoteStatuses } from './enums.ts';
 import { RICH_TEXT_MAX } from './sessions.ts';
 
 const BOTH_DATES = 'Please select both start and end dates for the reporting period.';
-const periodDate = z.pipe(z.string({ error: BOTH_DATES }).check(z.minLength(1, BOTH_DATES)), isoDate);
+const periodDate = /* @__PURE__ */ schema(() =>
+  z.pipe(z.string({ error: BOTH_DATES }).check(z.minLength(1, BOTH_DATES)), isoDate),
+);
 
 /** A reporting period spans at most a year (366 days, leap years included): it bounds the data read per note. */
 export const MAX_PERIOD_DAYS = 366;
@@ -45,80 +47,98 @@ export const bulkGenerateBody = z
   );
 export type BulkGenerateInput = z.input<typeof bulkGenerateBody>;
 
-export const bulkJob = z.object({
-  jobId: id,
-  status: z.enum(['running', 'completed']),
-  total: z.number(),
-  completed: z.number(),
-  /** Notes written by this job. */
-  successCount: z.number(),
-  errorCount: z.number(),
-  /** Clients left alone because a note for the period already existed (`skipExisting`). */
-  skippedCount: z.number(),
-  reportingPeriodStart: isoDate,
-  reportingPeriodEnd: isoDate,
-  errors: z.array(z.object({ clientId: id, clientName: z.string(), error: z.string() })),
-});
+export const bulkJob = /* @__PURE__ */ schema(() =>
+  z.object({
+    jobId: id,
+    status: z.enum(['running', 'completed']),
+    total: z.number(),
+    completed: z.number(),
+    /** Notes written by this job. */
+    successCount: z.number(),
+    errorCount: z.number(),
+    /** Clients left alone because a note for the period already existed (`skipExisting`). */
+    skippedCount: z.number(),
+    reportingPeriodStart: isoDate,
+    reportingPeriodEnd: isoDate,
+    errors: z.array(z.object({ clientId: id, clientName: z.string(), error: z.string() })),
+  }),
+);
 export type BulkJob = z.infer<typeof bulkJob>;
-export const jobIdParams = z.object({ jobId: id });
+export const jobIdParams = /* @__PURE__ */ schema(() =>
+  z.object({ jobId: id }),
+);
 
-export const progressNote = z.object({
-  id,
-  clientId: id,
-  content: z.string(),
-  reportingPeriodStart: isoDate,
-  reportingPeriodEnd: isoDate,
-  createdAt: isoDateTime,
-  updatedAt: isoDateTime,
-  generatedBy: z.enum(noteAuthors),
-  status: z.enum(progressNoteStatuses),
-  /** 'First L.' of the client, for lists; absent when the client record is gone. */
-  clientName: z.optional(z.string()),
-  /** The client's organization, for the notes page's organization filter. */
-  organizationId: z.optional(id),
-});
+export const progressNote = /* @__PURE__ */ schema(() =>
+  z.object({
+    id,
+    clientId: id,
+    content: z.string(),
+    reportingPeriodStart: isoDate,
+    reportingPeriodEnd: isoDate,
+    createdAt: isoDateTime,
+    updatedAt: isoDateTime,
+    generatedBy: z.enum(noteAuthors),
+    status: z.enum(progressNoteStatuses),
+    /** 'First L.' of the client, for lists; absent when the client record is gone. */
+    clientName: z.optional(z.string()),
+    /** The client's organization, for the notes page's organization filter. */
+    organizationId: z.optional(id),
+  }),
+);
 export type ProgressNote = z.infer<typeof progressNote>;
 
 /** `me`: only the notes of the caller's assigned clients. */
-export const progressNotesQuery = z.object({ assignedTo: z._default(z.enum(['me', 'all'], { error: 'assignedTo must be me or all' }), 'all') });
+export const progressNotesQuery = /* @__PURE__ */ schema(() =>
+  z.object({ assignedTo: z._default(z.enum(['me', 'all'], { error: 'assignedTo must be me or all' }), 'all') }),
+);
 
-export const updateNoteBody = z.object({
-  content: text('free', 'Content is required').check(z.trim(), z.minLength(1, 'Content is required'), z.maxLength(RICH_TEXT_MAX, 'The note is too long')),
-});
+export const updateNoteBody = /* @__PURE__ */ schema(() =>
+  z.object({
+    content: text('free', 'Content is required').check(z.trim(), z.minLength(1, 'Content is required'), z.maxLength(RICH_TEXT_MAX, 'The note is too long')),
+  }),
+);
 
 // ---------- reports ----------
 export const reportDays = [7, 14, 30, 90] as const;
-export const reportQuery = z.object({
-  days: z._default(z.coerce.number().check(z.refine((d) => (reportDays as readonly number[]).includes(d), 'Choose 7, 14, 30 or 90 days')), 30),
-  clientId: z.optional(id),
-  goalType: z.optional(z.enum(goalTypes)),
-});
-export const exportQuery = z.extend(reportQuery, { format: z._default(z.enum(['json', 'csv']), 'json') });
-
-export const clientProgress = z.object({
-  clientId: id,
-  clientName: z.string(),
-  goalCount: z.number(),
-  sessionsCount: z.number(),
-  progressRate: z.number(),
-  goals: z.array(z.object({ id, type: z.enum(goalTypes), description: z.string(), status: z.enum(goalStatuses) })),
-  recentDataPoints: z.array(
-    z.object({ goalId: id, recordedAt: isoDateTime, successfulAttempts: z.number(), totalAttempts: z.number(), accuracy: z.number() }),
-  ),
-});
-export const report = z.object({
-  generatedAt: isoDateTime,
-  period: z.object({ days: z.number(), from: isoDateTime, to: isoDateTime }),
-  /** The client's name or 'all'; the goal type or 'all'. */
-  filters: z.object({ client: z.string(), goalType: z.union([z.enum(goalTypes), z.literal('all')]) }),
-  overallStats: z.object({
-    totalSessions: z.number(),
-    completedSessions: z.number(),
-    activeGoals: z.number(),
-    masteredGoals: z.number(),
-    successRate: z.number(),
-    totalClients: z.number(),
+export const reportQuery = /* @__PURE__ */ schema(() =>
+  z.object({
+    days: z._default(z.coerce.number().check(z.refine((d) => (reportDays as readonly number[]).includes(d), 'Choose 7, 14, 30 or 90 days')), 30),
+    clientId: z.optional(id),
+    goalType: z.optional(z.enum(goalTypes)),
   }),
-  clientProgress: z.array(clientProgress),
-});
+);
+export const exportQuery = /* @__PURE__ */ schema(() =>
+  z.extend(reportQuery, { format: z._default(z.enum(['json', 'csv']), 'json') }),
+);
+
+export const clientProgress = /* @__PURE__ */ schema(() =>
+  z.object({
+    clientId: id,
+    clientName: z.string(),
+    goalCount: z.number(),
+    sessionsCount: z.number(),
+    progressRate: z.number(),
+    goals: z.array(z.object({ id, type: z.enum(goalTypes), description: z.string(), status: z.enum(goalStatuses) })),
+    recentDataPoints: z.array(
+      z.object({ goalId: id, recordedAt: isoDateTime, successfulAttempts: z.number(), totalAttempts: z.number(), accuracy: z.number() }),
+    ),
+  }),
+);
+export const report = /* @__PURE__ */ schema(() =>
+  z.object({
+    generatedAt: isoDateTime,
+    period: z.object({ days: z.number(), from: isoDateTime, to: isoDateTime }),
+    /** The client's name or 'all'; the goal type or 'all'. */
+    filters: z.object({ client: z.string(), goalType: z.union([z.enum(goalTypes), z.literal('all')]) }),
+    overallStats: z.object({
+      totalSessions: z.number(),
+      completedSessions: z.number(),
+      activeGoals: z.number(),
+      masteredGoals: z.number(),
+      successRate: z.number(),
+      totalClients: z.number(),
+    }),
+    clientProgress: z.array(clientProgress),
+  }),
+);
 export type Report = z.infer<typeof report>;

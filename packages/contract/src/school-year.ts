@@ -4,32 +4,27 @@
  * (`yyyy-MM-dd`) in the account's time zone.
  */
 import * as z from 'zod/mini';
-import { id, isoDate, isoDateTime, optionalPreprocessed, requiredText } from './common.ts';
+import { id, isoDate, isoDateTime, optionalPreprocessed, requiredText, schema } from './common.ts';
 import { assignedToSchema } from './caseload.ts';
 import { sessionTypes } from './enums.ts';
 import { durationSchema } from './sessions.ts';
+import { isTimeZone } from './time-zone.ts';
 
 const blankToAbsent = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 // ---------- the account ----------
-export const DEFAULT_TIME_ZONE = 'America/New_York';
+export { DEFAULT_TIME_ZONE, isTimeZone } from './time-zone.ts';
 
-/** Whether the runtime knows this IANA zone name (the server and every browser share the tz database). */
-export function isTimeZone(name: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: name });
-    return name.includes('/') || name === 'UTC';
-  } catch {
-    return false;
-  }
-}
-
-export const accountBody = z.object({
-  name: requiredText(255, 'Account name is required', 'Account name'),
-  timeZone: z.string({ error: 'Choose a time zone' }).check(z.refine(isTimeZone, 'Choose a valid time zone')),
-});
+export const accountBody = /* @__PURE__ */ schema(() =>
+  z.object({
+    name: requiredText(255, 'Account name is required', 'Account name'),
+    timeZone: z.string({ error: 'Choose a time zone' }).check(z.refine(isTimeZone, 'Choose a valid time zone')),
+  }),
+);
 export type AccountInput = z.input<typeof accountBody>;
-export const account = z.object({ id, name: z.string(), timeZone: z.string() });
+export const account = /* @__PURE__ */ schema(() =>
+  z.object({ id, name: z.string(), timeZone: z.string() }),
+);
 export type Account = z.infer<typeof account>;
 
 // ---------- IEPs ----------
@@ -45,7 +40,9 @@ export const SERVICE_MINUTES_MAX = 3000;
 export const END_BEFORE_START = 'End date must be after the start date';
 export const OVERLAPPING_IEP = 'This client already has an active IEP for these dates';
 
-const optionalDate = optionalPreprocessed(blankToAbsent, isoDate);
+const optionalDate = /* @__PURE__ */ schema(() =>
+  optionalPreprocessed(blankToAbsent, isoDate),
+);
 
 export const iepBody = z
   .object({
@@ -65,22 +62,26 @@ export const iepBody = z
   .check(z.refine((v) => v.endDate > v.startDate, { message: END_BEFORE_START, path: ['endDate'] }));
 export type IepInput = z.input<typeof iepBody>;
 
-export const iep = z.object({
-  id,
-  clientId: id,
-  startDate: isoDate,
-  endDate: isoDate,
-  nextReviewDate: z.optional(isoDate),
-  nextEvaluationDate: z.optional(isoDate),
-  status: z.enum(iepStatuses),
-  serviceMinutes: z.number(),
-  servicePer: z.enum(servicePers),
-  serviceType: z.enum(serviceTypes),
-  createdAt: isoDateTime,
-  updatedAt: isoDateTime,
-});
+export const iep = /* @__PURE__ */ schema(() =>
+  z.object({
+    id,
+    clientId: id,
+    startDate: isoDate,
+    endDate: isoDate,
+    nextReviewDate: z.optional(isoDate),
+    nextEvaluationDate: z.optional(isoDate),
+    status: z.enum(iepStatuses),
+    serviceMinutes: z.number(),
+    servicePer: z.enum(servicePers),
+    serviceType: z.enum(serviceTypes),
+    createdAt: isoDateTime,
+    updatedAt: isoDateTime,
+  }),
+);
 export type Iep = z.infer<typeof iep>;
-export const iepIdParams = z.object({ iepId: id });
+export const iepIdParams = /* @__PURE__ */ schema(() =>
+  z.object({ iepId: id }),
+);
 
 // ---------- service minutes ----------
 /** The longest period a minutes request may cover. */
@@ -97,36 +98,44 @@ function refineDateRange(q: { from?: string; to?: string }, ctx: z.core.$Refinem
 }
 
 /** `from` and `to` are dates, both included; absent, they are the school year (July 1 – June 30) containing today. */
-export const minutesRange = z.object({ from: optionalDate, to: optionalDate }).check(z.superRefine(refineDateRange));
+export const minutesRange = /* @__PURE__ */ schema(() =>
+  z.object({ from: optionalDate, to: optionalDate }).check(z.superRefine(refineDateRange)),
+);
 export const caseloadMinutesQuery = z
   .object({ from: optionalDate, to: optionalDate, assignedTo: z._default(assignedToSchema, 'me') })
   .check(z.superRefine(refineDateRange));
 
-export const minutesWeek = z.object({ start: isoDate, required: z.number(), delivered: z.number() });
-export const clientMinutes = z.object({
-  from: isoDate,
-  to: isoDate,
-  required: z.number(),
-  requiredToDate: z.number(),
-  delivered: z.number(),
-  makeupsOwed: z.number(),
-  status: z.enum(minuteStatuses),
-  weeks: z.array(minutesWeek),
-});
+export const minutesWeek = /* @__PURE__ */ schema(() =>
+  z.object({ start: isoDate, required: z.number(), delivered: z.number() }),
+);
+export const clientMinutes = /* @__PURE__ */ schema(() =>
+  z.object({
+    from: isoDate,
+    to: isoDate,
+    required: z.number(),
+    requiredToDate: z.number(),
+    delivered: z.number(),
+    makeupsOwed: z.number(),
+    status: z.enum(minuteStatuses),
+    weeks: z.array(minutesWeek),
+  }),
+);
 export type ClientMinutes = z.infer<typeof clientMinutes>;
 
-export const minutesRow = z.object({
-  clientId: id,
-  firstName: z.string(),
-  lastInitial: z.string(),
-  required: z.number(),
-  requiredToDate: z.number(),
-  delivered: z.number(),
-  makeupsOwed: z.number(),
-  status: z.enum(minuteStatuses),
-  nextReviewDate: z.optional(isoDate),
-  nextEvaluationDate: z.optional(isoDate),
-});
+export const minutesRow = /* @__PURE__ */ schema(() =>
+  z.object({
+    clientId: id,
+    firstName: z.string(),
+    lastInitial: z.string(),
+    required: z.number(),
+    requiredToDate: z.number(),
+    delivered: z.number(),
+    makeupsOwed: z.number(),
+    status: z.enum(minuteStatuses),
+    nextReviewDate: z.optional(isoDate),
+    nextEvaluationDate: z.optional(isoDate),
+  }),
+);
 export type MinutesRow = z.infer<typeof minutesRow>;
 
 /** The most students one minutes request reads (a caseload is far smaller; a whole district is paged by clinician). */
@@ -136,16 +145,22 @@ export const TOO_MANY_STUDENTS = `This list has more than ${MAX_MINUTES_ROWS} st
 export const MINUTES_CSV_HEADER = 'Student,Required,Required To Date,Delivered,Makeups Owed,Status,Next Review,Next Evaluation';
 
 /** The dashboard's three counts for a caseload, each linking to the minutes page. */
-export const minutesSummaryQuery = z.object({ assignedTo: z._default(z.enum(['me', 'all']), 'me') });
-export const minutesSummary = z.object({
-  behindOnMinutes: z.number(),
-  reviewsDueIn30Days: z.number(),
-  reevaluationsDueIn60Days: z.number(),
-});
+export const minutesSummaryQuery = /* @__PURE__ */ schema(() =>
+  z.object({ assignedTo: z._default(z.enum(['me', 'all']), 'me') }),
+);
+export const minutesSummary = /* @__PURE__ */ schema(() =>
+  z.object({
+    behindOnMinutes: z.number(),
+    reviewsDueIn30Days: z.number(),
+    reevaluationsDueIn60Days: z.number(),
+  }),
+);
 export type MinutesSummary = z.infer<typeof minutesSummary>;
 
 /** A canceled participation still owed a make-up (the "Make-up for…" choices). */
-export const owedMakeup = z.object({ sessionId: id, scheduledAt: isoDateTime, date: isoDate, duration: z.number() });
+export const owedMakeup = /* @__PURE__ */ schema(() =>
+  z.object({ sessionId: id, scheduledAt: isoDateTime, date: isoDate, duration: z.number() }),
+);
 export type OwedMakeup = z.infer<typeof owedMakeup>;
 export const MAKEUP_NOT_OWED = 'No make-up is owed for this session to these students';
 export const MAKEUP_ALREADY_SCHEDULED = 'A make-up for this session has already been scheduled';
@@ -154,7 +169,9 @@ export const MAKEUP_ALREADY_SCHEDULED = 'A make-up for this session has already 
 export const MAX_SERIES_MONTHS = 12;
 export const weekdayNumbers = [1, 2, 3, 4, 5] as const;
 export const weekdayLabels: Record<number, string> = { 1: 'Mon', 2: 'Tue', 3: 'Wed', 4: 'Thu', 5: 'Fri' };
-const time = z.string({ error: 'Choose a time' }).check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Time must be HH:mm'));
+const time = /* @__PURE__ */ schema(() =>
+  z.string({ error: 'Choose a time' }).check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Time must be HH:mm')),
+);
 
 /** `until` is at most twelve months after `startsOn` (the same day of the month a year on). */
 export function latestUntil(startsOn: string): string {
@@ -165,24 +182,26 @@ export function latestUntil(startsOn: string): string {
   return limit.toISOString().slice(0, 10);
 }
 
-const seriesFields = z.object({
-  clientIds: z
-    .array(id, { error: 'Please select at least one client' })
-    .check(
-      z.minLength(1, 'Please select at least one client'),
-      z.maxLength(30, 'A session can have at most 30 clients'),
-      z.refine((ids) => new Set(ids).size === ids.length, 'A client can be chosen only once'),
-    ),
-  providerId: optionalPreprocessed(blankToAbsent, id),
-  type: z._default(z.enum(sessionTypes), 'therapy'),
-  weekdays: z
-    .array(z.number().check(z.int(), z.gte(1, 'Choose weekdays Monday to Friday'), z.lte(5, 'Choose weekdays Monday to Friday')), { error: 'Choose at least one weekday' })
-    .check(z.minLength(1, 'Choose at least one weekday'), z.refine((d) => new Set(d).size === d.length, 'A weekday can be chosen only once')),
-  time,
-  duration: z._default(durationSchema, 30),
-  startsOn: z.pipe(z.string({ error: 'Start date is required' }).check(z.minLength(1, 'Start date is required')), isoDate),
-  until: z.pipe(z.string({ error: 'End date is required' }).check(z.minLength(1, 'End date is required')), isoDate),
-});
+const seriesFields = /* @__PURE__ */ schema(() =>
+  z.object({
+    clientIds: z
+      .array(id, { error: 'Please select at least one client' })
+      .check(
+        z.minLength(1, 'Please select at least one client'),
+        z.maxLength(30, 'A session can have at most 30 clients'),
+        z.refine((ids) => new Set(ids).size === ids.length, 'A client can be chosen only once'),
+      ),
+    providerId: optionalPreprocessed(blankToAbsent, id),
+    type: z._default(z.enum(sessionTypes), 'therapy'),
+    weekdays: z
+      .array(z.number().check(z.int(), z.gte(1, 'Choose weekdays Monday to Friday'), z.lte(5, 'Choose weekdays Monday to Friday')), { error: 'Choose at least one weekday' })
+      .check(z.minLength(1, 'Choose at least one weekday'), z.refine((d) => new Set(d).size === d.length, 'A weekday can be chosen only once')),
+    time,
+    duration: z._default(durationSchema, 30),
+    startsOn: z.pipe(z.string({ error: 'Start date is required' }).check(z.minLength(1, 'Start date is required')), isoDate),
+    until: z.pipe(z.string({ error: 'End date is required' }).check(z.minLength(1, 'End date is required')), isoDate),
+  }),
+);
 
 function refineSeries(v: { startsOn: string; until: string }, ctx: z.core.$RefinementCtx) {
   if (v.until < v.startsOn) ctx.addIssue({ code: 'custom', message: END_BEFORE_START, path: ['until'] });
@@ -192,35 +211,47 @@ function refineSeries(v: { startsOn: string; until: string }, ctx: z.core.$Refin
 export const seriesBody = seriesFields.check(z.superRefine(refineSeries));
 export type SeriesInput = z.input<typeof seriesBody>;
 /** "This and following sessions": the whole series body, applied to occurrences from `from` on. */
-export const updateSeriesBody = z.extend(seriesFields, { from: isoDate }).check(z.superRefine(refineSeries));
+export const updateSeriesBody = /* @__PURE__ */ schema(() =>
+  z.extend(seriesFields, { from: isoDate }).check(z.superRefine(refineSeries)),
+);
 export type UpdateSeriesInput = z.input<typeof updateSeriesBody>;
-export const seriesParams = z.object({ id });
-export const deleteSeriesQuery = z.object({ from: z.pipe(z.string({ error: 'from is required' }), isoDate) });
+export const seriesParams = /* @__PURE__ */ schema(() =>
+  z.object({ id }),
+);
+export const deleteSeriesQuery = /* @__PURE__ */ schema(() =>
+  z.object({ from: z.pipe(z.string({ error: 'from is required' }), isoDate) }),
+);
 
-export const sessionSeries = z.object({
-  id,
-  clientIds: z.array(id),
-  providerId: id,
-  type: z.enum(sessionTypes),
-  weekdays: z.array(z.number()),
-  time: z.string(),
-  duration: z.number(),
-  startsOn: isoDate,
-  until: isoDate,
-  createdAt: isoDateTime,
-  updatedAt: isoDateTime,
-});
+export const sessionSeries = /* @__PURE__ */ schema(() =>
+  z.object({
+    id,
+    clientIds: z.array(id),
+    providerId: id,
+    type: z.enum(sessionTypes),
+    weekdays: z.array(z.number()),
+    time: z.string(),
+    duration: z.number(),
+    startsOn: isoDate,
+    until: isoDate,
+    createdAt: isoDateTime,
+    updatedAt: isoDateTime,
+  }),
+);
 export type SessionSeries = z.infer<typeof sessionSeries>;
 /** What a series write did: occurrences created, kept because documented, deleted. */
-export const seriesChange = z.object({ series: z.optional(sessionSeries), created: z.number(), kept: z.number(), deleted: z.number() });
+export const seriesChange = /* @__PURE__ */ schema(() =>
+  z.object({ series: z.optional(sessionSeries), created: z.number(), kept: z.number(), deleted: z.number() }),
+);
 export type SeriesChange = z.infer<typeof seriesChange>;
 
 // ---------- closures ----------
 export const MAX_CLOSURES = 200;
-export const closure = z.object({
-  date: z.pipe(z.string({ error: 'Date is required' }), isoDate),
-  label: requiredText(100, 'Label is required', 'Label'),
-});
+export const closure = /* @__PURE__ */ schema(() =>
+  z.object({
+    date: z.pipe(z.string({ error: 'Date is required' }), isoDate),
+    label: requiredText(100, 'Label is required', 'Label'),
+  }),
+);
 export type Closure = z.infer<typeof closure>;
 export const closuresBody = z
   .array(closure, { error: 'Closures must be a list' })
@@ -229,6 +260,10 @@ export const closuresBody = z
     z.refine((list) => new Set(list.map((c) => c.date)).size === list.length, 'A date can be closed only once'),
   );
 export type ClosuresInput = z.input<typeof closuresBody>;
-export const closureList = z.object({ closures: z.array(closure) });
+export const closureList = /* @__PURE__ */ schema(() =>
+  z.object({ closures: z.array(closure) }),
+);
 /** After a save: the list, and how many undocumented series occurrences the new closures canceled. */
-export const closuresSaved = z.object({ closures: z.array(closure), canceledSessions: z.number() });
+export const closuresSaved = /* @__PURE__ */ schema(() =>
+  z.object({ closures: z.array(closure), canceledSessions: z.number() }),
+);

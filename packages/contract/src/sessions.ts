@@ -1,41 +1,47 @@
 import * as z from 'zod/mini';
-import { id, isoDateTime, optionalPreprocessed, requiredText, text } from './common.ts';
+import { id, isoDateTime, optionalPreprocessed, requiredText, text, schema } from './common.ts';
 import { goalStatuses, goalTypes, gradeLevels, participantStatuses, sessionStatuses, sessionTypes } from './enums.ts';
 
 export const DURATION_MIN = 5;
 export const DURATION_MAX = 240;
 export const RICH_TEXT_MAX = 100_000;
 
-export const durationSchema = z.number({ error: 'Duration must be a number of minutes' }).check(
-  z.int('Duration must be a whole number of minutes'),
-  z.gte(DURATION_MIN, `Duration must be at least ${DURATION_MIN} minutes`),
-  z.lte(DURATION_MAX, `Duration must be at most ${DURATION_MAX} minutes`),
+export const durationSchema = /* @__PURE__ */ schema(() =>
+  z.number({ error: 'Duration must be a number of minutes' }).check(
+    z.int('Duration must be a whole number of minutes'),
+    z.gte(DURATION_MIN, `Duration must be at least ${DURATION_MIN} minutes`),
+    z.lte(DURATION_MAX, `Duration must be at most ${DURATION_MAX} minutes`),
+  ),
 );
 
-export const scheduleSessionBody = z.object({
-  type: z._default(z.enum(sessionTypes), 'therapy'),
-  clientIds: z
-    .array(id, { error: 'Please select at least one client' })
-    .check(
-      z.minLength(1, 'Please select at least one client'),
-      z.maxLength(30, 'A session can have at most 30 clients'),
-      z.refine((ids) => new Set(ids).size === ids.length, 'A client can be chosen only once'),
-    ),
-  scheduledAt: z.pipe(z.string({ error: 'Please select a date and time' }).check(z.minLength(1, 'Please select a date and time')), isoDateTime),
-  duration: z._default(durationSchema, 30),
-  notes: z.optional(text('free').check(z.maxLength(5000, 'Notes must be at most 5000 characters'))),
-  /**
-   * The user who provides the session: absent on create means the creating user, absent on an edit
-   * leaves it unchanged (a blank form value counts as absent). The server requires an active user
-   * of the account who may see every participant's organization.
-   */
-  providerId: optionalPreprocessed((v) => (v === '' || v === null ? undefined : v), id),
-  /** "Make-up for…": a canceled participation of these students that this session makes up. */
-  makeupForSessionId: optionalPreprocessed((v) => (v === '' || v === null ? undefined : v), id),
-});
+export const scheduleSessionBody = /* @__PURE__ */ schema(() =>
+  z.object({
+    type: z._default(z.enum(sessionTypes), 'therapy'),
+    clientIds: z
+      .array(id, { error: 'Please select at least one client' })
+      .check(
+        z.minLength(1, 'Please select at least one client'),
+        z.maxLength(30, 'A session can have at most 30 clients'),
+        z.refine((ids) => new Set(ids).size === ids.length, 'A client can be chosen only once'),
+      ),
+    scheduledAt: z.pipe(z.string({ error: 'Please select a date and time' }).check(z.minLength(1, 'Please select a date and time')), isoDateTime),
+    duration: z._default(durationSchema, 30),
+    notes: z.optional(text('free').check(z.maxLength(5000, 'Notes must be at most 5000 characters'))),
+    /**
+     * The user who provides the session: absent on create means the creating user, absent on an edit
+     * leaves it unchanged (a blank form value counts as absent). The server requires an active user
+     * of the account who may see every participant's organization.
+     */
+    providerId: optionalPreprocessed((v) => (v === '' || v === null ? undefined : v), id),
+    /** "Make-up for…": a canceled participation of these students that this session makes up. */
+    makeupForSessionId: optionalPreprocessed((v) => (v === '' || v === null ? undefined : v), id),
+  }),
+);
 export type ScheduleSessionInput = z.input<typeof scheduleSessionBody>;
 
-export const updateSessionBody = z.extend(z.omit(scheduleSessionBody, { makeupForSessionId: true }), { status: z.enum(sessionStatuses, { error: 'Status is required' }) });
+export const updateSessionBody = /* @__PURE__ */ schema(() =>
+  z.extend(z.omit(scheduleSessionBody, { makeupForSessionId: true }), { status: z.enum(sessionStatuses, { error: 'Status is required' }) }),
+);
 export type UpdateSessionInput = z.input<typeof updateSessionBody>;
 
 /** The longest period one list request may cover (a school year and then some). */
@@ -53,54 +59,74 @@ function refineRange(q: { from?: string; to?: string }, ctx: z.core.$RefinementC
 export const PROVIDER_MESSAGE = 'Choose an active provider who can see these clients';
 
 /** Whose sessions a list reads: the caller's ('me'), everyone's ('all', the default), or one user's. */
-export const providerFilter = z.union([z.enum(['me', 'all']), id], { error: 'providerId must be me, all or a user id' });
+export const providerFilter = /* @__PURE__ */ schema(() =>
+  z.union([z.enum(['me', 'all']), id], { error: 'providerId must be me, all or a user id' }),
+);
 export type ProviderFilter = z.infer<typeof providerFilter>;
 
 export const sessionsQuery = z
   .object({ from: z.optional(isoDateTime), to: z.optional(isoDateTime), providerId: z._default(providerFilter, 'all') })
   .check(z.superRefine(refineRange));
 
-export const participantClient = z.object({
-  id,
-  firstName: z.string(),
-  lastInitial: z.string(),
-  gradeLevel: z.optional(z.enum(gradeLevels)),
-  diagnosis: z.optional(z.string()),
-});
-const participantName = z.pick(participantClient, { id: true, firstName: true, lastInitial: true });
-export const session = z.object({
-  id,
-  type: z.enum(sessionTypes),
-  status: z.enum(sessionStatuses),
-  scheduledAt: isoDateTime,
-  duration: z.number(),
-  notes: z.optional(z.string()),
-  /** Who provides the session (sessions from before providers read as their creator). */
-  providerId: id,
-  /** The recurring series this session is an occurrence of. */
-  seriesId: z.optional(id),
-  /** The canceled session this one makes up. */
-  makeupForSessionId: z.optional(id),
-  createdAt: isoDateTime,
-  updatedAt: isoDateTime,
-  participants: z.array(participantName),
-  sessionParticipants: z.array(z.object({ clientId: id, client: participantClient, status: z.enum(participantStatuses) })),
-  /** The first participant, for lists that show one name (the dashboard). */
-  client: z.optional(participantName),
-});
+export const participantClient = /* @__PURE__ */ schema(() =>
+  z.object({
+    id,
+    firstName: z.string(),
+    lastInitial: z.string(),
+    gradeLevel: z.optional(z.enum(gradeLevels)),
+    diagnosis: z.optional(z.string()),
+  }),
+);
+const participantName = /* @__PURE__ */ schema(() =>
+  z.pick(participantClient, { id: true, firstName: true, lastInitial: true }),
+);
+export const session = /* @__PURE__ */ schema(() =>
+  z.object({
+    id,
+    type: z.enum(sessionTypes),
+    status: z.enum(sessionStatuses),
+    scheduledAt: isoDateTime,
+    duration: z.number(),
+    notes: z.optional(z.string()),
+    /** Who provides the session (sessions from before providers read as their creator). */
+    providerId: id,
+    /** The recurring series this session is an occurrence of. */
+    seriesId: z.optional(id),
+    /** The canceled session this one makes up. */
+    makeupForSessionId: z.optional(id),
+    createdAt: isoDateTime,
+    updatedAt: isoDateTime,
+    participants: z.array(participantName),
+    sessionParticipants: z.array(z.object({ clientId: id, client: participantClient, status: z.enum(participantStatuses) })),
+    /** The first participant, for lists that show one name (the dashboard). */
+    client: z.optional(participantName),
+  }),
+);
 export type Session = z.infer<typeof session>;
 
-export const sessionIdParams = z.object({ id });
-export const participantParams = z.object({ id, clientId: id });
-export const addParticipantBody = z.object({ clientId: id, status: z._default(z.enum(participantStatuses), 'scheduled') });
-export const updateParticipantBody = z.object({ status: z.enum(participantStatuses, { error: 'Choose a status' }) });
+export const sessionIdParams = /* @__PURE__ */ schema(() =>
+  z.object({ id }),
+);
+export const participantParams = /* @__PURE__ */ schema(() =>
+  z.object({ id, clientId: id }),
+);
+export const addParticipantBody = /* @__PURE__ */ schema(() =>
+  z.object({ clientId: id, status: z._default(z.enum(participantStatuses), 'scheduled') }),
+);
+export const updateParticipantBody = /* @__PURE__ */ schema(() =>
+  z.object({ status: z.enum(participantStatuses, { error: 'Choose a status' }) }),
+);
 
 // ---------- documentation (autosave targets) ----------
-export const sessionNoteBody = z.object({
-  clientId: id,
-  notes: text('free').check(z.maxLength(RICH_TEXT_MAX, 'Notes are too long')),
-});
-export const sessionNote = z.object({ clientId: id, notes: z.string(), updatedAt: isoDateTime });
+export const sessionNoteBody = /* @__PURE__ */ schema(() =>
+  z.object({
+    clientId: id,
+    notes: text('free').check(z.maxLength(RICH_TEXT_MAX, 'Notes are too long')),
+  }),
+);
+export const sessionNote = /* @__PURE__ */ schema(() =>
+  z.object({ clientId: id, notes: z.string(), updatedAt: isoDateTime }),
+);
 export type SessionNote = z.infer<typeof sessionNote>;
 
 export const progressBody = z
@@ -128,52 +154,72 @@ export const progressBody = z
       path: ['successfulAttempts'],
     }),
   );
-export const progressPoint = z.object({
-  id: z.string(),
-  goalId: id,
-  clientId: id,
-  sessionId: id,
-  successfulAttempts: z.number(),
-  totalAttempts: z.number(),
-  notes: z.optional(z.string()),
-  recordedAt: isoDateTime,
-});
+export const progressPoint = /* @__PURE__ */ schema(() =>
+  z.object({
+    id: z.string(),
+    goalId: id,
+    clientId: id,
+    sessionId: id,
+    successfulAttempts: z.number(),
+    totalAttempts: z.number(),
+    notes: z.optional(z.string()),
+    recordedAt: isoDateTime,
+  }),
+);
 export type ProgressPoint = z.infer<typeof progressPoint>;
-export const progressQuery = z.object({ from: z.optional(isoDateTime), to: z.optional(isoDateTime), clientId: z.optional(id) }).check(z.superRefine(refineRange));
+export const progressQuery = /* @__PURE__ */ schema(() =>
+  z.object({ from: z.optional(isoDateTime), to: z.optional(isoDateTime), clientId: z.optional(id) }).check(z.superRefine(refineRange)),
+);
 
 // ---------- goals ----------
 /** `met` (the stored enumeration's word) is accepted as `mastered`. */
-export const goalStatusSchema = z.pipe(z.transform((v: unknown) => (v === 'met' ? 'mastered' : v)), z.enum(goalStatuses));
+export const goalStatusSchema = /* @__PURE__ */ schema(() =>
+  z.pipe(z.transform((v: unknown) => (v === 'met' ? 'mastered' : v)), z.enum(goalStatuses)),
+);
 
-const optionalTargetDate = optionalPreprocessed((v) => (v === '' || v === null ? undefined : v), isoDateTime);
+const optionalTargetDate = /* @__PURE__ */ schema(() =>
+  optionalPreprocessed((v) => (v === '' || v === null ? undefined : v), isoDateTime),
+);
 
-export const goalFields = z.object({
-  name: requiredText(255, 'Goal name is required', 'Goal name'),
-  type: z.enum(goalTypes, { error: 'Choose a goal type' }),
-  description: requiredText(RICH_TEXT_MAX, 'Description is required', 'Description', 'free'),
-  targetCriteria: requiredText(1000, 'Target criteria is required', 'Target criteria', 'free'),
-  targetDate: optionalTargetDate,
-  status: z.optional(goalStatusSchema),
-});
-export const createGoalBody = z.extend(goalFields, { clientId: id });
+export const goalFields = /* @__PURE__ */ schema(() =>
+  z.object({
+    name: requiredText(255, 'Goal name is required', 'Goal name'),
+    type: z.enum(goalTypes, { error: 'Choose a goal type' }),
+    description: requiredText(RICH_TEXT_MAX, 'Description is required', 'Description', 'free'),
+    targetCriteria: requiredText(1000, 'Target criteria is required', 'Target criteria', 'free'),
+    targetDate: optionalTargetDate,
+    status: z.optional(goalStatusSchema),
+  }),
+);
+export const createGoalBody = /* @__PURE__ */ schema(() =>
+  z.extend(goalFields, { clientId: id }),
+);
 export type CreateGoalInput = z.input<typeof createGoalBody>;
 /** PUT /api/goals/{goalId}: a full edit, or only {status} for the toggle. */
-export const updateGoalBody = z.union([z.strictObject({ status: goalStatusSchema }), goalFields]);
-export const goalIdParams = z.object({ goalId: id });
+export const updateGoalBody = /* @__PURE__ */ schema(() =>
+  z.union([z.strictObject({ status: goalStatusSchema }), goalFields]),
+);
+export const goalIdParams = /* @__PURE__ */ schema(() =>
+  z.object({ goalId: id }),
+);
 /** One client's goals: a caseload-wide list has no screen and would grow with the caseload. */
-export const goalsQuery = z.object({ clientId: z.pipe(z.string({ error: 'clientId is required' }), id) });
+export const goalsQuery = /* @__PURE__ */ schema(() =>
+  z.object({ clientId: z.pipe(z.string({ error: 'clientId is required' }), id) }),
+);
 
-export const goal = z.object({
-  id,
-  clientId: id,
-  name: z.string(),
-  type: z.enum(goalTypes),
-  description: z.string(),
-  targetCriteria: z.string(),
-  targetDate: z.optional(isoDateTime),
-  status: z.enum(goalStatuses),
-  masteredDate: z.optional(isoDateTime),
-  createdAt: isoDateTime,
-  updatedAt: isoDateTime,
-});
+export const goal = /* @__PURE__ */ schema(() =>
+  z.object({
+    id,
+    clientId: id,
+    name: z.string(),
+    type: z.enum(goalTypes),
+    description: z.string(),
+    targetCriteria: z.string(),
+    targetDate: z.optional(isoDateTime),
+    status: z.enum(goalStatuses),
+    masteredDate: z.optional(isoDateTime),
+    createdAt: isoDateTime,
+    updatedAt: isoDateTime,
+  }),
+);
 export type Goal = z.infer<typeof goal>;
