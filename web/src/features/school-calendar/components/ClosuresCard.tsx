@@ -128,7 +128,16 @@ interface ClosureRowFieldsProps {
 
 function ClosureRowFields({ row, number, errors, onChange, onRemove, disabled }: ClosureRowFieldsProps) {
   return (
-    <Flex as="li" gap="3" align="flex-start" wrap={{ base: 'wrap', sm: 'nowrap' }}>
+    // On a phone each closure is a bordered pair (date over label); from sm up, one line.
+    <Flex
+      as="li"
+      gap="3"
+      align="flex-start"
+      wrap={{ base: 'wrap', sm: 'nowrap' }}
+      p={{ base: '3', sm: '0' }}
+      borderWidth={{ base: '1px', sm: '0' }}
+      borderRadius="md"
+    >
       <Field.Root invalid={Boolean(errors?.date)} w={{ base: 'full', sm: '44' }} flexShrink={0}>
         <Field.Label srOnly>Closure {number} date</Field.Label>
         <Input type="date" value={row.date} onChange={(e) => onChange(row.key, 'date', e.target.value)} disabled={disabled} />

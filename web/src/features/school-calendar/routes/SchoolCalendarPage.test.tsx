@@ -80,21 +80,27 @@ describe('School calendar', { timeout: 20_000 }, () => {
   });
 
   it("keeps the account's name and time zone when the save fails, and saves them on retry", async () => {
-    const account = { id: testUser.accountId, name: 'Lincoln District', timeZone: 'America/New_York' };
+    const account = { id: testUser.accountId, name: 'Lincoln District', timeZone: 'America/Los_Angeles' };
     const { accountSent } = openCalendar({ accountSaves: [networkDown, () => jsonResponse(200, account)] });
     const card = await screen.findByRole('region', { name: 'Account' });
     const name = (await within(card).findByLabelText(/Account name/)) as HTMLInputElement;
     expect(name.value).toBe('Lincoln Elementary');
-    expect((within(card).getByRole('combobox') as HTMLInputElement).value).toBe('America/New_York');
+    const zone = within(card).getByLabelText(/^Time zone/) as HTMLSelectElement;
+    expect(zone.value).toBe('America/New_York');
+    // The search narrows the list; the chosen zone stays in it until another is picked.
+    fireEvent.change(within(card).getByLabelText('Search time zones'), { target: { value: 'los ang' } });
+    expect([...zone.options].map((o) => o.value)).toEqual(['America/New_York', 'America/Los_Angeles']);
+    fireEvent.change(zone, { target: { value: 'America/Los_Angeles' } });
     fireEvent.change(name, { target: { value: 'Lincoln District' } });
     fireEvent.click(within(card).getByRole('button', { name: 'Save account' }));
     expect(await within(card).findByRole('alert')).toBeTruthy();
     expect(name.value).toBe('Lincoln District');
+    expect(zone.value).toBe('America/Los_Angeles');
     fireEvent.click(within(card).getByRole('button', { name: 'Save account' }));
     expect(await within(card).findByText('Account saved')).toBeTruthy();
     expect(accountSent).toEqual([
-      { name: 'Lincoln District', timeZone: 'America/New_York' },
-      { name: 'Lincoln District', timeZone: 'America/New_York' },
+      { name: 'Lincoln District', timeZone: 'America/Los_Angeles' },
+      { name: 'Lincoln District', timeZone: 'America/Los_Angeles' },
     ]);
   });
 
