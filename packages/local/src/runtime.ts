@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ensureTable } from '@caseload/core/db';
 import { migrateClientKeys } from '@caseload/core/caseload/migrate-client-keys';
+import { migrateMinutesLedger } from '@caseload/core/minutes/migrate-ledger';
 import { migrateSessionProviders } from '@caseload/core/sessions/migrate-provider';
 import { tableName } from '@caseload/core/table';
 import { lockDataDir } from './data-lock.ts';
@@ -70,6 +71,7 @@ export async function startApp(opts: { port?: number; host?: string; dataDir?: s
     // Data written by earlier versions gets what this version reads (once per table; see the module).
     await migrateSessionProviders(log);
     await migrateClientKeys(log);
+    await migrateMinutesLedger(log);
     const serveWeb = opts.serveWeb ?? true;
     if (serveWeb) await buildWebIfStale(log);
     const server = createLocalServer({ webDir: serveWeb ? webDist : undefined });

@@ -3,21 +3,37 @@
  * its documentation (`ACCT#a#SESSION#s`: `NOTE#<client>` and `PROG#<goal>` rows).
  *
  * Every session write goes through `commitSessionChange`: the session itself (conditioned on the
- * version read), the dashboard counters and the documentation the change affects, in one
+ * version read), the dashboard counters, the minutes ledger (delivered minutes per client and school
+ * day, owed make-ups: minutes/ledger.ts) and the documentation the change affects, in one
  * transaction when they fit. Rows it affects are those of removed participants (deleted) and, after
  * a reschedule, progress rows whose time keys must follow the session.
  */
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { sessionCounterChanges } from '../counters.ts';
-import { db, queryPartition, transact, type TxItem } from '../db.ts';
+import { db, queryPartition, transact, type TxItem, unlessConditionFailed } from '../db.ts';
+import { BadRequestError, type HttpError } from '../errors.ts';
 import type { ProgressItem, SessionItem, SessionNoteItem } from '../items.ts';
 import { entity, keys, sortKeys } from '../keys.ts';
+import { changesLedger, sessionLedgerChanges } from '../minutes/ledger.ts';
+import { accountTimeZone } from '../school-calendar/settings.ts';
 import { tableName } from '../table.ts';
 import { isLostRace, versionCondition } from './conflicts.ts';
 import { failedProviderCheck, needsProviderCheck, providerCheck, providerOf, providerRefused } from './provider.ts';
 
-/** DynamoDB's limit on the items of one transaction. */
+/**
+ * DynamoDB's limit on the items of one transaction. A session change's own writes are at most:
+ * the session (1), its provider's check (1), counters on the old and the new UTC day for the
+ * account and each participant's organization (2 × (1 + organizations)), and two ledger items per
+ * participant (the old and the new school day of a completed session moved to another day, or a
+ * day total and a make-up) — with 30 participants, 2 + 2 × (1 + k) + 60, which fits up to k = 18
+ * organizations. A create carries at most one ledger item and one make-up settlement per
+ * participant and one day of counters: 2 + 30 + 30 + 31 = 93. Beyond 100 the change is refused
+ * (`TOO_LARGE_MESSAGE`), never split: a split would let the ledger disagree with the sessions.
+ */
 const MAX_TRANSACTION_ITEMS = 100;
+
+export const TOO_LARGE_MESSAGE =
+  'This change touches too many students and schools to save at once. Set the session back to scheduled, move it, then mark it completed again.';
 /** Parallel single-item writes when repairing documentation outside a transaction. */
 const REPAIR_CONCURRENCY = 10;
 
@@ -116,31 +132,79 @@ function sessionWrite(accountId: string, before: SessionItem | undefined, after:
 }
 
 /**
- * Creates (no `before`), updates, or deletes (no `after`) a session with its counters and the
- * documentation the change affects, and, when the change needs it, the check that its provider may
- * provide it (400 when not). Throws a lost race when the session changed since `before` was read
- * (callers retry from the read). Returns the item as written.
+ * Writes of other items that stand or fall with a session change (a make-up's settlement): they go
+ * into its transaction, and a refusal by one of their conditions answers `refused()`.
  */
-export async function commitSessionChange(accountId: string, before: SessionItem | undefined, after: SessionItem | undefined) {
+export interface LinkedWrites {
+  items: TxItem[];
+  refused: () => HttpError;
+}
+
+/** The ledger writes of a change; the account's time zone is read only when there are some. */
+async function ledgerChanges(accountId: string, before: SessionItem | undefined, after: SessionItem | undefined): Promise<TxItem[]> {
+  if (!changesLedger(before, after)) return [];
+  return sessionLedgerChanges(accountId, await accountTimeZone(accountId), before, after);
+}
+
+/**
+ * Creates (no `before`), updates, or deletes (no `after`) a session with its counters, its minutes
+ * ledger, the documentation the change affects, `linked` writes, and, when the change needs it, the
+ * check that its provider may provide it (400 when not). Throws a lost race when the session changed
+ * since `before` was read (callers retry from the read). Returns the item as written.
+ */
+export async function commitSessionChange(accountId: string, before: SessionItem | undefined, after: SessionItem | undefined, linked?: LinkedWrites) {
   const sessionId = (after ?? before)!.id;
   const touchesDocs = before !== undefined && affectsDocs(before, after);
-  const fixes = touchesDocs ? docFixes(await listDocs(accountId, sessionId), after) : [];
+  const [docRows, ledger] = await Promise.all([touchesDocs ? listDocs(accountId, sessionId) : [], ledgerChanges(accountId, before, after)]);
   const { tx, written } = sessionWrite(accountId, before, after);
   const providerId = written && providerOf(written);
   const check = providerId && needsProviderCheck(before, written) ? [providerCheck(accountId, written, providerId)] : [];
   if (written && !providerId) throw providerRefused();
-  // The provider's check sits right after the session's own write, where a refusal is looked for.
-  const base = [tx, ...check, ...sessionCounterChanges(accountId, counterState(before), counterState(after))];
+  // The provider's check sits right after the session's own write, then the linked writes: a
+  // refusal is looked for at those places.
+  const extra = linked?.items ?? [];
+  const base = [tx, ...check, ...extra, ...sessionCounterChanges(accountId, counterState(before), counterState(after)), ...ledger];
+  if (base.length > MAX_TRANSACTION_ITEMS) throw new BadRequestError(TOO_LARGE_MESSAGE);
+  const fixes = docFixes(docRows, after);
   try {
     await transact([...base, ...fixes.slice(0, MAX_TRANSACTION_ITEMS - base.length)]);
   } catch (e) {
     if (check.length && failedProviderCheck(e, 1)) throw providerRefused();
+    // The provider check's test fits any condition: refused at that place, not a lost race on the session.
+    if (extra.some((_, i) => failedProviderCheck(e, 1 + check.length + i))) throw linked!.refused();
     throw e;
   }
   // A second look catches rows the transaction had no room for, and rows an autosave wrote between
   // the listing and the commit (autosaves check the session, so none can land after the commit).
   if (touchesDocs) await repairDocs(accountId, sessionId, after);
+  if (before?.makeupForSessionId) await unsettleMakeups(accountId, before, after);
   return written;
+}
+
+/**
+ * Gives back the make-ups a make-up session no longer makes up: those of its clients removed from
+ * it, or all when it is deleted. After the transaction and best effort: conditioned on still being
+ * settled by this session, so a participation no longer owed (its item deleted) or settled again
+ * since is left alone.
+ */
+async function unsettleMakeups(accountId: string, before: SessionItem, after: SessionItem | undefined) {
+  const makeupFor = before.makeupForSessionId!;
+  const gone = Object.keys(before.participants).filter((clientId) => !after?.participants[clientId]);
+  await Promise.all(
+    gone.map((clientId) =>
+      db()
+        .send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key: keys.makeup(accountId, clientId, makeupFor),
+            UpdateExpression: 'REMOVE settledBy',
+            ConditionExpression: 'settledBy = :session',
+            ExpressionAttributeValues: { ':session': before.id },
+          }),
+        )
+        .catch(unlessConditionFailed),
+    ),
+  );
 }
 
 async function repairDocs(accountId: string, sessionId: string, session: SessionItem | undefined) {

@@ -3,18 +3,21 @@
  * dashboard counters in its transaction (see repo.ts) and is audited without content or names.
  */
 import type * as z from 'zod/mini';
+import { MAKEUP_ALREADY_SCHEDULED, MAKEUP_NOT_OWED } from '@caseload/contract/school-year';
 import type { scheduleSessionBody, Session, sessionsQuery, updateSessionBody } from '@caseload/contract/sessions';
 import { recordAudit } from '../audit.ts';
 import { getVisibleClients } from '../caseload/access.ts';
 import { now, nowIso } from '../clock.ts';
 import type { AuthContext } from '../context.ts';
-import { BadRequestError, ForbiddenError } from '../errors.ts';
+import type { TxItem } from '../db.ts';
+import { BadRequestError, ConflictError, ForbiddenError } from '../errors.ts';
 import { newId } from '../ids.ts';
-import type { ClientItem, ParticipantEntry, SessionItem } from '../items.ts';
+import type { ClientItem, MakeupItem, ParticipantEntry, SessionItem } from '../items.ts';
+import { keys } from '../keys.ts';
 import { retryOnConflict } from './conflicts.ts';
 import { resolveRange, toUtcIso } from './range.ts';
 import { providerOf } from './provider.ts';
-import { commitSessionChange, queryProviderSessions, querySessions, readSession } from './repo.ts';
+import { commitSessionChange, getItem, type LinkedWrites, queryProviderSessions, querySessions, readSession } from './repo.ts';
 import { isVisibleEntry, requireVisible, toSessionDetail, toSessionSummary } from './view.ts';
 
 type ScheduleInput = z.output<typeof scheduleSessionBody>;
@@ -81,6 +84,30 @@ export function mutateSession(auth: AuthContext, sessionId: string, change: (bef
   });
 }
 
+/**
+ * The settlement of the make-ups a new session makes up: for each of its clients whose participation
+ * in `makeupForSessionId` was canceled and is not yet made up, `settledBy` = the new session, in the
+ * session's own transaction. The condition (still owed, not settled) is what decides a race between
+ * two make-ups of the same participation: the second one's transaction is refused (409).
+ */
+async function makeupSettlement(accountId: string, sessionId: string, clientIds: string[], makeupForSessionId: string): Promise<LinkedWrites> {
+  // Consistent: a make-up settled a moment ago must read as settled.
+  const owed = await Promise.all(clientIds.map((clientId) => getItem<MakeupItem>(keys.makeup(accountId, clientId, makeupForSessionId))));
+  const found = owed.filter((m): m is MakeupItem => m !== undefined);
+  if (!found.length) throw new BadRequestError(MAKEUP_NOT_OWED, [{ path: 'makeupForSessionId', message: MAKEUP_NOT_OWED }]);
+  const open = found.filter((m) => !m.settledBy);
+  if (!open.length) throw new ConflictError(MAKEUP_ALREADY_SCHEDULED);
+  const items: TxItem[] = open.map((m) => ({
+    Update: {
+      Key: keys.makeup(accountId, m.clientId, makeupForSessionId),
+      UpdateExpression: 'SET settledBy = :session',
+      ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(settledBy)',
+      ExpressionAttributeValues: { ':session': sessionId },
+    },
+  }));
+  return { items, refused: () => new ConflictError(MAKEUP_ALREADY_SCHEDULED) };
+}
+
 export async function createSession(auth: AuthContext, input: ScheduleInput): Promise<Session> {
   // Every client is checked before anything is written: an unknown or hidden id is a 404.
   const clients = await getVisibleClients(auth, input.clientIds, { includeArchived: true });
@@ -96,12 +123,19 @@ export async function createSession(auth: AuthContext, input: ScheduleInput): Pr
     notes: blankToUndefined(input.notes),
     providerId: input.providerId ?? auth.userId,
     participants: Object.fromEntries(clients.map((c) => [c.id, participantEntry(c, undefined, at)])),
+    makeupForSessionId: input.makeupForSessionId,
     createdAt: at,
     updatedAt: at,
     createdBy: auth.userId,
     updatedBy: auth.userId,
   };
-  const written = (await commitSessionChange(auth.accountId, undefined, item))!;
+  const makeupFor = input.makeupForSessionId;
+  // A conflict with a concurrent transaction on a shared item (a counter, a make-up) starts over from
+  // the make-ups' read; the session's Put is conditioned on its new id, so it is never written twice.
+  const written = (await retryOnConflict(async () => {
+    const linked = makeupFor ? await makeupSettlement(auth.accountId, item.id, Object.keys(item.participants), makeupFor) : undefined;
+    return commitSessionChange(auth.accountId, undefined, item, linked);
+  }))!;
   await auditSession(auth, 'session.created', item.id, `Scheduled a ${item.sessionType} session with ${clients.length} client(s)`);
   if (item.providerId !== auth.userId) await auditProvider(auth, item.id, item.providerId!);
   return toSessionDetail(auth, written, clients);

@@ -72,6 +72,7 @@ export function toSession(item: SessionItem, shown: ShownParticipant[]): Session
     // Every session is written by a signed-in user, so a provider or at least a creator is there.
     providerId: providerOf(item)!,
     seriesId: item.seriesId,
+    makeupForSessionId: item.makeupForSessionId,
     createdAt: item.createdAt,
     updatedAt: item.updatedAt,
     participants: people,

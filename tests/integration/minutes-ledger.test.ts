@@ -1,0 +1,235 @@
+/**
+ * The delivered-minutes ledger over the real handlers: after every session and participant action
+ * the stored day totals and make-ups equal what the sessions say, including a 30-student group
+ * moved while completed (the largest transaction), a parallel burst of status changes, and the
+ * backfill for sessions written before the ledger.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { db } from '../../packages/core/src/db.ts';
+import { newId } from '../../packages/core/src/ids.ts';
+import type { ClientItem } from '../../packages/core/src/items.ts';
+import { MINUTES_LEDGER_MIGRATION, backfillMinutesLedger, migrateMinutesLedger } from '../../packages/core/src/minutes/migrate-ledger.ts';
+import { operatorKeys } from '../../packages/core/src/keys.ts';
+import { TOO_LARGE_MESSAGE } from '../../packages/core/src/sessions/repo.ts';
+import type { Agent } from '../support/api.ts';
+import { signUpOwner } from '../support/accounts.ts';
+import { expectStatus, getRaw, schedule } from '../support/fixtures-sessions.ts';
+import { ledgerFromSessions, storedLedger, storedSessions, withoutSettlements } from '../support/ledger.ts';
+import { putClient, putOrganization, putSession } from '../support/records.ts';
+
+let owner: Agent;
+let accountId: string;
+
+beforeAll(async () => {
+  const o = await signUpOwner();
+  owner = o.agent;
+  accountId = o.user.accountId;
+});
+
+/** Wednesday 16 September 2026, 10:00 in New York (the default zone of an account). */
+const WEDNESDAY_10AM = '2026-09-16T14:00:00.000Z';
+const THURSDAY_10AM = '2026-09-17T14:00:00.000Z';
+
+const put = (id: string, clientIds: string[], fields: Record<string, unknown>) =>
+  owner.put(`/api/sessions/${id}`, { type: 'therapy', clientIds, scheduledAt: WEDNESDAY_10AM, duration: 30, status: 'scheduled', ...fields });
+const mark = (sessionId: string, clientId: string, status: string) => owner.patch(`/api/sessions/${sessionId}/participants/${clientId}`, { status });
+const days = async (clientId: string) => (await storedLedger(accountId, clientId)).days;
+const makeups = async (clientId: string) => (await storedLedger(accountId, clientId)).makeups;
+
+describe('the ledger after each session action', () => {
+  it('completing a 30-minute session with Ava present and Ben absent gives Ava 30 on Wednesday, Ben nothing', async () => {
+    const [ava, ben] = await Promise.all([putClient(accountId), putClient(accountId, { firstName: 'Ben' })]);
+    const s = await schedule(owner, [ava.id, ben.id], WEDNESDAY_10AM);
+    expectStatus(await mark(s.id, ava.id, 'present'), 200);
+    expectStatus(await mark(s.id, ben.id, 'absent'), 200);
+    // Present in a session not yet completed delivers nothing.
+    expect(await days(ava.id)).toEqual({});
+
+    expectStatus(await put(s.id, [ava.id, ben.id], { status: 'completed' }), 200);
+    expect(await days(ava.id)).toEqual({ '2026-09-16': 30 });
+    expect(await storedLedger(accountId, ben.id)).toEqual({ days: {}, makeups: {} });
+
+    // Ben turns out present after all: his 30 follow; Ava absent: hers go.
+    expectStatus(await mark(s.id, ben.id, 'present'), 200);
+    expectStatus(await mark(s.id, ava.id, 'absent'), 200);
+    expect([await days(ava.id), await days(ben.id)]).toEqual([{}, { '2026-09-16': 30 }]);
+  });
+
+  it('a completed session lengthened from 30 to 45 minutes, moved to Thursday, then canceled: 45 Wednesday, 45 Thursday, then nothing', async () => {
+    const ava = await putClient(accountId);
+    const s = await schedule(owner, [ava.id], WEDNESDAY_10AM);
+    expectStatus(await mark(s.id, ava.id, 'present'), 200);
+    expectStatus(await put(s.id, [ava.id], { status: 'completed' }), 200);
+    expectStatus(await put(s.id, [ava.id], { status: 'completed', duration: 45 }), 200);
+    expect(await days(ava.id)).toEqual({ '2026-09-16': 45 });
+    expectStatus(await put(s.id, [ava.id], { status: 'completed', duration: 45, scheduledAt: THURSDAY_10AM }), 200);
+    expect(await days(ava.id)).toEqual({ '2026-09-17': 45 });
+    expect((await getRaw({ PK: `ACCT#${accountId}#CLIENT#${ava.id}#MIN`, SK: 'DAY#2026-09-16' }))!.delivered).toBe(0);
+    // A session canceled as a whole (the school closed) takes its minutes and owes no make-up.
+    expectStatus(await put(s.id, [ava.id], { status: 'canceled', duration: 45, scheduledAt: THURSDAY_10AM }), 200);
+    expect(await storedLedger(accountId, ava.id)).toEqual({ days: {}, makeups: {} });
+  });
+
+  it('a session at 23:30 in New York counts on its New York date (16 September), not the UTC one', async () => {
+    const ava = await putClient(accountId);
+    const s = await schedule(owner, [ava.id], '2026-09-17T03:30:00.000Z');
+    expectStatus(await mark(s.id, ava.id, 'present'), 200);
+    expectStatus(await put(s.id, [ava.id], { status: 'completed', scheduledAt: '2026-09-17T03:30:00.000Z' }), 200);
+    expect(await days(ava.id)).toEqual({ '2026-09-16': 30 });
+  });
+
+  it('a canceled participation owes a make-up that follows its session, and is gone when the participant or the session is', async () => {
+    const [ava, ben, cleo] = await Promise.all([putClient(accountId), putClient(accountId, { firstName: 'Ben' }), putClient(accountId, { firstName: 'Cleo' })]);
+    const s = await schedule(owner, [ava.id, ben.id, cleo.id], WEDNESDAY_10AM);
+    expectStatus(await mark(s.id, ava.id, 'canceled'), 200);
+    expectStatus(await mark(s.id, ben.id, 'absent'), 200);
+    expectStatus(await mark(s.id, cleo.id, 'present'), 200);
+    expect(await makeups(ava.id)).toEqual({ [s.id]: { date: '2026-09-16', scheduledAt: WEDNESDAY_10AM, duration: 30 } });
+    expect(await makeups(ben.id)).toEqual({});
+
+    expectStatus(await put(s.id, [ava.id, ben.id, cleo.id], { status: 'completed', scheduledAt: THURSDAY_10AM, duration: 40 }), 200);
+    expect(await makeups(ava.id)).toEqual({ [s.id]: { date: '2026-09-17', scheduledAt: THURSDAY_10AM, duration: 40 } });
+    expect(await days(cleo.id)).toEqual({ '2026-09-17': 40 });
+
+    // Removing the canceled participant (DELETE participant) takes the make-up away.
+    expectStatus(await owner.delete(`/api/sessions/${s.id}/participants/${ava.id}`), 200);
+    expect(await makeups(ava.id)).toEqual({});
+    // Removing the present one takes the minutes away.
+    expectStatus(await owner.post(`/api/sessions/${s.id}/participants`, { clientId: ava.id, status: 'canceled' }), 200);
+    expect(Object.keys(await makeups(ava.id))).toEqual([s.id]);
+    expectStatus(await owner.delete(`/api/sessions/${s.id}/participants/${cleo.id}`), 200);
+    expect(await days(cleo.id)).toEqual({});
+
+    // Deleting the session takes everything it put in the ledger.
+    expectStatus(await mark(s.id, ben.id, 'present'), 200);
+    expect(await days(ben.id)).toEqual({ '2026-09-17': 40 });
+    expectStatus(await owner.delete(`/api/sessions/${s.id}`), 200);
+    expect([await storedLedger(accountId, ava.id), await storedLedger(accountId, ben.id)]).toEqual([
+      { days: {}, makeups: {} },
+      { days: {}, makeups: {} },
+    ]);
+  });
+});
+
+describe('the largest session change: a 30-student group moved while completed', () => {
+  /** 30 clients spread over `schools` organizations, scheduled together, all present, completed. */
+  async function completedGroup(schools: number) {
+    const { agent, user } = await signUpOwner();
+    const account = user.accountId as string;
+    const orgs = await Promise.all(Array.from({ length: schools }, (_, i) => putOrganization(account, `School ${i}`)));
+    const clients = await Promise.all(Array.from({ length: 30 }, (_, i) => putClient(account, { firstName: `Kid${i}`, organizationId: orgs[i % schools]!.id })));
+    const ids = clients.map((c) => c.id);
+    const s = await schedule(agent, ids, WEDNESDAY_10AM);
+    for (const id of ids) expectStatus(await agent.patch(`/api/sessions/${s.id}/participants/${id}`, { status: 'present' }), 200);
+    const body = { type: 'therapy', clientIds: ids, scheduledAt: WEDNESDAY_10AM, duration: 30, status: 'completed' };
+    expectStatus(await agent.put(`/api/sessions/${s.id}`, body), 200);
+    return { account, agent, clients, session: s, body };
+  }
+
+  it('of 18 schools: the session, 2 × 19 counters and 60 day totals commit as one transaction of 99 items', async () => {
+    const { account, agent, clients, session, body } = await completedGroup(18);
+    const sizes = await transactionSizes(() => agent.put(`/api/sessions/${session.id}`, { ...body, scheduledAt: THURSDAY_10AM }).then((r) => expectStatus(r, 200)));
+    expect(sizes).toEqual([99]);
+    for (const c of clients) expect((await storedLedger(account, c.id)).days).toEqual({ '2026-09-17': 30 });
+  });
+
+  it('of 19 schools: 101 items would not fit one transaction, so the move is refused (400) and nothing changes', async () => {
+    const { account, agent, clients, session, body } = await completedGroup(19);
+    const res = await agent.put(`/api/sessions/${session.id}`, { ...body, scheduledAt: THURSDAY_10AM });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(TOO_LARGE_MESSAGE);
+    for (const c of clients) expect((await storedLedger(account, c.id)).days).toEqual({ '2026-09-16': 30 });
+    // The way the message gives works: back to scheduled, move, complete again.
+    expectStatus(await agent.put(`/api/sessions/${session.id}`, { ...body, status: 'scheduled' }), 200);
+    expectStatus(await agent.put(`/api/sessions/${session.id}`, { ...body, status: 'scheduled', scheduledAt: THURSDAY_10AM }), 200);
+    expectStatus(await agent.put(`/api/sessions/${session.id}`, { ...body, scheduledAt: THURSDAY_10AM }), 200);
+    for (const c of clients) expect((await storedLedger(account, c.id)).days).toEqual({ '2026-09-17': 30 });
+  });
+});
+
+/** The number of items of each transaction `call` commits or tries. */
+async function transactionSizes(call: () => Promise<unknown>): Promise<number[]> {
+  const sizes: number[] = [];
+  const name = `tx-sizes-${newId()}`;
+  db().middlewareStack.add(
+    (next) => (args) => {
+      const { TransactItems } = args.input as { TransactItems?: unknown[] };
+      if (TransactItems) sizes.push(TransactItems.length);
+      return next(args);
+    },
+    { step: 'initialize', name },
+  );
+  try {
+    await call();
+  } finally {
+    db().middlewareStack.remove(name);
+  }
+  return sizes;
+}
+
+describe('totals = f(sessions)', () => {
+  it('a parallel burst of 40 participant status changes and edits over three sessions leaves every total equal to a recomputation from the sessions', async () => {
+    const clients = await Promise.all(Array.from({ length: 4 }, (_, i) => putClient(accountId, { firstName: `Burst${i}` })));
+    const ids = clients.map((c) => c.id);
+    const sessions = await Promise.all([WEDNESDAY_10AM, THURSDAY_10AM, '2026-09-17T19:00:00.000Z'].map((at) => schedule(owner, ids, at)));
+    await Promise.all(sessions.map((s) => put(s.id, ids, { status: 'completed', scheduledAt: s.scheduledAt })));
+    const statuses = ['present', 'absent', 'canceled', 'present', 'scheduled'];
+    const burst = Array.from({ length: 40 }, (_, i) => {
+      const s = sessions[i % 3]!;
+      if (i % 10 === 9) return put(s.id, ids, { status: i % 20 === 9 ? 'scheduled' : 'completed', scheduledAt: s.scheduledAt, duration: 30 + (i % 4) * 5 });
+      return mark(s.id, ids[i % 4]!, statuses[(i * 7) % 5]!);
+    });
+    const answers = await Promise.all(burst);
+    // A change that kept losing its race may end in 409; every other one is applied.
+    expect(answers.every((r) => r.status === 200 || r.status === 409)).toBe(true);
+    expect(answers.filter((r) => r.status === 200).length).toBeGreaterThan(20);
+    const stored = (await storedSessions(accountId)).filter((s) => sessions.some((x) => x.id === s.id));
+    for (const c of clients) expect(withoutSettlements(await storedLedger(accountId, c.id))).toEqual(ledgerFromSessions(stored, c.id));
+    // The burst moved something: at least one client has minutes or a make-up.
+    expect(clients.some((c) => Object.keys(ledgerFromSessions(stored, c.id).days).length > 0)).toBe(true);
+  });
+});
+
+describe('the backfill for sessions written before the ledger', () => {
+  it('recomputes day totals and make-ups from old sessions, fixes a total the new code moved first, and a second run changes nothing', async () => {
+    const { agent, user } = await signUpOwner();
+    const account = user.accountId as string;
+    const [ava, ben]: ClientItem[] = await Promise.all([putClient(account), putClient(account, { firstName: 'Ben' })]);
+    // Written the old way, straight to the table: no ledger items.
+    const canceled = await putSession(account, { scheduledAt: WEDNESDAY_10AM, participants: { [ava.id]: 'present', [ben.id]: 'canceled' }, duration: 30 });
+    await putSession(account, { scheduledAt: '2026-09-16T18:00:00.000Z', participants: { [ava.id]: 'present', [ben.id]: 'absent' }, duration: 45 });
+    const late = await putSession(account, { scheduledAt: '2026-09-17T03:30:00.000Z', participants: { [ava.id]: 'present' }, duration: 20 });
+    await putSession(account, { scheduledAt: THURSDAY_10AM, participants: { [ava.id]: 'present' }, status: 'scheduled' });
+    const moved = await putSession(account, { scheduledAt: THURSDAY_10AM, participants: { [ben.id]: 'present' }, duration: 25 });
+    expect(await storedLedger(account, ava.id)).toEqual({ days: {}, makeups: {} });
+
+    // Before the backfill the new code changes an old session: its ADD lands on a day with no total.
+    expectStatus(await agent.patch(`/api/sessions/${moved.id}/participants/${ben.id}`, { status: 'absent' }), 200);
+    expect((await storedLedger(account, ben.id)).days).toEqual({ '2026-09-17': -25 });
+
+    const firstRun = await backfillMinutesLedger(account);
+    const expected = {
+      ava: { days: { '2026-09-16': 30 + 45 + 20 }, makeups: {} },
+      ben: { days: {}, makeups: { [canceled.id]: { date: '2026-09-16', scheduledAt: WEDNESDAY_10AM, duration: 30 } } },
+    };
+    expect(late.scheduledAt.slice(0, 10)).toBe('2026-09-17');
+    expect(await storedLedger(account, ava.id)).toEqual(expected.ava);
+    expect(await storedLedger(account, ben.id)).toEqual(expected.ben);
+    // Ava's day, Ben's corrected day (to 0) and Ben's make-up.
+    expect(firstRun).toBe(3);
+
+    expect(await backfillMinutesLedger(account)).toBe(0);
+    expect([await storedLedger(account, ava.id), await storedLedger(account, ben.id)]).toEqual([expected.ava, expected.ben]);
+  });
+
+  it('runs once per table from the migration runner and leaves its marker', async () => {
+    const { user } = await signUpOwner();
+    const account = user.accountId as string;
+    const ava = await putClient(account);
+    await putSession(account, { scheduledAt: WEDNESDAY_10AM, participants: { [ava.id]: 'present' } });
+    expect(await migrateMinutesLedger()).toBeGreaterThanOrEqual(1);
+    expect((await storedLedger(account, ava.id)).days).toEqual({ '2026-09-16': 30 });
+    expect(await getRaw(operatorKeys.migration(MINUTES_LEDGER_MIGRATION))).toMatchObject({ type: 'Migration' });
+    expect(await migrateMinutesLedger()).toBe(0);
+  });
+});
