@@ -110,4 +110,14 @@ describe('Minutes page', { timeout: 20_000 }, () => {
     expect(String(exportCall?.[0])).toBe(String(listCall?.[0]).replace('/api/service-minutes?', '/api/service-minutes/export?'));
     expect(await screen.findByText('Minutes exported')).toBeTruthy();
   });
+
+  it('sends a custom period as its dates, and refuses one that ends before it starts without asking the server', async () => {
+    const fetchMock = openMinutes('/minutes?assignedTo=me&period=custom&from=2026-03-10&to=2026-03-01');
+    expect(await screen.findByText('from must not be after to')).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/service-minutes'))).toBe(false);
+
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-03-20' } });
+    await screen.findAllByTestId('minutes-row');
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/service-minutes?from=2026-03-10&to=2026-03-20&assignedTo=me')).toBe(true);
+  });
 });

@@ -33,7 +33,8 @@ export default function MinutesPage() {
 
   // A custom period is checked with the server's own rules before it is sent.
   const customCheck = view.period === 'custom' && view.custom.from && view.custom.to ? minutesRange.safeParse(view.custom) : undefined;
-  const customError = customCheck && !customCheck.success ? zodFieldErrors(customCheck.error).to ?? zodFieldErrors(customCheck.error).from : undefined;
+  const customErrors = customCheck && !customCheck.success ? zodFieldErrors(customCheck.error) : undefined;
+  const customError = customErrors && (customErrors.to ?? customErrors.from);
   // The school year needs no "today" (the server knows it); a week or a month waits for the account's zone.
   const range = customError ? undefined : view.period === 'year' ? {} : today ? periodRange(view.period, today, view.custom) : undefined;
   const query: CaseloadMinutesQuery | undefined = range && caseload.filter !== undefined ? { ...range, assignedTo: caseload.filter } : undefined;
