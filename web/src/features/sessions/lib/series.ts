@@ -3,29 +3,37 @@
  * times in the account's time zone, the series' default end, make-up choices, and what a series
  * change reports.
  */
-import { TZDate } from '@date-fns/tz';
 import { format, parseISO } from 'date-fns';
-import { latestUntil, weekdayLabels, type OwedMakeup, type SeriesChange } from '@caseload/contract/school-year';
+import { weekdayLabels, type OwedMakeup, type SeriesChange } from '@caseload/contract/school-year';
 import { durationLabel } from './format.ts';
 
-/** The school-calendar date (yyyy-MM-dd) and wall-clock time (HH:mm) of an instant in a time zone. */
+const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The school-calendar date (yyyy-MM-dd) and wall-clock time (HH:mm) of an instant in a time zone,
+ * read from the runtime's tz database (Intl) like the server's reading (@date-fns/tz): no offset
+ * arithmetic here, and nothing that depends on the Date class (a test's fake clock included).
+ */
 export function wallClockIn(instant: Date, timeZone: string): { date: string; time: string } {
-  const zoned = new TZDate(instant.getTime(), timeZone);
-  return { date: format(zoned, 'yyyy-MM-dd'), time: format(zoned, 'HH:mm') };
+  let formatter = wallClockFormats.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    wallClockFormats.set(timeZone, formatter);
+  }
+  const parts = Object.fromEntries(formatter.formatToParts(instant).map((part) => [part.type, part.value]));
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
 }
 
 /** The school-calendar date of a session's start in the account's zone ("from" of "This and following sessions"). */
 export const localDateIn = (iso: string, timeZone: string) => wallClockIn(new Date(iso), timeZone).date;
 
 /**
- * A series' default end: the end of the school year (30 June) that `startsOn` falls in, never later
- * than a series may run (latestUntil).
+ * A series' default end: the end of the school year (1 July – 30 June) that `startsOn` falls in.
+ * It is always within the twelve months a series may run (latestUntil), so it needs no cap.
  */
 export function defaultUntil(startsOn: string): string {
   const [year, month] = startsOn.split('-').map(Number) as [number, number];
-  const schoolYearEnd = `${month >= 7 ? year + 1 : year}-06-30`;
-  const limit = latestUntil(startsOn);
-  return schoolYearEnd < limit ? schoolYearEnd : limit;
+  return `${month >= 7 ? year + 1 : year}-06-30`;
 }
 
 /** The ISO weekday (1 = Monday … 7 = Sunday) of a date. */
