@@ -184,7 +184,16 @@ describe('totals = f(sessions)', () => {
     expect(answers.every((r) => r.status === 200 || r.status === 409)).toBe(true);
     expect(answers.filter((r) => r.status === 200).length).toBeGreaterThan(20);
     const stored = (await storedSessions(accountId)).filter((s) => sessions.some((x) => x.id === s.id));
-    for (const c of clients) expect(withoutSettlements(await storedLedger(accountId, c.id))).toEqual(ledgerFromSessions(stored, c.id));
+    for (const c of clients) {
+      const expected = ledgerFromSessions(stored, c.id);
+      expect(withoutSettlements(await storedLedger(accountId, c.id))).toEqual(expected);
+      // And as the minutes route answers it for the week (no IEP: required 0, status no_iep).
+      const week = expectStatus(await owner.get(`/api/clients/${c.id}/service-minutes?from=2026-09-14&to=2026-09-20`), 200);
+      expect(week).toMatchObject({
+        delivered: Object.values(expected.days).reduce((a, b) => a + b, 0),
+        makeupsOwed: Object.keys(expected.makeups).length,
+      });
+    }
     // The burst moved something: at least one client has minutes or a make-up.
     expect(clients.some((c) => Object.keys(ledgerFromSessions(stored, c.id).days).length > 0)).toBe(true);
   });
