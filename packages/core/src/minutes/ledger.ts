@@ -22,6 +22,18 @@ function presentParticipants(session: SessionItem): string[] {
 
 const owesMakeup = (session: SessionItem | undefined, clientId: string) => session?.participants[clientId]?.status === 'canceled';
 
+/** The school day a session counts on: its date in the account's time zone. */
+export const schoolDayOf = (session: SessionItem, timeZone: string) => localDate(session.scheduledAt, timeZone);
+
+/** What a session delivers: its duration to each present participant, on its school day. */
+export function deliveredBy(session: SessionItem, timeZone: string): { clientId: string; date: string; minutes: number }[] {
+  const date = schoolDayOf(session, timeZone);
+  return presentParticipants(session).map((clientId) => ({ clientId, date, minutes: session.duration }));
+}
+
+/** The participants whose canceled participation owes a make-up. */
+export const canceledParticipants = (session: SessionItem) => Object.keys(session.participants).filter((clientId) => owesMakeup(session, clientId));
+
 /** Whether a session side moves any ledger item: delivered minutes or an owed make-up. */
 export const countsInLedger = (session: SessionItem | undefined): boolean =>
   !!session && (presentParticipants(session).length > 0 || Object.values(session.participants).some((p) => p.status === 'canceled'));
@@ -54,7 +66,7 @@ function deliveredUpdate(accountId: string, clientId: string, date: string, delt
 }
 
 /** Upserts the make-up's facts; an Update (not a Put) keeps the `settledBy` of a make-up scheduled. */
-function makeupUpdate(accountId: string, clientId: string, session: SessionItem, date: string): TxItem {
+export function makeupUpdate(accountId: string, clientId: string, session: SessionItem, date: string): TxItem {
   return {
     Update: {
       Key: keys.makeup(accountId, clientId, session.id),
@@ -91,12 +103,10 @@ function makeupUpdate(accountId: string, clientId: string, session: SessionItem,
 export function sessionLedgerChanges(accountId: string, timeZone: string, before: SessionItem | undefined, after: SessionItem | undefined): TxItem[] {
   const deltas = new Map<string, { clientId: string; date: string; delta: number }>();
   const contribute = (session: SessionItem | undefined, sign: 1 | -1) => {
-    if (!session) return;
-    const date = localDate(session.scheduledAt, timeZone);
-    for (const clientId of presentParticipants(session)) {
+    for (const { clientId, date, minutes } of session ? deliveredBy(session, timeZone) : []) {
       const id = `${clientId}|${date}`;
       const entry = deltas.get(id) ?? { clientId, date, delta: 0 };
-      entry.delta += sign * session.duration;
+      entry.delta += sign * minutes;
       deltas.set(id, entry);
     }
   };
@@ -111,7 +121,7 @@ export function sessionLedgerChanges(accountId: string, timeZone: string, before
     const owedAfter = owesMakeup(after, clientId);
     if (owedAfter) {
       const moved = !owedBefore || before!.scheduledAt !== after!.scheduledAt || before!.duration !== after!.duration;
-      if (moved) changes.push(makeupUpdate(accountId, clientId, after!, localDate(after!.scheduledAt, timeZone)));
+      if (moved) changes.push(makeupUpdate(accountId, clientId, after!, schoolDayOf(after!, timeZone)));
     } else if (owedBefore) {
       changes.push({ Delete: { Key: keys.makeup(accountId, clientId, sessionId) } });
     }
