@@ -197,11 +197,23 @@ describe('listing, updating and archiving clients', () => {
     expect((await owner.post(`/api/clients/${c.id}/archive`)).body).toEqual({ ok: true });
     const ids = ((await owner.get('/api/clients')).body as { id: string }[]).map((x) => x.id);
     expect(ids).not.toContain(c.id);
+    expect((await owner.get(`/api/clients/${c.id}`)).status).toBe(404);
     expect((await owner.put(`/api/clients/${c.id}`, { ...base, organizationId: orgA })).status).toBe(404);
     expect((await owner.post(`/api/clients/${c.id}/archive`)).status).toBe(404);
   });
 
+  it('reads one client by id with the list\'s shape (GET /api/clients/{id}); another account\'s client is 404', async () => {
+    const c = await addClient({ firstName: 'Ines', gradeLevel: '3' });
+    const one = await owner.get(`/api/clients/${c.id}`);
+    expect(one.status).toBe(200);
+    const listed = ((await owner.get('/api/clients')).body as { id: string }[]).find((x) => x.id === c.id);
+    expect(one.body).toEqual(listed);
+    const stranger = (await signUpOwner()).agent;
+    expect((await stranger.get(`/api/clients/${c.id}`)).status).toBe(404);
+  });
+
   it('answers 404 for ids that do not exist and for malformed ids', async () => {
+    expect((await owner.get(`/api/clients/${newId()}`)).status).toBe(404);
     expect((await owner.put(`/api/clients/${newId()}`, { ...base })).status).toBe(404);
     expect((await owner.post(`/api/clients/${newId()}/archive`)).status).toBe(404);
     expect((await owner.post('/api/clients/nope/archive')).status).toBe(404);

@@ -175,6 +175,7 @@ const cases: Record<RouteName, Case> = {
     const page = await w.owner.get('/api/clients?limit=1');
     return [await w.owner.get('/api/clients'), page, await w.owner.get(`/api/clients?limit=1&cursor=${encodeURIComponent(page.body.nextCursor as string)}`)];
   },
+  getClient: () => w.owner.get(`/api/clients/${w.clientId}`),
   createClient: () => w.owner.post('/api/clients', fullClient(w.orgId, 'Noor')),
   updateClient: () => w.owner.put(`/api/clients/${w.clientId}`, { ...fullClient(w.orgId, 'Ava'), teacher: 'Room 14' }),
   archiveClient: async () => w.owner.post(`/api/clients/${await newClient('Leaving')}/archive`),

@@ -114,6 +114,7 @@ export const archiveOrganization = route({ method: 'POST', path: '/api/organizat
 // ---- clients
 /** With `limit`, one page (`clientPage`); without it, the whole filtered list (the part-1 answer). */
 export const listClients = route({ method: 'GET', path: '/api/clients', uses: ['cursorKey'], handler: 'clients/list-clients', auth: 'user', query: caseload.clientsQuery, response: clientListAnswer });
+export const getClient = route({ method: 'GET', path: '/api/clients/{id}', handler: 'clients/get-client', auth: 'user', params: idParams, response: caseload.client });
 export const createClient = route({ method: 'POST', idempotent: true, path: '/api/clients', handler: 'clients/create-client', auth: 'user', permission: 'canCreateClients', body: caseload.clientInput, response: caseload.client });
 export const updateClient = route({ method: 'PUT', path: '/api/clients/{id}', handler: 'clients/update-client', auth: 'user', permission: 'canEditClients', params: idParams, body: caseload.clientInput, response: caseload.client });
 export const archiveClient = route({ method: 'POST', path: '/api/clients/{id}/archive', handler: 'clients/archive-client', auth: 'user', permission: 'canDeleteClients', params: idParams, response: okBody });
@@ -202,6 +203,7 @@ export const routes = {
   updateOrganization,
   archiveOrganization,
   listClients,
+  getClient,
   createClient,
   updateClient,
   archiveClient,

@@ -37,6 +37,11 @@ async function write(before: ClientItem | undefined, after: ClientItem, activeGo
   }
 }
 
+/** One live client the user may see, else 404 (an archived client is gone from every screen). */
+export async function getClient(auth: AuthContext, clientId: string): Promise<Client> {
+  return toClient(await getVisibleClient(auth, clientId));
+}
+
 export async function createClient(auth: AuthContext, input: ClientFields): Promise<Client> {
   await assertClientOrganization(auth, input.organizationId);
   const at = nowIso();

@@ -22,7 +22,8 @@ export interface ClientPageState {
 export default function ClientPage() {
   const { id = '' } = useParams();
   const state = useLocation().state as ClientPageState | null;
-  const { client, loading } = useClientRecord(id, state?.client);
+  const record = useClientRecord(id, state?.client);
+  const { client } = record;
   const canEdit = usePermission('canEditClients');
   const [editing, setEditing] = useState(false);
   const title = client ? clientName(client) : (state?.name ?? 'Client');
@@ -45,7 +46,7 @@ export default function ClientPage() {
         }
       />
       <Stack gap="6">
-        <ClientBasics client={client} loading={loading} />
+        <ClientBasics record={record} />
         <IepCard clientId={id} />
         <ClientMinutesCard clientId={id} />
       </Stack>
@@ -54,17 +55,28 @@ export default function ClientPage() {
   );
 }
 
-function ClientBasics({ client, loading }: { client: Client | undefined; loading: boolean }) {
+function ClientBasics({ record }: { record: ReturnType<typeof useClientRecord> }) {
+  const { client, loading, notFound, retry } = record;
   const organizations = useOrganizations().data ?? [];
   if (loading) return <Skeleton height="24" role="status" aria-label="Loading the client" />;
+  if (!client && !notFound) {
+    return (
+      <Flex role="alert" align="center" gap="3" wrap="wrap">
+        <Text color="fg.muted">Could not load the client. Check your connection and try again.</Text>
+        <Button size="sm" variant="outline" onClick={retry}>
+          Try again
+        </Button>
+      </Flex>
+    );
+  }
   if (!client) {
     return (
       <Text color="fg.muted">
-        This client is not in your caseload list. Open them from the{' '}
+        This client was not found: they may have been archived, or they are not one you can see. Find them on the{' '}
         <Link asChild color="blue.700">
           <RouterLink to="/clients">Clients</RouterLink>
         </Link>{' '}
-        page to see their details.
+        page.
       </Text>
     );
   }

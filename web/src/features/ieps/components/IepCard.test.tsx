@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '@caseload/contract/auth';
 import type { Client } from '@caseload/contract/caseload';
@@ -53,9 +53,11 @@ interface Setup {
   ieps?: Iep[];
   /** Answers POST /api/clients/{id}/ieps; records the bodies sent. */
   create?: (body: unknown) => Response;
+  /** Answers GET /api/clients/{id} (default: the client). */
+  record?: () => Response | Promise<Response>;
 }
 
-function openClientPage({ user = testUser, ieps = [], create }: Setup = {}) {
+function openClientPage({ user = testUser, ieps = [], create, record }: Setup = {}) {
   const sent: unknown[] = [];
   const fetchMock = mockFetch(({ method, url, init }) => {
     if (url === '/api/user') return jsonResponse(200, user);
@@ -68,7 +70,7 @@ function openClientPage({ user = testUser, ieps = [], create }: Setup = {}) {
     }
     if (url === `/api/clients/${clientId}/service-minutes`) return jsonResponse(200, minutes);
     if (url === `/api/clients/${clientId}/makeups`) return jsonResponse(200, [makeup]);
-    if (url === '/api/clients?assignedTo=me') return jsonResponse(200, [emma]);
+    if (url === `/api/clients/${clientId}`) return record ? record() : jsonResponse(200, emma);
     if (url === '/api/organizations') return jsonResponse(200, []);
     return new Promise<Response>(() => undefined);
   });
@@ -95,6 +97,18 @@ describe('client page: IEP card', { timeout: 20_000 }, () => {
     expect(within(service).getByText('30 / 60 min')).toBeTruthy();
     const schedule = await within(service).findByRole('link', { name: /Schedule make-up/ });
     expect(schedule.getAttribute('href')).toBe(`/sessions?schedule=1&clientId=${clientId}&makeupFor=${makeup.sessionId}`);
+  });
+
+  it('says a client it cannot read was not found, and a failed read can be tried again', async () => {
+    openClientPage({ record: () => jsonResponse(404, { message: 'Client not found' }) });
+    expect(await screen.findByText(/This client was not found/)).toBeTruthy();
+    cleanup();
+    let failing = true;
+    openClientPage({ record: () => (failing ? Promise.reject(new TypeError('Failed to fetch')) : jsonResponse(200, emma)) });
+    expect(await screen.findByText(/Could not load the client/)).toBeTruthy();
+    failing = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Emma S.' })).toBeTruthy();
   });
 
   it("shows the schema's messages on the form and sends nothing until they are fixed", async () => {
