@@ -3,7 +3,7 @@
  * time zone and its closures. Each is one GetItem.
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { DEFAULT_TIME_ZONE } from '@caseload/contract/school-year';
+import { DEFAULT_TIME_ZONE } from '@caseload/contract/time-zone';
 import { getAccount } from '../auth/users-repo.ts';
 import { db } from '../db.ts';
 import type { ClosuresItem } from '../items.ts';
