@@ -7,7 +7,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../packages/core/src/db.ts';
 import { newId } from '../../packages/core/src/ids.ts';
-import type { ClientItem } from '../../packages/core/src/items.ts';
 import { MINUTES_LEDGER_MIGRATION, backfillMinutesLedger, migrateMinutesLedger } from '../../packages/core/src/minutes/migrate-ledger.ts';
 import { operatorKeys } from '../../packages/core/src/keys.ts';
 import { TOO_LARGE_MESSAGE } from '../../packages/core/src/sessions/repo.ts';
@@ -203,7 +202,7 @@ describe('the backfill for sessions written before the ledger', () => {
   it('recomputes day totals and make-ups from old sessions, fixes a total the new code moved first, and a second run changes nothing', async () => {
     const { agent, user } = await signUpOwner();
     const account = user.accountId as string;
-    const [ava, ben]: ClientItem[] = await Promise.all([putClient(account), putClient(account, { firstName: 'Ben' })]);
+    const [ava, ben] = await Promise.all([putClient(account), putClient(account, { firstName: 'Ben' })]);
     // Written the old way, straight to the table: no ledger items.
     const canceled = await putSession(account, { scheduledAt: WEDNESDAY_10AM, participants: { [ava.id]: 'present', [ben.id]: 'canceled' }, duration: 30 });
     await putSession(account, { scheduledAt: '2026-09-16T18:00:00.000Z', participants: { [ava.id]: 'present', [ben.id]: 'absent' }, duration: 45 });
