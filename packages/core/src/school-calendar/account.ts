@@ -3,7 +3,8 @@
  * from the same item) and the time zone of its school calendar.
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { DEFAULT_TIME_ZONE, type Account, type accountBody } from '@caseload/contract/school-year';
+import type { Account, accountBody } from '@caseload/contract/school-year';
+import { DEFAULT_TIME_ZONE } from '@caseload/contract/time-zone';
 import type * as z from 'zod/mini';
 import type { AccountItem } from '../auth/users-repo.ts';
 import { auditChange } from '../caseload/audit-events.ts';
