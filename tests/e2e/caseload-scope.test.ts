@@ -16,7 +16,7 @@ const slp = { email: `slp-${run}@district.test`, password: 'School-SLP-2026-case
 
 const panel = () => page.getByRole('tabpanel');
 const h1 = (name: string) => page.getByRole('heading', { level: 1, name });
-const clientNames = async () => (await page.getByTestId('client-row').locator('td:first-child p:first-child').allTextContents()).sort();
+const clientNames = async () => (await page.getByTestId('client-row').locator('td:first-child a').allTextContents()).sort();
 const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 15_000 });
 
 /** POST through the signed-in browser context (its cookie), the way the SPA calls the API. */

@@ -17,7 +17,7 @@ const panel = () => page.getByRole('tabpanel');
 const dialog = () => page.getByRole('dialog');
 const h1 = (name: string) => page.getByRole('heading', { level: 1, name });
 /** The first cell of each client row: 'Emma S.ID: 1a2b3c4d'. */
-const clientNames = async () => (await page.getByTestId('client-row').locator('td:first-child p:first-child').allTextContents()).sort();
+const clientNames = async () => (await page.getByTestId('client-row').locator('td:first-child a').allTextContents()).sort();
 const toast = (title: string) => page.locator('[data-scope="toast"][data-part="title"]', { hasText: title });
 
 /** expect.poll with the browser's patience (its default second is short for a first load). */

@@ -119,6 +119,28 @@ const createCases: Record<string, () => Promise<CreateCase>> = {
       count: async () => ((await owner.agent.get(`/api/clients/${client.id}/progress-notes`)).body as unknown[]).length,
     };
   },
+  createIep: async () => {
+    const client = await newClient('Iepy');
+    return {
+      path: `/api/clients/${client.id}/ieps`,
+      body: { startDate: '2026-09-01', endDate: '2027-06-30', serviceMinutes: 60, servicePer: 'week' },
+      status: 201,
+      count: async () => ((await owner.agent.get(`/api/clients/${client.id}/ieps`)).body as unknown[]).length,
+    };
+  },
+  createSessionSeries: async () => {
+    const client = await newClient('Weekly');
+    return {
+      path: '/api/session-series',
+      body: { clientIds: [client.id], weekdays: [1], time: '10:00', duration: 30, startsOn: '2026-09-07', until: '2026-09-28' },
+      status: 201,
+      // Series made: the distinct series among the client's sessions of those four Mondays.
+      count: async () => {
+        const sessions = (await owner.agent.get('/api/sessions?from=2026-09-07T00:00:00Z&to=2026-09-29T00:00:00Z')).body as { seriesId?: string; participants: { id: string }[] }[];
+        return new Set(sessions.filter((x) => x.participants.some((p) => p.id === client.id)).map((x) => x.seriesId)).size;
+      },
+    };
+  },
   bulkGenerateProgressNotes: async () => {
     const client = await newClient('Bulky');
     return {
