@@ -67,6 +67,20 @@ export const sessionFrequencySchema = /* @__PURE__ */ schema(() =>
   ),
 );
 
+/** ICD-10-CM code: a letter, two characters, then optionally a dot and one to four more (F80.0, F80.89, R47.1). */
+export const ICD10_PATTERN = /^[A-TV-Z][0-9][0-9AB](\.[0-9A-TV-Z]{1,4})?$/;
+export const INVALID_ICD10 = 'Enter a valid ICD-10 code';
+export const MAX_ICD10_CODES = 5;
+export const icd10CodesSchema = /* @__PURE__ */ schema(() =>
+  z._default(
+    z.array(z.pipe(z.string({ error: INVALID_ICD10 }).check(z.trim(), z.toUpperCase()), z.string().check(z.regex(ICD10_PATTERN, INVALID_ICD10)))).check(
+      z.maxLength(MAX_ICD10_CODES, `At most ${MAX_ICD10_CODES} ICD-10 codes`),
+      z.refine((codes) => new Set(codes).size === codes.length, 'An ICD-10 code can be entered only once'),
+    ),
+    [],
+  ),
+);
+
 export const clientInput = /* @__PURE__ */ schema(() =>
   z.object({
     firstName: firstNameSchema,
@@ -76,6 +90,9 @@ export const clientInput = /* @__PURE__ */ schema(() =>
     sessionFrequency: sessionFrequencySchema,
     teacher: optionalText(255, 'Teacher/Classroom'),
     diagnosis: optionalText(2000, 'Diagnosis/Goals Summary', 'free'),
+    /** Diagnosis codes for the Medicaid service log (absent: none). */
+    icd10Codes: icd10CodesSchema,
+    medicaidEligible: z._default(z.boolean({ error: 'Medicaid eligibility must be yes or no' }), false),
     status: z._default(z.enum(clientStatuses), 'active'),
     /** The users who serve the client. Absent on create: the creating user; absent on update: unchanged. */
     clinicianIds: z.optional(
@@ -98,6 +115,8 @@ export const client = /* @__PURE__ */ schema(() =>
     sessionFrequency: z.optional(z.number()),
     teacher: z.optional(z.string()),
     diagnosis: z.optional(z.string()),
+    icd10Codes: z.array(z.string()),
+    medicaidEligible: z.boolean(),
     status: z.enum(clientStatuses),
     clinicianIds: z.array(id),
     createdAt: isoDateTime,

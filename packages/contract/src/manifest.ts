@@ -9,6 +9,7 @@ import { idParams, okBody, schema } from './common.ts';
 import type { PermissionFlag } from './enums.ts';
 import * as notes from './notes.ts';
 import * as schoolYear from './school-year.ts';
+import * as signatures from './signatures.ts';
 import * as sessions from './sessions.ts';
 
 /** A route's Lambda timeout unless it declares its own. */
@@ -184,6 +185,15 @@ export const deleteSessionSeries = route({ method: 'DELETE', path: '/api/session
 export const listClosures = route({ method: 'GET', path: '/api/closures', handler: 'timetable/list-closures', auth: 'user', response: schoolYear.closureList });
 export const saveClosures = route({ method: 'PUT', path: '/api/closures', handler: 'timetable/save-closures', auth: 'user', permission: 'canManageUsers', body: schoolYear.closuresBody, response: schoolYear.closuresSaved, timeoutSeconds: 29 });
 
+// ---- part 3: signed notes, co-signature and the Medicaid service log
+export const signSessionNote = route({ method: 'POST', path: '/api/sessions/{id}/sign', handler: 'signatures/sign-session-note', auth: 'user', permission: 'canEditSessions', params: sessions.sessionIdParams, body: signatures.signBody, response: sessions.sessionNote });
+export const cosignSessionNote = route({ method: 'POST', path: '/api/sessions/{id}/cosign', handler: 'signatures/cosign-session-note', auth: 'user', permission: 'canEditSessions', params: sessions.sessionIdParams, body: signatures.signBody, response: sessions.sessionNote });
+export const addSessionAddendum = route({ method: 'POST', idempotent: true, path: '/api/sessions/{id}/addenda', handler: 'signatures/add-session-addendum', auth: 'user', permission: 'canEditSessions', params: sessions.sessionIdParams, body: signatures.addendumBody, response: sessions.sessionNote });
+export const getPendingSignatures = route({ method: 'GET', path: '/api/signatures/pending', handler: 'signatures/get-pending-signatures', auth: 'user', response: signatures.pendingSignatures });
+export const downloadSessionNotePdf = route({ method: 'GET', path: '/api/sessions/{id}/notes/{clientId}/pdf', uses: ['pdf'], handler: 'signatures/download-session-note-pdf', auth: 'user', params: signatures.sessionClientParams, response: fileAnswer });
+export const listServiceLog = route({ method: 'GET', path: '/api/service-log', handler: 'service-log/list-service-log', auth: 'user', permission: 'canViewReports', query: signatures.serviceLogQuery, response: list(signatures.serviceLogLine) });
+export const exportServiceLog = route({ method: 'GET', path: '/api/service-log/export', handler: 'service-log/export-service-log', auth: 'user', permission: 'canViewReports', query: signatures.serviceLogQuery, response: fileAnswer });
+
 /** Every route by name. A Lambda handler imports only its own route, so its bundle leaves out the others' schemas. */
 export const routes = {
   getCurrentUser,
@@ -258,6 +268,13 @@ export const routes = {
   deleteSessionSeries,
   listClosures,
   saveClosures,
+  signSessionNote,
+  cosignSessionNote,
+  addSessionAddendum,
+  getPendingSignatures,
+  downloadSessionNotePdf,
+  listServiceLog,
+  exportServiceLog,
 } as const;
 
 /** Functions that are not HTTP routes, declared like routes (infra reads both the same way). */

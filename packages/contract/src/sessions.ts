@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { id, isoDateTime, optionalPreprocessed, requiredText, text, schema } from './common.ts';
+import { addendum, signature } from './signatures.ts';
 import { goalStatuses, goalTypes, gradeLevels, participantStatuses, sessionStatuses, sessionTypes } from './enums.ts';
 
 export const DURATION_MIN = 5;
@@ -125,7 +126,17 @@ export const sessionNoteBody = /* @__PURE__ */ schema(() =>
   }),
 );
 export const sessionNote = /* @__PURE__ */ schema(() =>
-  z.object({ clientId: id, notes: z.string(), updatedAt: isoDateTime }),
+  z.object({
+    clientId: id,
+    notes: z.string(),
+    updatedAt: isoDateTime,
+    /** Who signed the client's documentation of this session; once present, it is locked. */
+    signature: z.optional(signature),
+    /** An SLP's co-signature of a note signed by an assistant. */
+    cosignature: z.optional(signature),
+    /** Dated, signed additions to a signed note, oldest first. */
+    addenda: z.array(addendum),
+  }),
 );
 export type SessionNote = z.infer<typeof sessionNote>;
 

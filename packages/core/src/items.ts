@@ -37,6 +37,9 @@ export interface ClientItem extends Audited {
   teacher?: string;
   diagnosis?: string;
   sessionFrequency?: number;
+  /** ICD-10-CM diagnosis codes for the service log (absent on clients written before it: none). */
+  icd10Codes?: string[];
+  medicaidEligible?: boolean;
   status: ClientStatus;
   /** The users who serve the client; absent on clients written before assignments (read as [createdBy]). */
   clinicianIds?: string[];
@@ -50,7 +53,7 @@ export interface ClientItem extends Audited {
  */
 export type CaseloadEntryItem = Pick<
   ClientItem,
-  'id' | 'organizationId' | 'firstName' | 'lastInitial' | 'gradeLevel' | 'sessionFrequency' | 'teacher' | 'diagnosis' | 'status' | 'createdAt' | 'updatedAt'
+  'id' | 'organizationId' | 'firstName' | 'lastInitial' | 'gradeLevel' | 'sessionFrequency' | 'teacher' | 'diagnosis' | 'icd10Codes' | 'medicaidEligible' | 'status' | 'createdAt' | 'updatedAt'
 > & { clinicianId: string; clinicianIds: string[] };
 
 export interface GoalItem extends Audited {

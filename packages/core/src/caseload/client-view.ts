@@ -15,6 +15,9 @@ export function toClient(c: ListedClient): Client {
     sessionFrequency: c.sessionFrequency,
     teacher: c.teacher,
     diagnosis: c.diagnosis,
+    // Clients written before the service log have neither: no codes, not Medicaid-eligible.
+    icd10Codes: c.icd10Codes ?? [],
+    medicaidEligible: c.medicaidEligible ?? false,
     status: c.status,
     clinicianIds: cliniciansOf(c),
     createdAt: c.createdAt,

@@ -23,6 +23,8 @@ const formFields = (input: ClientFields) => ({
   sessionFrequency: input.sessionFrequency,
   teacher: input.teacher,
   diagnosis: input.diagnosis,
+  icd10Codes: input.icd10Codes,
+  medicaidEligible: input.medicaidEligible,
   status: input.status,
 });
 

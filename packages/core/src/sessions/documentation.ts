@@ -44,7 +44,7 @@ function auditDocumentation(auth: AuthContext, kind: 'session_note' | 'progress'
 
 const visibleClientIds = (auth: AuthContext, session: SessionItem) => new Set(visibleParticipants(auth, session).map((p) => p.clientId));
 
-const toNote = (row: SessionNoteItem): SessionNote => ({ clientId: row.clientId, notes: row.notes, updatedAt: row.updatedAt });
+const toNote = (row: SessionNoteItem): SessionNote => ({ clientId: row.clientId, notes: row.notes, updatedAt: row.updatedAt, addenda: [] });
 
 export const toProgressPoint = (row: ProgressItem): ProgressPoint => ({
   id: row.id,

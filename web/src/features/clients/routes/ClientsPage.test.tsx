@@ -18,6 +18,8 @@ const oak: Organization = { id: '22222222-2222-4222-8222-222222222222', name: 'O
 
 const client = (over: Partial<Client> & Pick<Client, 'id' | 'firstName' | 'lastInitial'>): Client => ({
   status: 'active',
+  icd10Codes: [],
+  medicaidEligible: false,
   clinicianIds: [testUser.id],
   createdAt: at,
   updatedAt: at,

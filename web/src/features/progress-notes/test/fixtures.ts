@@ -9,6 +9,8 @@ export function client(n: number, overrides: Partial<Client> = {}): Client {
     firstName: ['Maya', 'Liam', 'Ava', 'Noah', 'Zoe'][n - 1] ?? `Client${n}`,
     lastInitial: 'R',
     status: 'active',
+    icd10Codes: [],
+    medicaidEligible: false,
     clinicianIds: [],
     createdAt: stamp,
     updatedAt: stamp,

@@ -7,7 +7,7 @@ import { renderApp } from '../../../test/render.tsx';
 import { clientsAnswer } from '../../../test/server.ts';
 
 const at = '2026-03-09T14:00:00.000Z';
-const ava: Client = { id: '11111111-1111-4111-8111-111111111111', firstName: 'Ava', lastInitial: 'S', gradeLevel: '2', diagnosis: 'Lisp', status: 'active', clinicianIds: [], createdAt: at, updatedAt: at };
+const ava: Client = { id: '11111111-1111-4111-8111-111111111111', firstName: 'Ava', lastInitial: 'S', gradeLevel: '2', diagnosis: 'Lisp', status: 'active', icd10Codes: [], medicaidEligible: false, clinicianIds: [], createdAt: at, updatedAt: at };
 const ben: Client = { ...ava, id: '22222222-2222-4222-8222-222222222222', firstName: 'Ben', lastInitial: 'T', diagnosis: undefined };
 const cleo: Client = { ...ava, id: '33333333-3333-4333-8333-333333333333', firstName: 'Cleo', lastInitial: 'M' };
 

@@ -19,6 +19,8 @@ const ava: Client = {
   lastInitial: 'S',
   gradeLevel: '2',
   status: 'active',
+  icd10Codes: [],
+  medicaidEligible: false,
   clinicianIds: [],
   createdAt: NOW.toISOString(),
   updatedAt: NOW.toISOString(),
