@@ -7,7 +7,7 @@ import * as z from 'zod/mini';
 import { id, isoDate, isoDateTime, optionalPreprocessed, requiredText, schema } from './common.ts';
 import { assignedToSchema } from './caseload.ts';
 import { sessionTypes } from './enums.ts';
-import { durationSchema } from './sessions.ts';
+import { durationSchema, sessionClientIds } from './sessions.ts';
 import { isTimeZone } from './time-zone.ts';
 
 const blankToAbsent = (v: unknown) => (v === '' || v === null ? undefined : v);
@@ -184,13 +184,7 @@ export function latestUntil(startsOn: string): string {
 
 const seriesFields = /* @__PURE__ */ schema(() =>
   z.object({
-    clientIds: z
-      .array(id, { error: 'Please select at least one client' })
-      .check(
-        z.minLength(1, 'Please select at least one client'),
-        z.maxLength(30, 'A session can have at most 30 clients'),
-        z.refine((ids) => new Set(ids).size === ids.length, 'A client can be chosen only once'),
-      ),
+    clientIds: sessionClientIds,
     providerId: optionalPreprocessed(blankToAbsent, id),
     type: z._default(z.enum(sessionTypes), 'therapy'),
     weekdays: z

@@ -15,16 +15,21 @@ export const durationSchema = /* @__PURE__ */ schema(() =>
   ),
 );
 
+/** The students of a session or a series: one to 30, each once. */
+export const sessionClientIds = /* @__PURE__ */ schema(() =>
+  z
+    .array(id, { error: 'Please select at least one client' })
+    .check(
+      z.minLength(1, 'Please select at least one client'),
+      z.maxLength(30, 'A session can have at most 30 clients'),
+      z.refine((ids) => new Set(ids).size === ids.length, 'A client can be chosen only once'),
+    ),
+);
+
 export const scheduleSessionBody = /* @__PURE__ */ schema(() =>
   z.object({
     type: z._default(z.enum(sessionTypes), 'therapy'),
-    clientIds: z
-      .array(id, { error: 'Please select at least one client' })
-      .check(
-        z.minLength(1, 'Please select at least one client'),
-        z.maxLength(30, 'A session can have at most 30 clients'),
-        z.refine((ids) => new Set(ids).size === ids.length, 'A client can be chosen only once'),
-      ),
+    clientIds: sessionClientIds,
     scheduledAt: z.pipe(z.string({ error: 'Please select a date and time' }).check(z.minLength(1, 'Please select a date and time')), isoDateTime),
     duration: z._default(durationSchema, 30),
     notes: z.optional(text('free').check(z.maxLength(5000, 'Notes must be at most 5000 characters'))),
