@@ -112,6 +112,14 @@ async function clientWithIep(firstName: string) {
   return clientId;
 }
 
+/** A completed session two days ago with a present, Medicaid-eligible client who has ICD-10 codes (a service-log line). */
+async function completedSessionWithCodedClient() {
+  const client = ok(await w.owner.post('/api/clients', { ...fullClient(w.orgId, 'Odile'), icd10Codes: ['F80.0', 'r47.1'], medicaidEligible: true }), 'client');
+  const sessionId = await newSessionWith([client.id]);
+  ok(await w.owner.patch(`/api/sessions/${sessionId}/participants/${client.id}`, { status: 'present' }), 'present participation');
+  ok(await w.owner.put(`/api/sessions/${sessionId}`, { ...newSession([client.id]), status: 'completed' }), 'completed session');
+}
+
 type Case = () => Promise<TestResponse | TestResponse[]>;
 
 const cases: Record<RouteName, Case> = {
@@ -340,6 +348,19 @@ const cases: Record<RouteName, Case> = {
     // The JSON file is the report itself.
     expect(safeParseStrict(report, JSON.parse(json.text)).error?.issues ?? []).toEqual([]);
     return [json, csv];
+  },
+
+  // ---- the Medicaid service log
+  listServiceLog: async () => {
+    await completedSessionWithCodedClient();
+    const period = `from=${isoDay(-7)}&to=${isoDay(0)}`;
+    const lines = await w.owner.get(`/api/service-log?${period}&assignedTo=all`);
+    expect(lines.body.length).toBeGreaterThan(0);
+    return [lines, await w.owner.get('/api/service-log'), await w.owner.get(`/api/service-log?${period}&medicaidOnly=true&unsignedOnly=true`)];
+  },
+  exportServiceLog: async () => {
+    await completedSessionWithCodedClient();
+    return w.owner.get(`/api/service-log/export?from=${isoDay(-7)}&to=${isoDay(0)}&assignedTo=all`);
   },
 };
 

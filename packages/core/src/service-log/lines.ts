@@ -1,0 +1,150 @@
+/**
+ * The Medicaid service log's lines, built from what the service read (no reads here): one line per
+ * present participation in a completed session, with the account's wall-clock date and times, the
+ * CPT code from the number of students present, and the signatures of the client's session note.
+ */
+import { roleLabels, type Role, type SessionType } from '@caseload/contract/enums';
+import type { Signature } from '@caseload/contract/signatures';
+import { SERVICE_LOG_CSV_HEADER, type ServiceLogLine } from '@caseload/contract/signatures';
+import { TZDate } from '@date-fns/tz';
+import type { ClientItem, ParticipantEntry, SessionItem } from '../items.ts';
+import { csvCell } from '../reports/export.ts';
+import { localDate } from '../school-calendar/dates.ts';
+import { providerOf } from '../sessions/provider.ts';
+
+/** What a line needs of a client (the service log's projection of the client item). */
+export type LogClient = Pick<ClientItem, 'id' | 'firstName' | 'lastInitial' | 'organizationId' | 'icd10Codes' | 'medicaidEligible'>;
+export interface LogUser {
+  id: string;
+  firstName: string;
+  lastName: string;
+  role: Role;
+}
+/** The signatures of one session note (the NOTE item's `signature` and `cosignature`). */
+export interface LogNote {
+  signature?: Signature;
+  cosignature?: Signature;
+}
+
+/** 92507 is individual treatment: one student present. 92508 is group treatment: two or more. */
+export const cptFor = (groupSize: number): ServiceLogLine['cpt'] => (groupSize === 1 ? '92507' : '92508');
+
+/**
+ * Whether the line's note is co-signed: only a note signed by an assistant needs a co-signature
+ * ('yes' once an SLP co-signed it, 'no' until then). A note signed by an SLP or an administrator
+ * does not ('not_needed'). An unsigned note needs one later when its provider is an assistant (the
+ * assistant is who signs it), so it reads 'no' then, and 'not_needed' otherwise.
+ */
+export function cosignedState(note: LogNote | undefined, providerRole: Role): ServiceLogLine['cosigned'] {
+  const signature = note?.signature;
+  if (!signature) return providerRole === 'assistant' ? 'no' : 'not_needed';
+  if (signature.role !== 'assistant') return 'not_needed';
+  return note.cosignature ? 'yes' : 'no';
+}
+
+/** Wall-clock `HH:mm` of an instant in a time zone. */
+export function clockTime(instant: number, timeZone: string): string {
+  const d = new TZDate(instant, timeZone);
+  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+}
+
+/** The present participants of a completed session (none for any other status). */
+export function presentParticipants(session: SessionItem): [string, ParticipantEntry][] {
+  if (session.status !== 'completed') return [];
+  return Object.entries(session.participants).filter(([, entry]) => entry.status === 'present');
+}
+
+export interface LineInputs {
+  sessions: SessionItem[];
+  /** Clients by id, as they are now. */
+  clients: Map<string, LogClient>;
+  /** Providers by id. */
+  users: Map<string, LogUser>;
+  /** Notes by `noteKey(sessionId, clientId)`. */
+  notes: Map<string, LogNote>;
+  timeZone: string;
+  /** Whether the caller may see a client of this organization. */
+  canSee: (organizationId: string | undefined) => boolean;
+}
+
+export const noteKey = (sessionId: string, clientId: string) => `${sessionId}#${clientId}`;
+
+/**
+ * Every line the caller may see, sorted by date, start and student. The group size counts every
+ * student present, seen by the caller or not: it is a fact of the session that decides the code.
+ * A client is judged by its organization as it is now (its item), or by the session's copy when
+ * the item is missing. Users are deactivated, never deleted, so a provider is always found; a
+ * session whose provider item is missing (never written by the product) has no line.
+ */
+export function buildLines(input: LineInputs): ServiceLogLine[] {
+  const lines: ServiceLogLine[] = [];
+  for (const session of input.sessions) {
+    const present = presentParticipants(session);
+    const provider = input.users.get(providerOf(session) ?? '');
+    if (!present.length || !provider) continue;
+    const start = Date.parse(session.scheduledAt);
+    const times = {
+      date: localDate(session.scheduledAt, input.timeZone),
+      start: clockTime(start, input.timeZone),
+      end: clockTime(start + session.duration * 60_000, input.timeZone),
+    };
+    for (const [clientId, entry] of present) {
+      const client = input.clients.get(clientId);
+      if (!input.canSee(client ? client.organizationId : entry.organizationId)) continue;
+      const note = input.notes.get(noteKey(session.id, clientId));
+      lines.push({
+        sessionId: session.id,
+        clientId,
+        ...times,
+        student: `${client?.firstName ?? entry.firstName} ${client?.lastInitial ?? entry.lastInitial}.`,
+        providerId: provider.id,
+        provider: `${provider.firstName} ${provider.lastName}`,
+        role: provider.role,
+        minutes: session.duration,
+        groupSize: present.length,
+        cpt: cptFor(present.length),
+        icd10Codes: client?.icd10Codes ?? [],
+        sessionType: session.sessionType,
+        medicaidEligible: client?.medicaidEligible ?? false,
+        signed: note?.signature !== undefined,
+        cosigned: cosignedState(note, provider.role),
+      });
+    }
+  }
+  return lines.sort(
+    (a, b) =>
+      a.date.localeCompare(b.date) ||
+      a.start.localeCompare(b.start) ||
+      a.student.localeCompare(b.student) ||
+      a.sessionId.localeCompare(b.sessionId) ||
+      a.clientId.localeCompare(b.clientId),
+  );
+}
+
+const sessionTypeWords: Record<SessionType, string> = { therapy: 'Therapy', evaluation: 'Evaluation', consultation: 'Consultation', meeting: 'Meeting' };
+const cosignedWords: Record<ServiceLogLine['cosigned'], string> = { yes: 'yes', no: 'no', not_needed: 'not needed' };
+
+/** The CSV file: the contract's header, then one row per line; every cell formula-safe (csvCell). */
+export function serviceLogCsv(lines: ServiceLogLine[]): string {
+  const rows = lines.map((l) =>
+    [
+      l.date,
+      l.student,
+      l.provider,
+      roleLabels[l.role],
+      l.start,
+      l.end,
+      l.minutes,
+      l.groupSize,
+      l.cpt,
+      l.icd10Codes.join('; '),
+      sessionTypeWords[l.sessionType],
+      l.signed ? 'yes' : 'no',
+      cosignedWords[l.cosigned],
+    ]
+      .map(csvCell)
+      .join(','),
+  );
+  // A byte-order mark makes spreadsheet programs read the file as UTF-8 (names with accents).
+  return `\uFEFF${[SERVICE_LOG_CSV_HEADER, ...rows].join('\r\n')}\r\n`;
+}

@@ -1,0 +1,128 @@
+/**
+ * The Medicaid service log's reads. A request reads, whatever the number of lines:
+ * 1. the account's time zone (one GetItem);
+ * 2. the sessions scheduled in the period: one Query of the provider index (GSI1, `assignedTo` 'me'
+ *    or a user id) or of the account's time index (GSI2, 'all'), paged to its end;
+ * 3. in parallel, one BatchGet each (split only at DynamoDB's 100 keys per request) of the present
+ *    participants' clients, of the sessions' providers, and of the NOTE items of the lines (their
+ *    signatures only, never the note text).
+ * No read is made per line or per session.
+ */
+import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
+import { MAX_SERVICE_LOG_DAYS, type serviceLogQuery, type ServiceLogLine } from '@caseload/contract/signatures';
+import type * as z from 'zod/mini';
+import { now } from '../clock.ts';
+import { canSeeOrganization, type AuthContext } from '../context.ts';
+import { db } from '../db.ts';
+import { BadRequestError } from '../errors.ts';
+import { keys } from '../keys.ts';
+import type { ExportFile } from '../reports/export.ts';
+import { addDays, daysBetween, instantAt, localDate } from '../school-calendar/dates.ts';
+import { accountTimeZone } from '../school-calendar/settings.ts';
+import { providerOf } from '../sessions/provider.ts';
+import { queryProviderSessions, querySessions } from '../sessions/repo.ts';
+import { tableName } from '../table.ts';
+import { buildLines, noteKey, presentParticipants, serviceLogCsv, type LogClient, type LogNote, type LogUser } from './lines.ts';
+
+type Query = z.output<typeof serviceLogQuery>;
+
+/** DynamoDB's limit on the keys of one BatchGet request. */
+const BATCH_GET_KEYS = 100;
+/** BatchGet requests of one kind in flight at once. */
+const BATCH_CONCURRENCY = 8;
+
+const RANGE_TOO_LONG = `The date range can be at most ${MAX_SERVICE_LOG_DAYS} days`;
+
+/**
+ * The period's dates in the account's zone, both included. Absent `to` is today (or `from`, when
+ * that is later); absent `from` is the first of `to`'s month, so no filter means this month so far.
+ * The contract checks an explicit pair; a default end can still make the range too long.
+ */
+export function periodOf(query: Pick<Query, 'from' | 'to'>, today: string): { from: string; to: string } {
+  const to = query.to ?? (query.from && query.from > today ? query.from : today);
+  const from = query.from ?? `${to.slice(0, 8)}01`;
+  if (daysBetween(from, to) >= MAX_SERVICE_LOG_DAYS) throw new BadRequestError(RANGE_TOO_LONG, [{ path: 'to', message: RANGE_TOO_LONG }]);
+  return { from, to };
+}
+
+/** The items of these keys (absent ones left out), with only the attributes named. */
+async function batchGet<T>(keyList: { PK: string; SK: string }[], attributes: string[]): Promise<(T & { PK: string; SK: string })[]> {
+  const names = Object.fromEntries(['PK', 'SK', ...attributes].map((a, i) => [`#a${i}`, a]));
+  const projection = Object.keys(names).join(', ');
+  const chunks: { PK: string; SK: string }[][] = [];
+  for (let i = 0; i < keyList.length; i += BATCH_GET_KEYS) chunks.push(keyList.slice(i, i + BATCH_GET_KEYS));
+  const found: (T & { PK: string; SK: string })[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < chunks.length) {
+      let request: Record<string, { Keys: Record<string, unknown>[]; ProjectionExpression: string; ExpressionAttributeNames: Record<string, string> }> | undefined = {
+        [tableName()]: { Keys: chunks[next++]!, ProjectionExpression: projection, ExpressionAttributeNames: names },
+      };
+      while (request && Object.keys(request).length) {
+        const res = await db().send(new BatchGetCommand({ RequestItems: request }));
+        found.push(...((res.Responses?.[tableName()] ?? []) as (T & { PK: string; SK: string })[]));
+        request = res.UnprocessedKeys as typeof request;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(BATCH_CONCURRENCY, chunks.length) }, worker));
+  return found;
+}
+
+function sessionsOf(auth: AuthContext, assignedTo: string, from: string, to: string) {
+  if (assignedTo === 'all') return querySessions(auth.accountId, from, to);
+  return queryProviderSessions(auth.accountId, assignedTo === 'me' ? auth.userId : assignedTo, from, to);
+}
+
+export async function listServiceLog(auth: AuthContext, query: Query): Promise<ServiceLogLine[]> {
+  return (await serviceLog(auth, query)).lines;
+}
+
+async function serviceLog(auth: AuthContext, query: Query): Promise<{ lines: ServiceLogLine[]; period: { from: string; to: string } }> {
+  const timeZone = await accountTimeZone(auth.accountId);
+  const period = periodOf(query, localDate(now(), timeZone));
+  const from = instantAt(period.from, '00:00', timeZone);
+  const until = instantAt(addDays(period.to, 1), '00:00', timeZone);
+  const sessions = (await sessionsOf(auth, query.assignedTo, from, until)).filter((s) => presentParticipants(s).length > 0);
+
+  const participations = sessions.flatMap((s) => presentParticipants(s).map(([clientId]) => ({ sessionId: s.id, clientId })));
+  const clientIds = [...new Set(participations.map((p) => p.clientId))];
+  const providerIds = [...new Set(sessions.map((s) => providerOf(s)).filter((id): id is string => id !== undefined))];
+  const [clients, users, notes] = await Promise.all([
+    batchGet<LogClient>(
+      clientIds.map((id) => keys.client(auth.accountId, id)),
+      ['id', 'firstName', 'lastInitial', 'organizationId', 'icd10Codes', 'medicaidEligible'],
+    ),
+    batchGet<LogUser>(
+      providerIds.map((id) => keys.user(auth.accountId, id)),
+      ['id', 'firstName', 'lastName', 'role'],
+    ),
+    batchGet<LogNote>(
+      participations.map((p) => keys.sessionNote(auth.accountId, p.sessionId, p.clientId)),
+      ['signature', 'cosignature'],
+    ),
+  ]);
+  // A NOTE item is told by its key, which every writer sets, rather than by attributes it may lack.
+  const participationOfNote = new Map(
+    participations.map((p) => {
+      const key = keys.sessionNote(auth.accountId, p.sessionId, p.clientId);
+      return [`${key.PK}|${key.SK}`, noteKey(p.sessionId, p.clientId)];
+    }),
+  );
+
+  const all = buildLines({
+    sessions,
+    clients: new Map(clients.map((c) => [c.id, c])),
+    users: new Map(users.map((u) => [u.id, u])),
+    notes: new Map(notes.map((n) => [participationOfNote.get(`${n.PK}|${n.SK}`)!, n])),
+    timeZone,
+    canSee: (organizationId) => canSeeOrganization(auth, organizationId),
+  });
+  const lines = all.filter((l) => (!query.medicaidOnly || l.medicaidEligible) && (!query.unsignedOnly || !l.signed));
+  return { lines, period };
+}
+
+export async function exportServiceLog(auth: AuthContext, query: Query): Promise<ExportFile> {
+  const { lines, period } = await serviceLog(auth, query);
+  return { filename: `service-log-${period.from}-to-${period.to}.csv`, contentType: 'text/csv; charset=utf-8', body: serviceLogCsv(lines) };
+}
