@@ -1,4 +1,5 @@
-import { Alert, Skeleton, Stack } from '@chakra-ui/react';
+import { Skeleton, Stack } from '@chakra-ui/react';
+import { NoPermission } from '../../../components/NoPermission.tsx';
 import { PageHeading } from '../../../components/PageHeading.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { usePermission } from '../../../lib/permissions.ts';
@@ -12,19 +13,7 @@ const TITLE = 'School Calendar';
 export default function SchoolCalendarPage() {
   const canManage = usePermission('canManageUsers');
   if (!canManage) {
-    // The API refuses the saves anyway; say so instead of showing a form that cannot save.
-    return (
-      <>
-        <PageHeading title={TITLE} />
-        <Alert.Root status="warning" maxW="2xl">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>You do not have permission to manage the school calendar.</Alert.Title>
-            <Alert.Description>Ask your account owner to change the time zone or the closures.</Alert.Description>
-          </Alert.Content>
-        </Alert.Root>
-      </>
-    );
+    return <NoPermission title={TITLE} message="You do not have permission to manage the school calendar." hint="Ask your account owner to change the time zone or the closures." />;
   }
   return <SchoolCalendar />;
 }

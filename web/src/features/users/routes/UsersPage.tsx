@@ -1,7 +1,8 @@
-import { Alert, Button, Card, EmptyState, Heading, Skeleton, Stack } from '@chakra-ui/react';
+import { Button, Card, EmptyState, Heading, Skeleton, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { ManagedUser } from '@caseload/contract/caseload';
 import { PlusIcon, UserCogIcon } from '../../../components/icons.tsx';
+import { NoPermission } from '../../../components/NoPermission.tsx';
 import { PageHeading } from '../../../components/PageHeading.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { usePermission } from '../../../lib/permissions.ts';
@@ -18,19 +19,7 @@ const SUBTITLE = 'Team members who work in your account, and what each may do';
 export default function UsersPage() {
   const canManage = usePermission('canManageUsers');
   if (!canManage) {
-    // The API refuses these calls anyway; say so instead of showing an empty or failing page.
-    return (
-      <>
-        <PageHeading title={TITLE} />
-        <Alert.Root status="warning" maxW="2xl">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>You don't have permission to manage users.</Alert.Title>
-            <Alert.Description>Ask your account owner if you need to add team members or change their access.</Alert.Description>
-          </Alert.Content>
-        </Alert.Root>
-      </>
-    );
+    return <NoPermission title={TITLE} message="You don't have permission to manage users." hint="Ask your account owner if you need to add team members or change their access." />;
   }
   return <ManageUsers />;
 }
