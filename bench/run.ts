@@ -273,7 +273,8 @@ async function minutesFigures(t: Tenant): Promise<Paired> {
     const worker = async () => {
       while (next < students.length) {
         const clientId = students[next++]!;
-        items += await bareQuery({ KeyConditionExpression: 'PK = :pk AND SK >= :from', ExpressionAttributeValues: { ':pk': keys.clientMinutes(accountId, clientId), ':from': sortKeys.minutesFrom(from) } });
+        const read = await bareQuery({ KeyConditionExpression: 'PK = :pk AND SK >= :from', ExpressionAttributeValues: { ':pk': keys.clientMinutes(accountId, clientId), ':from': sortKeys.minutesFrom(from) } });
+        items += read;
       }
     };
     await Promise.all(Array.from({ length: MINUTES_QUERY_CONCURRENCY }, worker));
@@ -427,7 +428,7 @@ async function main() {
     for (const t of tenants) {
       const m = await minutesFigures(t);
       minutes.set(t, m);
-      out(`| minutes page (${t.label}) vs Query of each student's minutes partition | ${activeStudents(t).length} ${row('', m).slice(4)}`);
+      out(row(`minutes page (${t.label}) vs Query of each student's minutes partition`, m).replace(/^\| ([^|]+) \|/, `| $1 | ${activeStudents(t).length} |`));
     }
     out();
     for (const t of tenants) {
