@@ -340,6 +340,7 @@ const cases: Record<RouteName, Case> = {
     return finished;
   },
   downloadProgressNotePdf: () => w.owner.get(`/api/progress-notes/${w.noteId}/pdf`),
+  downloadSessionNotePdf: () => w.owner.get(`/api/sessions/${w.sessionId}/notes/${w.clientId}/pdf`),
 
   // ---- reports
   getReport: async () => [await w.owner.get('/api/reports?days=30'), await w.owner.get(`/api/reports?days=90&clientId=${w.clientId}&goalType=articulation`)],

@@ -1,0 +1,158 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { db } from '../../packages/core/src/db.ts';
+import { keys } from '../../packages/core/src/keys.ts';
+import { tableName } from '../../packages/core/src/table.ts';
+import type { Agent } from '../support/api.ts';
+import { signUpOwner } from '../support/accounts.ts';
+import { putClient, putGoal, putOrganization, putProgress, putSession, signInChild } from '../support/records.ts';
+
+let owner: Agent;
+let ownerId: string;
+let accountId: string;
+
+/** WinAnsi bytes 0x80–0x9F the writer uses for punctuation, back to Unicode. */
+const WIN_ANSI_BACK: Record<number, string> = { 0x85: '…', 0x91: '‘', 0x92: '’', 0x93: '“', 0x94: '”', 0x95: '•', 0x96: '–', 0x97: '—' };
+
+/**
+ * The PDF as a reader sees it: the header and trailer are checked (the cross-reference table
+ * starts where `startxref` says), then every shown string (`(…) Tj`) is decoded, one per line.
+ */
+function readPdf(base64: string): string[] {
+  const pdf = Buffer.from(base64, 'base64').toString('latin1');
+  expect(pdf.startsWith('%PDF-1.4\n')).toBe(true);
+  expect(pdf.trimEnd().endsWith('%%EOF')).toBe(true);
+  const xref = Number(/startxref\n(\d+)\n/.exec(pdf)?.[1]);
+  expect(pdf.slice(xref, xref + 5)).toBe('xref\n');
+  return [...pdf.matchAll(/\(((?:\\[0-7]{3}|\\[\s\S]|[^\\()])*)\) Tj/g)].map(([, raw]) =>
+    raw!.replace(/\\([0-7]{3}|[\s\S])/g, (_, esc: string) => {
+      if (esc.length === 1) return esc;
+      const code = parseInt(esc, 8);
+      return WIN_ANSI_BACK[code] ?? String.fromCharCode(code);
+    }),
+  );
+}
+
+/** Sets what signing writes on the note item (the shape the sign and addenda routes store). */
+async function signNote(sessionId: string, clientId: string, fields: Record<string, unknown>) {
+  const names = Object.fromEntries(Object.keys(fields).map((k) => [`#${k}`, k]));
+  const values = Object.fromEntries(Object.entries(fields).map(([k, v]) => [`:${k}`, v]));
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.sessionNote(accountId, sessionId, clientId),
+      UpdateExpression: `SET ${Object.keys(fields).map((k) => `#${k} = :${k}`).join(', ')}`,
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    }),
+  );
+}
+
+/** A completed group session on Monday 4 March 2024, 14:00 UTC (09:00 in New York), two students present, the owner providing. */
+async function groupSession(organizationId?: string) {
+  const ava = await putClient(accountId, { icd10Codes: ['F80.0', 'F80.89'], medicaidEligible: true, organizationId });
+  const ben = await putClient(accountId, { firstName: 'Ben', lastInitial: 'T', organizationId });
+  const goal = await putGoal(accountId, ava, { name: 'Produce /r/ in words' });
+  const session = await putSession(accountId, { scheduledAt: '2024-03-04T14:00:00.000Z', participants: { [ava.id]: 'present', [ben.id]: 'present' }, createdBy: ownerId });
+  await putProgress(accountId, session, goal, 7, 10);
+  return { ava, ben, session };
+}
+
+const pdfUrl = (sessionId: string, clientId: string) => `/api/sessions/${sessionId}/notes/${clientId}/pdf`;
+
+beforeAll(async () => {
+  const signedUp = await signUpOwner({ firstName: 'Olivia', lastName: 'Owner' });
+  owner = signedUp.agent;
+  ownerId = signedUp.user.id;
+  accountId = signedUp.user.accountId;
+});
+
+describe('GET /api/sessions/{id}/notes/{clientId}/pdf', () => {
+  it('prints a signed note: the service, the note, the progress, who signed and the addenda in order', async () => {
+    const { ava, session } = await groupSession();
+    const saved = await owner.post(`/api/sessions/${session.id}/notes`, { clientId: ava.id, notes: '<p>Worked on /r/ &amp; /l/ at word level.</p><ul><li>Cued &lt;r&gt; with a mirror</li></ul>' });
+    expect(saved.status).toBe(200);
+    await signNote(session.id, ava.id, {
+      signature: { userId: ownerId, name: 'Olivia Owner', role: 'slp', at: '2024-03-04T15:05:00.000Z' },
+      addenda: [
+        { text: 'Parent called: practice at home daily.', userId: ownerId, name: 'Olivia Owner', at: '2024-03-05T13:00:00.000Z' },
+        { text: 'Corrected: 7 of 10, not 6.', userId: ownerId, name: 'Olivia Owner', at: '2024-03-06T13:30:00.000Z' },
+      ],
+    });
+
+    const res = await owner.get(pdfUrl(session.id, ava.id));
+    expect(res.status).toBe(200);
+    expect(res.headers['Content-Type']).toBe('application/pdf');
+    expect(res.headers['Content-Disposition']).toBe('attachment; filename="session-note-2024-03-04.pdf"');
+    const lines = readPdf(res.text);
+    expect(lines.slice(0, 10)).toEqual([
+      'Session note',
+      'Student: Ava M.',
+      'Date: March 4, 2024',
+      'Time: 09:00–09:30 (America/New_York)',
+      'Duration: 30 minutes',
+      'Session type: Therapy',
+      'Provider: Olivia Owner (Speech-Language Pathologist)',
+      'Attendance: Present',
+      'CPT: 92508 (group of 2)',
+      'ICD-10: F80.0; F80.89',
+    ]);
+    const from = (heading: string) => lines.slice(lines.indexOf(heading));
+    expect(from('Note').slice(0, 4)).toEqual(['Note', 'Worked on /r/ & /l/ at word level.', '•', 'Cued <r> with a mirror']);
+    expect(from('Progress').slice(0, 3)).toEqual(['Progress', '•', 'Produce /r/ in words: 7/10 (70%)']);
+    expect(from('Signatures')).toEqual([
+      'Signatures',
+      'Signed by Olivia Owner (Speech-Language Pathologist) on March 4, 2024 at 10:05',
+      'Addenda',
+      'Addendum by Olivia Owner on March 5, 2024 at 08:00:',
+      'Parent called: practice at home daily.',
+      'Addendum by Olivia Owner on March 6, 2024 at 08:30:',
+      'Corrected: 7 of 10, not 6.',
+      'Page 1 of 1',
+    ]);
+  });
+
+  it("says who must still co-sign an assistant's note, and who did", async () => {
+    const { ava, session } = await groupSession();
+    await owner.post(`/api/sessions/${session.id}/notes`, { clientId: ava.id, notes: '<p>Group turn-taking.</p>' });
+    const assistantSignature = { userId: ownerId, name: 'Casey Child', role: 'assistant', at: '2024-03-04T15:00:00.000Z' };
+    await signNote(session.id, ava.id, { signature: assistantSignature });
+    expect(readPdf((await owner.get(pdfUrl(session.id, ava.id))).text)).toContain('Awaiting co-signature');
+
+    await signNote(session.id, ava.id, { cosignature: { userId: ownerId, name: 'Olivia Owner', role: 'slp', at: '2024-03-04T20:00:00.000Z' } });
+    const lines = readPdf((await owner.get(pdfUrl(session.id, ava.id))).text);
+    expect(lines).toContain('Signed by Casey Child (Assistant) on March 4, 2024 at 10:00');
+    expect(lines).toContain('Co-signed by Olivia Owner (Speech-Language Pathologist) on March 4, 2024 at 15:00');
+    expect(lines).not.toContain('Awaiting co-signature');
+  });
+
+  it('prints an unsigned note, and a student without a note row, as "Unsigned"; an individual session bills 92507', async () => {
+    const { ben, session } = await groupSession();
+    const lines = readPdf((await owner.get(pdfUrl(session.id, ben.id))).text);
+    expect(lines).toEqual(expect.arrayContaining(['Student: Ben T.', 'ICD-10: None recorded', 'No note was written.', 'No progress recorded.', 'Unsigned']));
+    expect(lines).not.toContain('Awaiting co-signature');
+
+    const solo = await putClient(accountId, { firstName: 'Cleo' });
+    const individual = await putSession(accountId, { scheduledAt: '2024-03-05T15:00:00.000Z', participants: { [solo.id]: 'present' }, createdBy: ownerId });
+    expect(readPdf((await owner.get(pdfUrl(individual.id, solo.id))).text)).toContain('CPT: 92507 (individual)');
+  });
+
+  it('answers 404 to another tenant, to a user outside the client\'s organization, and for a client not in the session', async () => {
+    const org = await putOrganization(accountId, 'Oak Middle');
+    const { ava, session } = await groupSession(org.id);
+    expect((await owner.get(pdfUrl(session.id, ava.id))).status).toBe(200);
+
+    const stranger = (await signUpOwner()).agent;
+    const strangers = await stranger.get(pdfUrl(session.id, ava.id));
+    expect(strangers.status).toBe(404);
+    expect(strangers.headers['Content-Type']).not.toBe('application/pdf');
+
+    const elsewhere = await putOrganization(accountId, 'Elm High');
+    const outsider = (await signInChild(accountId, { allowedOrganizationIds: [elsewhere.id] })).agent;
+    expect((await outsider.get(pdfUrl(session.id, ava.id))).status).toBe(404);
+
+    const other = await putClient(accountId, { organizationId: org.id });
+    expect((await owner.get(pdfUrl(session.id, other.id))).status).toBe(404);
+  });
+});
