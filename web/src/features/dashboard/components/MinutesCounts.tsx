@@ -2,6 +2,7 @@ import { Box, Card, Heading, LinkOverlay, SimpleGrid, Skeleton, Text } from '@ch
 import { Link as RouterLink } from 'react-router-dom';
 import type { MinutesSummary } from '@caseload/contract/school-year';
 import { QueryState } from '../../../components/QueryState.tsx';
+import { errorMessage, isApiError } from '../../../lib/api.ts';
 import { useMinutesSummary } from '../api/dashboard.ts';
 
 interface Count {
@@ -17,6 +18,8 @@ const counts: Count[] = [
   { label: 'IEP reviews due in 30 days', value: (s) => s.reviewsDueIn30Days, to: '/minutes?sort=review', color: 'orange' },
   { label: 'Re-evaluations due in 60 days', value: (s) => s.reevaluationsDueIn60Days, to: '/minutes?sort=evaluation', color: 'purple' },
 ];
+
+const COUNTS_FAILED = 'Could not load the service-minutes counts.';
 
 /** The service-minutes counts of the caseload the dashboard shows. */
 export function MinutesCounts({ assignedTo }: { assignedTo: 'me' | 'all' | undefined }) {
@@ -36,7 +39,8 @@ export function MinutesCounts({ assignedTo }: { assignedTo: 'me' | 'all' | undef
             ))}
           </SimpleGrid>
         }
-        error="Could not load the service-minutes counts."
+        // A district-wide list over the limit answers 400 with what to do instead; say it.
+        error={isApiError(summary.error, 400) ? errorMessage(summary.error, COUNTS_FAILED) : COUNTS_FAILED}
         retry
       >
         {(data) => (
