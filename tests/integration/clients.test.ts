@@ -226,3 +226,69 @@ describe('listing, updating and archiving clients', () => {
     expect(JSON.stringify(events)).not.toMatch(/Secret/);
   });
 });
+
+describe('ICD-10 codes and Medicaid eligibility', () => {
+  const storedClient = async (id: string) =>
+    (await db().send(new GetCommand({ TableName: tableName(), Key: keys.client(accountId, id), ConsistentRead: true }))).Item as Record<string, unknown>;
+
+  it.each([['F8'], ['80.0'], ['F80.'], ['F80.12345'], ['F80-0'], ['']])("refuses the code %j with 'Enter a valid ICD-10 code'", async (code) => {
+    const res = await owner.post('/api/clients', { ...base, organizationId: orgA, icd10Codes: ['F80.0', code] });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Enter a valid ICD-10 code');
+    expect(res.body.errors).toEqual([{ path: 'icd10Codes.1', message: 'Enter a valid ICD-10 code' }]);
+  });
+
+  it('accepts five codes and refuses six', async () => {
+    const five = ['F80.0', 'F80.1', 'F80.2', 'F80.4', 'F80.81'];
+    expect((await addClient({ icd10Codes: five })).id).toBeDefined();
+    const six = await owner.post('/api/clients', { ...base, organizationId: orgA, icd10Codes: [...five, 'F80.89'] });
+    expect(six.status).toBe(400);
+    expect(six.body.errors).toEqual([{ path: 'icd10Codes', message: 'At most 5 ICD-10 codes' }]);
+  });
+
+  it('accepts lower case and spaces around a code, and stores and answers it upper-cased; the same code twice is refused', async () => {
+    const c = await addClient({ icd10Codes: [' f80.89 ', 'r47.1'] });
+    expect((await owner.get(`/api/clients/${c.id}`)).body.icd10Codes).toEqual(['F80.89', 'R47.1']);
+    expect((await storedClient(c.id)).icd10Codes).toEqual(['F80.89', 'R47.1']);
+    const twice = await owner.post('/api/clients', { ...base, organizationId: orgA, icd10Codes: ['F80.0', 'f80.0'] });
+    expect(twice.status).toBe(400);
+    expect(twice.body.message).toBe('An ICD-10 code can be entered only once');
+  });
+
+  it('keeps Medicaid eligibility and the codes through create, read, list and update; an update without them clears them', async () => {
+    const c = await addClient({ firstName: 'Medi', icd10Codes: ['F80.0'], medicaidEligible: true });
+    const listed = async () => ((await owner.get('/api/clients')).body as { id: string }[]).find((x) => x.id === c.id);
+    expect((await owner.get(`/api/clients/${c.id}`)).body).toMatchObject({ icd10Codes: ['F80.0'], medicaidEligible: true });
+    expect(await listed()).toMatchObject({ icd10Codes: ['F80.0'], medicaidEligible: true });
+
+    const updated = await owner.put(`/api/clients/${c.id}`, { ...base, firstName: 'Medi', organizationId: orgA, icd10Codes: ['F80.0', 'F80.1'], medicaidEligible: false });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({ icd10Codes: ['F80.0', 'F80.1'], medicaidEligible: false });
+    expect(await listed()).toMatchObject({ icd10Codes: ['F80.0', 'F80.1'], medicaidEligible: false });
+
+    expect((await owner.put(`/api/clients/${c.id}`, { ...base, firstName: 'Medi', organizationId: orgA, medicaidEligible: true })).status).toBe(200);
+    expect((await owner.get(`/api/clients/${c.id}`)).body).toMatchObject({ icd10Codes: [], medicaidEligible: true });
+    expect((await owner.put(`/api/clients/${c.id}`, { ...base, firstName: 'Medi', organizationId: orgA })).status).toBe(200);
+    expect((await owner.get(`/api/clients/${c.id}`)).body).toMatchObject({ icd10Codes: [], medicaidEligible: false });
+    expect((await storedClient(c.id)).medicaidEligible).toBe(false);
+  });
+
+  it("refuses a Medicaid eligibility that is not true or false with 'Medicaid eligibility must be yes or no'", async () => {
+    const res = await owner.post('/api/clients', { ...base, organizationId: orgA, medicaidEligible: 'maybe' });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([{ path: 'medicaidEligible', message: 'Medicaid eligibility must be yes or no' }]);
+  });
+
+  it('a client written before these fields reads icd10Codes [] and medicaidEligible false', async () => {
+    const id = newId();
+    const stamp = '2024-01-01T00:00:00.000Z';
+    // The item as stored before the fields existed: neither attribute is there.
+    await transact([
+      { Put: { Item: { ...keys.client(accountId, id), type: entity.client, id, accountId, organizationId: orgA, firstName: 'Olden', lastInitial: 'P', status: 'active', createdAt: stamp, updatedAt: stamp } } },
+    ]);
+    const stored = await storedClient(id);
+    expect(stored).not.toHaveProperty('icd10Codes');
+    expect(stored).not.toHaveProperty('medicaidEligible');
+    expect((await owner.get(`/api/clients/${id}`)).body).toMatchObject({ firstName: 'Olden', icd10Codes: [], medicaidEligible: false });
+  });
+});
