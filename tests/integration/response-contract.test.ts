@@ -120,6 +120,19 @@ async function completedSessionWithCodedClient() {
   ok(await w.owner.put(`/api/sessions/${sessionId}`, { ...newSession([client.id]), status: 'completed' }), 'completed session');
 }
 
+let assistant: Promise<Agent> | undefined;
+/** An assistant who documents sessions in the organization (an SLP co-signs its notes). */
+const assistantAgent = () =>
+  (assistant ??= createChild(w.owner, { canCreateSessions: true, canEditSessions: true, allowedOrganizationIds: [w.orgId] }).then((c) => c.agent));
+
+/** A new session of the main client whose note `signer` wrote and signed. */
+async function signedNote(signer: Agent) {
+  const sessionId = await newSessionWith([w.clientId]);
+  ok(await signer.post(`/api/sessions/${sessionId}/notes`, { clientId: w.clientId, notes: '<p>Worked on /r/</p>' }), 'note');
+  ok(await signer.post(`/api/sessions/${sessionId}/sign`, { clientId: w.clientId }), 'signature');
+  return sessionId;
+}
+
 type Case = () => Promise<TestResponse | TestResponse[]>;
 
 const cases: Record<RouteName, Case> = {
@@ -221,7 +234,14 @@ const cases: Record<RouteName, Case> = {
   listSessionNotes: async () => {
     const notes = await w.owner.get(`/api/sessions/${w.sessionId}/notes`);
     expect(notes.body.length).toBeGreaterThan(0);
-    return notes;
+    // A signed, co-signed note with an addendum answers every optional part.
+    const assistant = await assistantAgent();
+    const signedSessionId = await signedNote(assistant);
+    ok(await assistant.post(`/api/sessions/${signedSessionId}/addenda`, { clientId: w.clientId, text: 'Parent called after the session.' }), 'addendum');
+    ok(await w.owner.post(`/api/sessions/${signedSessionId}/cosign`, { clientId: w.clientId }), 'co-signature');
+    const signed = await w.owner.get(`/api/sessions/${signedSessionId}/notes`);
+    expect(signed.body).toMatchObject([{ signature: { role: 'assistant' }, cosignature: { role: 'slp' }, addenda: [expect.anything()] }]);
+    return [notes, signed];
   },
   saveSessionNote: () => w.owner.post(`/api/sessions/${w.sessionId}/notes`, { clientId: w.clientId, notes: '<p>Worked on /r/ with picture cards</p>' }),
   listSessionProgress: async () => {
@@ -349,6 +369,33 @@ const cases: Record<RouteName, Case> = {
     // The JSON file is the report itself.
     expect(safeParseStrict(report, JSON.parse(json.text)).error?.issues ?? []).toEqual([]);
     return [json, csv];
+  },
+
+  // ---- signed notes
+  signSessionNote: async () => {
+    const sessionId = await newSessionWith([w.clientId]);
+    ok(await w.owner.post(`/api/sessions/${sessionId}/notes`, { clientId: w.clientId, notes: '<p>Worked on /r/</p>' }), 'note');
+    return w.owner.post(`/api/sessions/${sessionId}/sign`, { clientId: w.clientId });
+  },
+  cosignSessionNote: async () => {
+    const sessionId = await signedNote(await assistantAgent());
+    ok(await (await assistantAgent()).post(`/api/sessions/${sessionId}/addenda`, { clientId: w.clientId, text: 'Parent called after the session.' }), 'addendum');
+    const cosigned = await w.owner.post(`/api/sessions/${sessionId}/cosign`, { clientId: w.clientId });
+    expect(cosigned.body).toMatchObject({ signature: { role: 'assistant' }, cosignature: { role: 'slp' }, addenda: [expect.anything()] });
+    return cosigned;
+  },
+  addSessionAddendum: async () => w.owner.post(`/api/sessions/${await signedNote(w.owner)}/addenda`, { clientId: w.clientId, text: 'Corrected the goal named in the note.' }),
+  getPendingSignatures: async () => {
+    await signedNote(await assistantAgent());
+    // The owner's own session ten days ago, completed with the client present, its note unsigned.
+    const past = { ...newSession([w.clientId]), scheduledAt: day(-10).toISOString() };
+    const sessionId = ok(await w.owner.post('/api/sessions', past), 'session').id;
+    ok(await w.owner.patch(`/api/sessions/${sessionId}/participants/${w.clientId}`, { status: 'present' }), 'present participation');
+    ok(await w.owner.put(`/api/sessions/${sessionId}`, { ...past, status: 'completed' }), 'completed session');
+    const pending = await w.owner.get('/api/signatures/pending');
+    expect(pending.body.awaitingMyCosignature.length).toBeGreaterThan(0);
+    expect(pending.body.myUnsigned.length).toBeGreaterThan(0);
+    return pending;
   },
 
   // ---- the Medicaid service log

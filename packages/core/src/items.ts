@@ -5,7 +5,7 @@
  * `type` on every item is the ENTITY type (keys.ts `entity`), so a record's own kind is stored as
  * `orgType`, `sessionType` and `goalType` and mapped back to `type` in API answers.
  */
-import type { ClientStatus, GoalStatus, GoalType, GradeLevel, NoteAuthor, OrganizationType, ParticipantStatus, ProgressNoteStatus, SessionStatus, SessionType } from '@caseload/contract/enums';
+import type { ClientStatus, GoalStatus, GoalType, GradeLevel, NoteAuthor, OrganizationType, ParticipantStatus, ProgressNoteStatus, Role, SessionStatus, SessionType } from '@caseload/contract/enums';
 
 interface Audited {
   createdAt: string;
@@ -102,8 +102,28 @@ export interface SessionItem extends Audited {
   makeupForSessionId?: string;
   /** Set by the first documentation save (note or progress): a series change never deletes such a session. */
   documented?: boolean;
+  /**
+   * Clients whose documentation of this session is signed (a string set, added by the signature's
+   * own transaction with a version bump): they cannot be removed, nor the session deleted.
+   */
+  signedClientIds?: Set<string>;
   /** Bumped by every session write: a write conditioned on it cannot lose a concurrent one. */
   version?: number;
+}
+
+/** Who signed or co-signed a client's documentation of a session, as of then. */
+export interface SignatureEntry {
+  userId: string;
+  name: string;
+  role: Role;
+  at: string;
+}
+
+export interface AddendumEntry {
+  text: string;
+  userId: string;
+  name: string;
+  at: string;
 }
 
 export interface SessionNoteItem {
@@ -113,6 +133,11 @@ export interface SessionNoteItem {
   notes: string;
   updatedAt: string;
   updatedBy?: string;
+  /** Once present, the note, progress and trials of this (session, client) are locked. */
+  signature?: SignatureEntry;
+  cosignature?: SignatureEntry;
+  /** Oldest first. */
+  addenda?: AddendumEntry[];
 }
 
 export interface ProgressItem {

@@ -15,6 +15,7 @@ describe('key builders', () => {
       keys.sessionIndex(a, '2026-01-01T09:00:00.000Z', 's').GSI2PK,
       keys.sessionProviderIndex(a, 'u', '2026-01-01T09:00:00.000Z', 's').GSI1PK,
       keys.sessionNote(a, 's', 'c').PK,
+      keys.awaitingCosignatureIndex(a, 't', 's', 'c').GSI1PK,
       keys.progress(a, 's', 'g').PK,
       keys.progressIndex(a, 'c', 's', 'g', 't').GSI1PK,
       keys.progressIndex(a, 'c', 's', 'g', 't').GSI2PK,
@@ -54,6 +55,16 @@ describe('key builders', () => {
     expect(keys.sessionNote('a', 's', 'c')).toEqual({ PK: 'ACCT#a#SESSION#s', SK: 'NOTE#c' });
     expect(keys.progress('a', 's', 'g')).toEqual({ PK: 'ACCT#a#SESSION#s', SK: 'PROG#g' });
     expect(keys.progressNotePeriod('a', 'c', '2026-01-01', '2026-02-01').SK).toBe('PNOTEPERIOD#c#2026-01-01#2026-02-01');
+  });
+
+  it('lists notes awaiting co-signature in one account partition, oldest signature first', () => {
+    const early = keys.awaitingCosignatureIndex('a', '2026-01-01T09:00:00.000Z', 's2', 'c');
+    const late = keys.awaitingCosignatureIndex('a', '2026-01-02T09:00:00.000Z', 's1', 'c');
+    expect(early).toEqual({ GSI1PK: keys.awaitingCosignature('a'), GSI1SK: '2026-01-01T09:00:00.000Z#s2#c' });
+    expect(early.GSI1SK < late.GSI1SK).toBe(true);
+    expect(keys.awaitingCosignature('a')).not.toBe(keys.awaitingCosignature('ab'));
+    // Its own GSI1 family: no provider, client or audit partition is named COSIGN.
+    expect(keys.awaitingCosignature('a')).toBe('ACCT#a#COSIGN');
   });
 });
 

@@ -100,6 +100,15 @@ export const keys = {
     PK: `${acct(accountId)}#SESSION#${sessionId}`,
     SK: `${NOTE}${clientId}`,
   }),
+  /**
+   * GSI1 of a session note signed by an assistant, until an SLP co-signs it (the co-signature
+   * removes it): the account's notes awaiting co-signature, oldest signature first, one Query.
+   */
+  awaitingCosignatureIndex: (accountId: string, signedAt: string, sessionId: string, clientId: string) => ({
+    GSI1PK: `${acct(accountId)}#COSIGN`,
+    GSI1SK: `${signedAt}#${sessionId}#${clientId}`,
+  }),
+  awaitingCosignature: (accountId: string) => `${acct(accountId)}#COSIGN`,
   progress: (accountId: string, sessionId: string, goalId: string) => ({
     PK: `${acct(accountId)}#SESSION#${sessionId}`,
     SK: `${PROG}${goalId}`,

@@ -3,7 +3,9 @@
  * per (session, goal). A save is a Put of the whole row, so repeating it changes nothing and of two
  * concurrent saves the later one wins whole. Each Put is written together with a check that the
  * client is still a participant (and, for progress, that the session is still at the time the row
- * records), so nothing is ever written for a removed participant or a deleted session.
+ * records), so nothing is ever written for a removed participant or a deleted session. Both saves
+ * are refused (409) once the client's documentation of the session is signed, by a condition in
+ * the same write (signatures/lock.ts).
  */
 import type { ProgressPoint, SessionNote, Goal } from '@caseload/contract/sessions';
 import { recordAudit } from '../audit.ts';
@@ -15,6 +17,7 @@ import { goalsOfClient, readGoal, toGoal } from '../goals/repo.ts';
 import type { ProgressItem, SessionItem, SessionNoteItem } from '../items.ts';
 import { entity, keys } from '../keys.ts';
 import { sanitizeRichText } from '../rich-text.ts';
+import { failedConditionAt, signedNoteRefusal, unsignedNoteCheck, unsignedNoteCondition } from '../signatures/lock.ts';
 import { retryOnConflict } from './conflicts.ts';
 import { getItem, isNoteRow, isProgressRow, listDocs, participantCheck, progressKeys, readSession } from './repo.ts';
 import { actorName } from './service.ts';
@@ -44,7 +47,17 @@ function auditDocumentation(auth: AuthContext, kind: 'session_note' | 'progress'
 
 const visibleClientIds = (auth: AuthContext, session: SessionItem) => new Set(visibleParticipants(auth, session).map((p) => p.clientId));
 
-const toNote = (row: SessionNoteItem): SessionNote => ({ clientId: row.clientId, notes: row.notes, updatedAt: row.updatedAt, addenda: [] });
+const signatureOf = (s: NonNullable<SessionNoteItem['signature']>) => ({ userId: s.userId, name: s.name, role: s.role, at: s.at });
+
+/** A note row as answered: its signature, co-signature and addenda (oldest first) when it has them. */
+export const toSessionNote = (row: SessionNoteItem): SessionNote => ({
+  clientId: row.clientId,
+  notes: row.notes,
+  updatedAt: row.updatedAt,
+  signature: row.signature && signatureOf(row.signature),
+  cosignature: row.cosignature && signatureOf(row.cosignature),
+  addenda: (row.addenda ?? []).map((a) => ({ text: a.text, userId: a.userId, name: a.name, at: a.at })),
+});
 
 export const toProgressPoint = (row: ProgressItem): ProgressPoint => ({
   id: row.id,
@@ -84,7 +97,7 @@ export function documentationGuard(accountId: string, session: SessionItem, clie
 export async function listSessionNotes(auth: AuthContext, sessionId: string): Promise<SessionNote[]> {
   const [session, rows] = await Promise.all([readSession(auth.accountId, sessionId), listDocs(auth.accountId, sessionId)]);
   const visible = visibleClientIds(auth, requireVisible(auth, session));
-  return rows.filter(isNoteRow).filter((r) => visible.has(r.clientId)).map(toNote);
+  return rows.filter(isNoteRow).filter((r) => visible.has(r.clientId)).map(toSessionNote);
 }
 
 /** Progress rows of the participants the user may see. */
@@ -113,12 +126,18 @@ export async function saveSessionNote(auth: AuthContext, sessionId: string, inpu
     ]);
     const session = requireVisible(auth, stored);
     if (!client || !session.participants[input.clientId]) throw new NotFoundError('Participant');
+    if (previous?.signature) throw signedNoteRefusal();
     const row: SessionNoteItem = { accountId: auth.accountId, sessionId, clientId: input.clientId, notes, updatedAt: nowIso(), updatedBy: auth.userId };
-    await transact([documentationGuard(auth.accountId, session, input.clientId), { Put: { Item: { ...key, type: entity.sessionNote, ...row } } }]);
+    // The whole row is put only while it is unsigned: a signature committed after the read above
+    // refuses this write rather than being overwritten by it.
+    const put: TxItem = { Put: { Item: { ...key, type: entity.sessionNote, ...row }, ...unsignedNoteCondition } };
+    await transact([documentationGuard(auth.accountId, session, input.clientId), put]).catch((e: unknown) => {
+      throw failedConditionAt(e, 1) ? signedNoteRefusal() : e;
+    });
     return { row, previous };
   });
   if (worthAuditing(auth, previous, row.updatedAt)) await auditDocumentation(auth, 'session_note', sessionId, !previous);
-  return toNote(row);
+  return toSessionNote(row);
 }
 
 interface ProgressInput {
@@ -164,7 +183,11 @@ export async function saveSessionProgress(auth: AuthContext, sessionId: string, 
     await transact([
       documentationGuard(auth.accountId, session, goal.clientId, { sameTime: true }),
       { Put: { Item: { ...progressKeys(row), type: entity.progress, ...row } } },
-    ]);
+      // The client's signed note locks its progress in this session too.
+      unsignedNoteCheck(auth.accountId, sessionId, goal.clientId),
+    ]).catch((e: unknown) => {
+      throw failedConditionAt(e, 2) ? signedNoteRefusal() : e;
+    });
     return { row, previous };
   });
   if (worthAuditing(auth, previous, row.updatedAt)) await auditDocumentation(auth, 'progress', sessionId, !previous);

@@ -9,6 +9,7 @@ import { nowIso } from '../clock.ts';
 import type { AuthContext } from '../context.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../errors.ts';
 import type { SessionItem } from '../items.ts';
+import { SIGNED_PARTICIPANT_NOT_REMOVABLE } from '../signatures/messages.ts';
 import { auditSession, mutateSession, participantEntry, requireSchedulable } from './service.ts';
 import { isVisibleEntry, toSessionDetail } from './view.ts';
 
@@ -56,11 +57,14 @@ export async function updateParticipant(auth: AuthContext, sessionId: string, cl
 /**
  * Removes a participant with their notes and progress rows for this session. The last participant
  * the user can see cannot be removed: a session needs a client, and the user would lose the session.
+ * A participant whose documentation is signed cannot be removed (409): the signature's write bumps
+ * the session's version, so this decision always sees it.
  */
 export async function removeParticipant(auth: AuthContext, sessionId: string, clientId: string): Promise<Session> {
   await getVisibleClient(auth, clientId, { includeArchived: true });
   const written = await mutateSession(auth, sessionId, (before) => {
     requireParticipant(auth, before, clientId);
+    if (before.signedClientIds?.has(clientId)) throw new ConflictError(SIGNED_PARTICIPANT_NOT_REMOVABLE);
     const remaining = Object.entries(before.participants).filter(([id]) => id !== clientId);
     if (!remaining.some(([, entry]) => isVisibleEntry(auth, entry))) throw new BadRequestError('A session needs at least one client');
     return touched(auth, before, Object.fromEntries(remaining));

@@ -14,6 +14,7 @@ import { BadRequestError, ConflictError, ForbiddenError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import type { ClientItem, MakeupItem, ParticipantEntry, SessionItem } from '../items.ts';
 import { keys } from '../keys.ts';
+import { SIGNED_PARTICIPANT_NOT_REMOVABLE, SIGNED_SESSION_NOT_DELETABLE } from '../signatures/messages.ts';
 import { retryOnConflict } from './conflicts.ts';
 import { resolveRange, toUtcIso } from './range.ts';
 import { providerOf } from './provider.ts';
@@ -154,6 +155,8 @@ export async function updateSession(auth: AuthContext, sessionId: string, input:
     requireSchedulable(clients.filter((c) => !before.participants[c.id]));
     const at = nowIso();
     const hidden = Object.entries(before.participants).filter(([id, entry]) => !isVisibleEntry(auth, entry) && !input.clientIds.includes(id));
+    const kept = new Set([...hidden.map(([id]) => id), ...input.clientIds]);
+    if ([...(before.signedClientIds ?? [])].some((id) => !kept.has(id))) throw new ConflictError(SIGNED_PARTICIPANT_NOT_REMOVABLE);
     return {
       ...before,
       sessionType: input.type,
@@ -174,7 +177,9 @@ export async function updateSession(auth: AuthContext, sessionId: string, input:
 
 /**
  * Deletes the session with its notes and progress rows. Refused (403) when it has participants
- * outside the user's organizations: their documentation is not the user's to destroy.
+ * outside the user's organizations: their documentation is not the user's to destroy; and (409)
+ * when any note of it is signed (the delete is conditioned on the version read, which a signature
+ * bumps, so a signature committed meanwhile makes it read again and refuse).
  */
 export async function deleteSession(auth: AuthContext, sessionId: string): Promise<void> {
   await retryOnConflict(async () => {
@@ -182,6 +187,7 @@ export async function deleteSession(auth: AuthContext, sessionId: string): Promi
     if (Object.values(before.participants).some((p) => !isVisibleEntry(auth, p))) {
       throw new ForbiddenError('This session includes clients outside your organizations');
     }
+    if (before.signedClientIds?.size) throw new ConflictError(SIGNED_SESSION_NOT_DELETABLE);
     await commitSessionChange(auth.accountId, before, undefined);
   });
   await auditSession(auth, 'session.deleted', sessionId, 'Deleted a session and its documentation');

@@ -1,0 +1,91 @@
+/**
+ * What awaits signatures, for the dashboard: notes an assistant signed that the current SLP may
+ * co-sign, and the user's own overdue unsigned notes.
+ */
+import type { PendingNote, PendingSignatures } from '@caseload/contract/signatures';
+import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
+import { now } from '../clock.ts';
+import type { AuthContext } from '../context.ts';
+import { db, queryPartition } from '../db.ts';
+import type { ParticipantEntry, SessionItem, SessionNoteItem } from '../items.ts';
+import { keys } from '../keys.ts';
+import { addDays, instantAt, localDate } from '../school-calendar/dates.ts';
+import { accountTimeZone, closedDates } from '../school-calendar/settings.ts';
+import { queryProviderSessions } from '../sessions/repo.ts';
+import { isVisibleEntry } from '../sessions/view.ts';
+import { tableName } from '../table.ts';
+import { overdueBefore, UNSIGNED_LOOKBACK_DAYS } from './overdue.ts';
+
+/** DynamoDB's limit on the keys of one BatchGetItem. */
+const BATCH_GET_KEYS = 100;
+
+/** Items by key, consistently (a signature a moment ago counts), in batches of 100. */
+async function batchGet<T>(itemKeys: { PK: string; SK: string }[]): Promise<T[]> {
+  const found: T[] = [];
+  for (let i = 0; i < itemKeys.length; i += BATCH_GET_KEYS) {
+    let request: Record<string, { Keys: Record<string, unknown>[]; ConsistentRead: boolean }> | undefined = {
+      [tableName()]: { Keys: itemKeys.slice(i, i + BATCH_GET_KEYS), ConsistentRead: true },
+    };
+    while (request && Object.keys(request).length) {
+      const res = await db().send(new BatchGetCommand({ RequestItems: request }));
+      found.push(...((res.Responses?.[tableName()] ?? []) as T[]));
+      request = res.UnprocessedKeys as typeof request;
+    }
+  }
+  return found;
+}
+
+const studentName = (entry: ParticipantEntry) => `${entry.firstName} ${entry.lastInitial}.`;
+
+/**
+ * Notes signed by an assistant and not yet co-signed, for a user with role `slp`: one Query of the
+ * account's co-signature index, then the sessions (one BatchGet) for the student's name, the time,
+ * and whether the caller may see the participant. Never the caller's own signature.
+ */
+async function awaitingCosignature(auth: AuthContext): Promise<PendingNote[]> {
+  if (auth.role !== 'slp') return [];
+  const rows = await queryPartition<SessionNoteItem>({ index: 'GSI1', pk: keys.awaitingCosignature(auth.accountId) });
+  // The index is eventually consistent: a note co-signed a moment ago may still be listed there.
+  const waiting = rows.filter((r) => r.signature && r.signature.userId !== auth.userId && !r.cosignature);
+  const sessionIds = [...new Set(waiting.map((r) => r.sessionId))];
+  const sessions = new Map(
+    (await batchGet<SessionItem>(sessionIds.map((id) => keys.session(auth.accountId, id)))).map((s) => [s.id, s] as const),
+  );
+  return waiting.flatMap((row) => {
+    const session = sessions.get(row.sessionId);
+    const entry = session?.participants[row.clientId];
+    if (!session || !entry || !isVisibleEntry(auth, entry)) return [];
+    return [{ sessionId: row.sessionId, clientId: row.clientId, student: studentName(entry), scheduledAt: session.scheduledAt, signedBy: row.signature!.name }];
+  });
+}
+
+/**
+ * The caller's own completed sessions of the last 30 days whose date is more than two school days
+ * back, and in them each present participant whose note is not signed: one Query of the provider
+ * index, then one BatchGet of those notes (besides the account's zone and closures).
+ */
+async function myUnsigned(auth: AuthContext): Promise<PendingNote[]> {
+  const [timeZone, closed] = await Promise.all([accountTimeZone(auth.accountId), closedDates(auth.accountId)]);
+  const today = localDate(now(), timeZone);
+  const from = instantAt(addDays(today, -UNSIGNED_LOOKBACK_DAYS), '00:00', timeZone);
+  const to = instantAt(overdueBefore(today, closed), '00:00', timeZone);
+  const sessions = await queryProviderSessions(auth.accountId, auth.userId, from, to);
+  const due = sessions
+    .filter((s) => s.status === 'completed')
+    .flatMap((session) =>
+      Object.entries(session.participants)
+        .filter(([, entry]) => entry.status === 'present' && isVisibleEntry(auth, entry))
+        .map(([clientId, entry]) => ({ session, clientId, entry })),
+    );
+  const notes = await batchGet<SessionNoteItem>(due.map((d) => keys.sessionNote(auth.accountId, d.session.id, d.clientId)));
+  const signed = new Set(notes.filter((n) => n.signature).map((n) => `${n.sessionId}#${n.clientId}`));
+  return due
+    .filter((d) => !signed.has(`${d.session.id}#${d.clientId}`))
+    .map((d) => ({ sessionId: d.session.id, clientId: d.clientId, student: studentName(d.entry), scheduledAt: d.session.scheduledAt }))
+    .sort((a, b) => a.scheduledAt.localeCompare(b.scheduledAt) || a.student.localeCompare(b.student));
+}
+
+export async function getPendingSignatures(auth: AuthContext): Promise<PendingSignatures> {
+  const [awaitingMyCosignature, unsigned] = await Promise.all([awaitingCosignature(auth), myUnsigned(auth)]);
+  return { awaitingMyCosignature, myUnsigned: unsigned };
+}
