@@ -14,6 +14,7 @@ const SchoolCalendarPage = lazy(() => import('../features/school-calendar/routes
 const SessionsPage = lazy(() => import('../features/sessions/routes/SessionsPage.tsx'));
 const SessionDetailPage = lazy(() => import('../features/sessions/routes/SessionDetailPage.tsx'));
 const ReportsPage = lazy(() => import('../features/reports/routes/ReportsPage.tsx'));
+const ServiceLogPage = lazy(() => import('../features/service-log/routes/ServiceLogPage.tsx'));
 const ProgressNotesPage = lazy(() => import('../features/progress-notes/routes/ProgressNotesPage.tsx'));
 const OrganizationsPage = lazy(() => import('../features/organizations/routes/OrganizationsPage.tsx'));
 const UsersPage = lazy(() => import('../features/users/routes/UsersPage.tsx'));
@@ -41,6 +42,7 @@ export const appRoutes: RouteObject[] = [
       { path: 'sessions/:id', element: <SessionDetailPage /> },
       { path: 'minutes', element: <MinutesPage /> },
       { path: 'reports', element: <ReportsPage /> },
+      { path: 'service-log', element: <ServiceLogPage /> },
       { path: 'progress-notes', element: <ProgressNotesPage /> },
       { path: 'organizations', element: <OrganizationsPage /> },
       { path: 'users', element: <UsersPage /> },
