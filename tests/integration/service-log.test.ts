@@ -1,21 +1,18 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SERVICE_LOG_CSV_HEADER } from '../../packages/contract/src/signatures.ts';
 import { testClock } from '../../packages/core/src/clock.ts';
 import { db } from '../../packages/core/src/db.ts';
-import { entity, keys } from '../../packages/core/src/keys.ts';
 import { instantAt } from '../../packages/core/src/school-calendar/dates.ts';
-import { tableName } from '../../packages/core/src/table.ts';
 import type { Agent } from '../support/api.ts';
 import { createChild, signUpOwner } from '../support/accounts.ts';
 import { expectStatus } from '../support/fixtures-sessions.ts';
 import { signInChild } from '../support/records.ts';
 
 /**
- * The Medicaid service log over the real routes: clients, sessions, participations and statuses
- * written through the API as a clinician records them. Today is fixed by the test clock: Wednesday
- * 16 September 2026, noon in New York (the accounts' default zone). Each test works on its own
- * dates of September 2026 (or its own provider), so its lines are exactly the ones it made.
+ * The Medicaid service log over the real routes: clients, sessions, participations, statuses,
+ * signatures and co-signatures written through the API as clinicians record them. Today is fixed
+ * by the test clock: Wednesday 16 September 2026, noon in New York (the accounts' default zone).
+ * Each test works on its own dates (or its own provider), so its lines are exactly the ones it made.
  */
 const TODAY = new Date('2026-09-16T16:00:00.000Z');
 const ZONE = 'America/New_York';
@@ -91,36 +88,13 @@ async function log(agent: Agent, query: string): Promise<Line[]> {
 /** The account's lines of one day (every provider). */
 const day = (date: string, agent = owner, extra = '') => log(agent, `from=${date}&to=${date}&assignedTo=all${extra}`);
 
-interface Signer {
-  userId: string;
-  name: string;
-  role: 'slp' | 'assistant' | 'admin';
-  at: string;
+/** Signs the client's note of the session as `agent` (POST /api/sessions/{id}/sign). */
+async function sign(agent: Agent, sessionId: string, clientId: string) {
+  expectStatus(await agent.post(`/api/sessions/${sessionId}/sign`, { clientId }), 200);
 }
-const assistantSigner = (): Signer => ({ userId: assistant.id, name: 'Casey Child', role: 'assistant', at: TODAY.toISOString() });
-const ownerSigner = (): Signer => ({ userId: ownerId, name: 'Olivia Owner', role: 'slp', at: TODAY.toISOString() });
-
-/**
- * Signs (and co-signs) a client's note by writing the NOTE item's `signature` and `cosignature`,
- * the attributes the sign and co-sign routes write, with the item shape of a note save.
- */
-async function writeSignatures(sessionId: string, clientId: string, signature: Signer, cosignature?: Signer) {
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...keys.sessionNote(accountId, sessionId, clientId),
-        type: entity.sessionNote,
-        accountId,
-        sessionId,
-        clientId,
-        notes: '',
-        updatedAt: TODAY.toISOString(),
-        signature,
-        ...(cosignature ? { cosignature } : {}),
-      },
-    }),
-  );
+/** Co-signs it as `agent` (POST /api/sessions/{id}/cosign). */
+async function cosign(agent: Agent, sessionId: string, clientId: string) {
+  expectStatus(await agent.post(`/api/sessions/${sessionId}/cosign`, { clientId }), 200);
 }
 
 describe('lines of the service log', () => {
@@ -211,12 +185,13 @@ describe('signatures on the lines', () => {
   it('signed and co-signed follow the note: not needed for an SLP\'s note, no until an assistant\'s note is co-signed, yes after', async () => {
     const [slpSigned, unsignedOfSlp] = [await newClient('Sia'), await newClient('Sol')];
     const ownSession = await session('2026-09-10', { [slpSigned]: 'present', [unsignedOfSlp]: 'present' }, { time: '08:00' });
-    await writeSignatures(ownSession, slpSigned, ownerSigner());
+    await sign(owner, ownSession, slpSigned);
 
     const [awaiting, cosigned, unsignedOfAssistant] = [await newClient('Ada'), await newClient('Ari'), await newClient('Avi')];
     const assisted = await session('2026-09-10', { [awaiting]: 'present', [cosigned]: 'present', [unsignedOfAssistant]: 'present' }, { time: '09:00', providerId: assistant.id });
-    await writeSignatures(assisted, awaiting, assistantSigner());
-    await writeSignatures(assisted, cosigned, assistantSigner(), ownerSigner());
+    await sign(assistant.agent, assisted, awaiting);
+    await sign(assistant.agent, assisted, cosigned);
+    await cosign(owner, assisted, cosigned);
 
     const lines = await day('2026-09-10');
     expect(lines.map((l) => [l.student, l.provider, l.role, l.signed, l.cosigned])).toEqual([
@@ -265,7 +240,7 @@ describe('filters', () => {
       await newClient('Ned'),
     ];
     const id = await session('2026-09-11', { [eligibleSigned]: 'present', [eligibleUnsigned]: 'present', [notEligible]: 'present' });
-    await writeSignatures(id, eligibleSigned, ownerSigner());
+    await sign(owner, id, eligibleSigned);
     const students = async (extra: string) => (await day('2026-09-11', owner, extra)).map((l) => l.student);
     expect(await students('')).toEqual(['Mae M.', 'Meg M.', 'Ned M.']);
     expect(await students('&medicaidOnly=true')).toEqual(['Mae M.', 'Meg M.']);
@@ -349,7 +324,7 @@ describe('the CSV export', () => {
     const formula = await newClient('=HYPERLINK("https://evil.test")', { icd10Codes: ['F80.0', 'R47.1'], medicaidEligible: true });
     const plain = await newClient('Nia');
     const id = await session('2026-09-15', { [formula]: 'present', [plain]: 'present' }, { time: '15:30' });
-    await writeSignatures(id, plain, ownerSigner());
+    await sign(owner, id, plain);
 
     const res = await owner.get('/api/service-log/export?from=2026-09-15&to=2026-09-15&assignedTo=all');
     expect(res.status).toBe(200);
