@@ -1,10 +1,6 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { db } from '../../packages/core/src/db.ts';
-import { keys } from '../../packages/core/src/keys.ts';
-import { tableName } from '../../packages/core/src/table.ts';
 import type { Agent } from '../support/api.ts';
-import { signUpOwner } from '../support/accounts.ts';
+import { createChild, signUpOwner } from '../support/accounts.ts';
 import { putClient, putGoal, putOrganization, putProgress, putSession, signInChild } from '../support/records.ts';
 
 let owner: Agent;
@@ -33,20 +29,11 @@ function readPdf(base64: string): string[] {
   );
 }
 
-/** Sets what signing writes on the note item (the shape the sign and addenda routes store). */
-async function signNote(sessionId: string, clientId: string, fields: Record<string, unknown>) {
-  const names = Object.fromEntries(Object.keys(fields).map((k) => [`#${k}`, k]));
-  const values = Object.fromEntries(Object.entries(fields).map(([k, v]) => [`:${k}`, v]));
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.sessionNote(accountId, sessionId, clientId),
-      UpdateExpression: `SET ${Object.keys(fields).map((k) => `#${k} = :${k}`).join(', ')}`,
-      ConditionExpression: 'attribute_exists(PK)',
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-    }),
-  );
+/** A date and time as the PDF writes it in the account's zone (New York), e.g. 'March 4, 2024 at 10:05'. */
+function inNewYork(instant: string): string {
+  const date = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', month: 'long', day: 'numeric', year: 'numeric' }).format(new Date(instant));
+  const time = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(instant));
+  return `${date} at ${time}`;
 }
 
 /** A completed group session on Monday 4 March 2024, 14:00 UTC (09:00 in New York), two students present, the owner providing. */
@@ -73,13 +60,12 @@ describe('GET /api/sessions/{id}/notes/{clientId}/pdf', () => {
     const { ava, session } = await groupSession();
     const saved = await owner.post(`/api/sessions/${session.id}/notes`, { clientId: ava.id, notes: '<p>Worked on /r/ &amp; /l/ at word level.</p><ul><li>Cued &lt;r&gt; with a mirror</li></ul>' });
     expect(saved.status).toBe(200);
-    await signNote(session.id, ava.id, {
-      signature: { userId: ownerId, name: 'Olivia Owner', role: 'slp', at: '2024-03-04T15:05:00.000Z' },
-      addenda: [
-        { text: 'Parent called: practice at home daily.', userId: ownerId, name: 'Olivia Owner', at: '2024-03-05T13:00:00.000Z' },
-        { text: 'Corrected: 7 of 10, not 6.', userId: ownerId, name: 'Olivia Owner', at: '2024-03-06T13:30:00.000Z' },
-      ],
-    });
+    const signed = await owner.post(`/api/sessions/${session.id}/sign`, { clientId: ava.id });
+    expect(signed.status).toBe(200);
+    for (const text of ['Parent called: practice at home daily.', 'Corrected: 7 of 10, not 6.']) {
+      expect((await owner.post(`/api/sessions/${session.id}/addenda`, { clientId: ava.id, text })).status).toBe(201);
+    }
+    const [first, second] = (await owner.get(`/api/sessions/${session.id}/notes`)).body.find((n: { clientId: string }) => n.clientId === ava.id).addenda;
 
     const res = await owner.get(pdfUrl(session.id, ava.id));
     expect(res.status).toBe(200);
@@ -103,11 +89,11 @@ describe('GET /api/sessions/{id}/notes/{clientId}/pdf', () => {
     expect(from('Progress').slice(0, 3)).toEqual(['Progress', '•', 'Produce /r/ in words: 7/10 (70%)']);
     expect(from('Signatures')).toEqual([
       'Signatures',
-      'Signed by Olivia Owner (Speech-Language Pathologist) on March 4, 2024 at 10:05',
+      `Signed by Olivia Owner (Speech-Language Pathologist) on ${inNewYork(signed.body.signature.at)}`,
       'Addenda',
-      'Addendum by Olivia Owner on March 5, 2024 at 08:00:',
+      `Addendum by Olivia Owner on ${inNewYork(first.at)}:`,
       'Parent called: practice at home daily.',
-      'Addendum by Olivia Owner on March 6, 2024 at 08:30:',
+      `Addendum by Olivia Owner on ${inNewYork(second.at)}:`,
       'Corrected: 7 of 10, not 6.',
       'Page 1 of 1',
     ]);
@@ -115,15 +101,19 @@ describe('GET /api/sessions/{id}/notes/{clientId}/pdf', () => {
 
   it("says who must still co-sign an assistant's note, and who did", async () => {
     const { ava, session } = await groupSession();
-    await owner.post(`/api/sessions/${session.id}/notes`, { clientId: ava.id, notes: '<p>Group turn-taking.</p>' });
-    const assistantSignature = { userId: ownerId, name: 'Casey Child', role: 'assistant', at: '2024-03-04T15:00:00.000Z' };
-    await signNote(session.id, ava.id, { signature: assistantSignature });
-    expect(readPdf((await owner.get(pdfUrl(session.id, ava.id))).text)).toContain('Awaiting co-signature');
+    const assistant = await createChild(owner, { canEditSessions: true });
+    expect((await assistant.agent.post(`/api/sessions/${session.id}/notes`, { clientId: ava.id, notes: '<p>Group turn-taking.</p>' })).status).toBe(200);
+    const signed = await assistant.agent.post(`/api/sessions/${session.id}/sign`, { clientId: ava.id });
+    expect(signed.status).toBe(200);
+    expect(readPdf((await owner.get(pdfUrl(session.id, ava.id))).text)).toEqual(
+      expect.arrayContaining([`Signed by Casey Child (Assistant) on ${inNewYork(signed.body.signature.at)}`, 'Awaiting co-signature']),
+    );
 
-    await signNote(session.id, ava.id, { cosignature: { userId: ownerId, name: 'Olivia Owner', role: 'slp', at: '2024-03-04T20:00:00.000Z' } });
-    const lines = readPdf((await owner.get(pdfUrl(session.id, ava.id))).text);
-    expect(lines).toContain('Signed by Casey Child (Assistant) on March 4, 2024 at 10:00');
-    expect(lines).toContain('Co-signed by Olivia Owner (Speech-Language Pathologist) on March 4, 2024 at 15:00');
+    const cosigned = await owner.post(`/api/sessions/${session.id}/cosign`, { clientId: ava.id });
+    expect(cosigned.status).toBe(200);
+    const lines = readPdf((await assistant.agent.get(pdfUrl(session.id, ava.id))).text);
+    expect(lines).toContain(`Signed by Casey Child (Assistant) on ${inNewYork(signed.body.signature.at)}`);
+    expect(lines).toContain(`Co-signed by Olivia Owner (Speech-Language Pathologist) on ${inNewYork(cosigned.body.cosignature.at)}`);
     expect(lines).not.toContain('Awaiting co-signature');
   });
 

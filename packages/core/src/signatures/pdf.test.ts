@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { htmlBlocks } from '../notes/pdf.ts';
+import { sessionNoteDocument, wallClock, type SessionNoteFacts } from './pdf.ts';
+
+const AVA = 'c1';
+const facts = (over: Partial<SessionNoteFacts> = {}): SessionNoteFacts => ({
+  session: {
+    scheduledAt: '2024-03-04T14:00:00.000Z',
+    duration: 45,
+    sessionType: 'evaluation',
+    participants: { [AVA]: { status: 'present', firstName: 'Ava', lastInitial: 'M', addedAt: '2024-01-01T00:00:00.000Z' } },
+  },
+  client: { id: AVA, firstName: 'Ava', lastInitial: 'M', icd10Codes: ['F80.0'] },
+  progress: [],
+  provider: { name: 'Alex Lee', role: 'assistant' },
+  timeZone: 'America/New_York',
+  ...over,
+});
+/** The document's body as the PDF writer lays it out: block texts in order. */
+const bodyTexts = (f: SessionNoteFacts) => htmlBlocks(sessionNoteDocument(f).html).map((b) => b.text);
+
+describe('wallClock', () => {
+  it('reads an instant in the zone, on either side of a daylight-saving change', () => {
+    expect(wallClock('2024-03-10T06:30:00.000Z', 'America/New_York')).toEqual({ date: '2024-03-10', time: '01:30' });
+    expect(wallClock('2024-03-10T07:30:00.000Z', 'America/New_York')).toEqual({ date: '2024-03-10', time: '03:30' });
+    expect(wallClock('2024-03-05T02:00:00.000Z', 'America/Los_Angeles')).toEqual({ date: '2024-03-04', time: '18:00' });
+  });
+});
+
+describe('sessionNoteDocument', () => {
+  it('heads the page with the service: an individual session of a present student bills 92507', () => {
+    expect(sessionNoteDocument(facts()).header).toEqual([
+      'Student: Ava M.',
+      'Date: March 4, 2024',
+      'Time: 09:00–09:45 (America/New_York)',
+      'Duration: 45 minutes',
+      'Session type: Evaluation',
+      'Provider: Alex Lee (Assistant)',
+      'Attendance: Present',
+      'CPT: 92507 (individual)',
+      'ICD-10: F80.0',
+    ]);
+  });
+
+  it('bills no CPT code for a student who was not present', () => {
+    const absent = facts();
+    absent.session.participants[AVA]!.status = 'absent';
+    const header = sessionNoteDocument(absent).header;
+    expect(header).toContain('Attendance: Absent');
+    expect(header.some((line) => line.startsWith('CPT'))).toBe(false);
+  });
+
+  it('keeps text that looks like markup or entities as written, in the note, the goal names and the addenda', () => {
+    const texts = bodyTexts(
+      facts({
+        note: {
+          notes: '<p>Tom &amp; Jerry &lt;b&gt;</p>',
+          signature: { userId: 'u1', name: 'Alex Lee', role: 'assistant', at: '2024-03-04T15:00:00.000Z' },
+          addenda: [{ text: '5 < 6 & 7 > 3, &#60; &amp; \uE000x', userId: 'u1', name: 'Alex Lee', at: '2024-03-05T15:00:00.000Z' }],
+        },
+        progress: [{ goalName: 'Say <s> & <z>', successfulAttempts: 0, totalAttempts: 0 }],
+      }),
+    );
+    expect(texts).toEqual([
+      'Note',
+      'Tom & Jerry <b>',
+      'Progress',
+      'Say <s> & <z>: 0/0',
+      'Signatures',
+      'Signed by Alex Lee (Assistant) on March 4, 2024 at 10:00',
+      'Awaiting co-signature',
+      'Addenda',
+      'Addendum by Alex Lee on March 5, 2024 at 10:00:',
+      '5 < 6 & 7 > 3, &#60; &amp; \uE000x',
+    ]);
+  });
+
+  it("needs no co-signature for an SLP's note, and prints an unsigned one as such", () => {
+    const slp = bodyTexts(facts({ note: { notes: '', signature: { userId: 'u2', name: 'Sam Lee', role: 'slp', at: '2024-03-04T15:00:00.000Z' } } }));
+    expect(slp.slice(-2)).toEqual(['Signatures', 'Signed by Sam Lee (Speech-Language Pathologist) on March 4, 2024 at 10:00']);
+    expect(bodyTexts(facts()).slice(-2)).toEqual(['Signatures', 'Unsigned']);
+  });
+});
