@@ -67,8 +67,8 @@ export const sessionFrequencySchema = /* @__PURE__ */ schema(() =>
   ),
 );
 
-/** ICD-10-CM code: a letter, two characters, then optionally a dot and one to four more (F80.0, F80.89, R47.1). */
-export const ICD10_PATTERN = /^[A-TV-Z][0-9][0-9AB](\.[0-9A-TV-Z]{1,4})?$/;
+/** ICD-10-CM code: a letter, a digit, a digit or A/B, then optionally a dot and one to four more (F80.0, F80.89, R47.1, U07.1). */
+export const ICD10_PATTERN = /^[A-Z][0-9][0-9AB](\.[0-9A-Z]{1,4})?$/;
 export const INVALID_ICD10 = 'Enter a valid ICD-10 code';
 export const MAX_ICD10_CODES = 5;
 export const icd10CodesSchema = /* @__PURE__ */ schema(() =>
