@@ -53,14 +53,16 @@ export function unlessConditionFailed(e: unknown): void {
 }
 
 /** Runs a query to the end, following LastEvaluatedKey. */
-export async function queryAll<T = Item>(input: Omit<QueryCommandInput, 'TableName'>): Promise<T[]> {
+/** Every item of a Query, page after page, or the first `maxItems` (a page ends at 1 MB, so a limit may need several). */
+export async function queryAll<T = Item>(input: Omit<QueryCommandInput, 'TableName'>, maxItems = Infinity): Promise<T[]> {
   const items: T[] = [];
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
-    const page = await db().send(new QueryCommand({ ...input, TableName: tableName(), ExclusiveStartKey }));
+    const Limit = Number.isFinite(maxItems) ? maxItems - items.length : undefined;
+    const page = await db().send(new QueryCommand({ ...input, TableName: tableName(), ExclusiveStartKey, Limit }));
     items.push(...((page.Items ?? []) as T[]));
     ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  } while (ExclusiveStartKey && items.length < maxItems);
   return items;
 }
 
@@ -73,6 +75,7 @@ export function queryPartition<T = Item>(opts: {
   /** Sort keys from this one on (inclusive). */
   skFrom?: string;
   forward?: boolean;
+  /** At most this many items (read over as many pages as that takes). */
   limit?: number;
   consistent?: boolean;
   filter?: Pick<QueryCommandInput, 'FilterExpression' | 'ExpressionAttributeValues' | 'ExpressionAttributeNames'>;
@@ -105,12 +108,7 @@ export function queryPartition<T = Item>(opts: {
     ConsistentRead: opts.index ? undefined : opts.consistent,
     FilterExpression: opts.filter?.FilterExpression,
   };
-  if (opts.limit !== undefined) {
-    return db()
-      .send(new QueryCommand({ TableName: tableName(), ...input, Limit: opts.limit }))
-      .then((r) => (r.Items ?? []) as T[]);
-  }
-  return queryAll<T>(input);
+  return queryAll<T>(input, opts.limit);
 }
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];

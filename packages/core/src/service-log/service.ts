@@ -69,9 +69,18 @@ async function batchGet<T>(keyList: { PK: string; SK: string }[], attributes: st
   return found;
 }
 
-function sessionsOf(auth: AuthContext, assignedTo: string, from: string, to: string) {
-  if (assignedTo === 'all') return querySessions(auth.accountId, from, to);
-  return queryProviderSessions(auth.accountId, assignedTo === 'me' ? auth.userId : assignedTo, from, to);
+/** The most sessions one service-log request reads: a district's year is paged by provider or by period. */
+export const MAX_SERVICE_LOG_SESSIONS = 5000;
+export const TOO_MANY_SESSIONS = `This period has more than ${MAX_SERVICE_LOG_SESSIONS} sessions: choose a shorter period or one provider`;
+
+async function sessionsOf(auth: AuthContext, assignedTo: string, from: string, to: string) {
+  const limit = MAX_SERVICE_LOG_SESSIONS + 1;
+  const sessions =
+    assignedTo === 'all'
+      ? await querySessions(auth.accountId, from, to, limit)
+      : await queryProviderSessions(auth.accountId, assignedTo === 'me' ? auth.userId : assignedTo, from, to, limit);
+  if (sessions.length > MAX_SERVICE_LOG_SESSIONS) throw new BadRequestError(TOO_MANY_SESSIONS, [{ path: 'from', message: TOO_MANY_SESSIONS }]);
+  return sessions;
 }
 
 export async function listServiceLog(auth: AuthContext, query: Query): Promise<ServiceLogLine[]> {

@@ -54,13 +54,13 @@ export async function getItem<T>(key: { PK: string; SK: string }): Promise<T | u
 export const readSession = (accountId: string, sessionId: string) => getItem<SessionItem>(keys.session(accountId, sessionId));
 
 /** Sessions scheduled in [from, to): the index sorts `<scheduledAt>#<id>`, so `to#…` sorts after `to`. */
-export function querySessions(accountId: string, from: string, to: string): Promise<SessionItem[]> {
-  return queryPartition<SessionItem>({ index: 'GSI2', pk: keys.sessionsByTime(accountId), skBetween: [from, to] });
+export function querySessions(accountId: string, from: string, to: string, limit?: number): Promise<SessionItem[]> {
+  return queryPartition<SessionItem>({ index: 'GSI2', pk: keys.sessionsByTime(accountId), skBetween: [from, to], limit });
 }
 
 /** One provider's sessions scheduled in [from, to), on the provider index (GSI1), sorted the same way. */
-export function queryProviderSessions(accountId: string, providerId: string, from: string, to: string): Promise<SessionItem[]> {
-  return queryPartition<SessionItem>({ index: 'GSI1', pk: keys.sessionsOfProvider(accountId, providerId), skBetween: [from, to] });
+export function queryProviderSessions(accountId: string, providerId: string, from: string, to: string, limit?: number): Promise<SessionItem[]> {
+  return queryPartition<SessionItem>({ index: 'GSI1', pk: keys.sessionsOfProvider(accountId, providerId), skBetween: [from, to], limit });
 }
 
 /** Notes and progress rows of one session (consistent: an autosave's GET must see its POST). */
