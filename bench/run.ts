@@ -437,8 +437,15 @@ async function main() {
     if (large) {
       const a = minutes.get(small)!;
       const b = minutes.get(large)!;
-      const g = Math.max(b.api / a.api, b.apiProduction / a.apiProduction);
-      budgets.push(`- Minutes page flat from ${small.label} to ${large.label} (within 1.3×): ${g <= 1.3 ? 'met' : `missed by ${x(g - 1.3)}`} (npm start ${ms(a.api)} → ${ms(b.api)}, production ${ms(a.apiProduction)} → ${ms(b.apiProduction)}; ${a.requests} → ${b.requests} DynamoDB requests).`);
+      // Judged by the ratio to the same run's bare reads of the same (equally sized) partitions: the
+      // two districts are measured minutes apart, and other work on these cores moves absolute times.
+      const g = Math.max(b.ratio / a.ratio, b.ratioProduction / a.ratioProduction);
+      const flat = g <= 1.3 && a.requests === b.requests;
+      budgets.push(
+        `- Minutes page flat from ${small.label} to ${large.label} (same DynamoDB requests, ratio to its bare reads within 1.3×): ${flat ? 'met' : 'missed'} ` +
+          `(${a.requests} → ${b.requests} requests; ratio npm start ${x(a.ratio)} → ${x(b.ratio)}, production ${x(a.ratioProduction)} → ${x(b.ratioProduction)}; ` +
+          `API p50 npm start ${ms(a.api)} → ${ms(b.api)}, production ${ms(a.apiProduction)} → ${ms(b.apiProduction)}).`,
+      );
     }
 
     const main = large ?? small;
