@@ -224,14 +224,62 @@ export function useSessionProgress(id: string) {
   return useQuery(progressQuery(id));
 }
 
+/** One client's note as the server answered it, in place of the cached one. */
+function storeNote(id: string, saved: SessionNote) {
+  queryClient.setQueryData<SessionNote[]>(notesQuery(id).queryKey, (list = []) => [
+    ...list.filter((note) => note.clientId !== saved.clientId),
+    saved,
+  ]);
+}
+
+/** Reads the notes again (a note was signed on another device). */
+export function refreshSessionNotes(id: string) {
+  return queryClient.invalidateQueries({ queryKey: notesQuery(id).queryKey });
+}
+
 /** Autosave of one client's notes; the stored list is updated so a later visit shows what was saved. */
 export async function saveSessionNote(id: string, clientId: string, notes: string, keepalive: boolean): Promise<SessionNote> {
   const saved = await api('saveSessionNote', { params: { id }, body: { clientId, notes }, keepalive });
-  queryClient.setQueryData<SessionNote[]>(notesQuery(id).queryKey, (list = []) => [
-    ...list.filter((note) => note.clientId !== clientId),
-    saved,
-  ]);
+  storeNote(id, saved);
   return saved;
+}
+
+// ---------- signatures ----------
+
+/**
+ * A signature, co-signature or addendum answers the whole note. Signing marks the session
+ * documented (its detail and the lists), and every one of them changes the dashboard's pending
+ * lists and the service log.
+ */
+function signatureChanged(id: string, note: SessionNote, { sessionChanged }: { sessionChanged: boolean }) {
+  storeNote(id, note);
+  void queryClient.invalidateQueries({ queryKey: queryKeyFor('getPendingSignatures') });
+  void queryClient.invalidateQueries({ queryKey: queryKeyFor('listServiceLog') });
+  if (sessionChanged) {
+    void queryClient.invalidateQueries({ queryKey: sessionQuery(id).queryKey, exact: true });
+    void refreshSessionLists();
+  }
+}
+
+export function useSignNote(id: string) {
+  return useMutation({
+    mutationFn: (clientId: string) => api('signSessionNote', { params: { id }, body: { clientId } }),
+    onSuccess: (note) => signatureChanged(id, note, { sessionChanged: true }),
+  });
+}
+
+export function useCosignNote(id: string) {
+  return useMutation({
+    mutationFn: (clientId: string) => api('cosignSessionNote', { params: { id }, body: { clientId } }),
+    onSuccess: (note) => signatureChanged(id, note, { sessionChanged: false }),
+  });
+}
+
+export function useAddAddendum(id: string) {
+  return useMutation({
+    mutationFn: (body: { clientId: string; text: string }) => api('addSessionAddendum', { params: { id }, body }),
+    onSuccess: (note) => signatureChanged(id, note, { sessionChanged: false }),
+  });
 }
 
 export type ProgressInput = z.input<typeof progressBody>;

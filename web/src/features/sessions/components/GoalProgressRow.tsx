@@ -6,6 +6,7 @@ import { zodFieldErrors } from '../../../lib/form.ts';
 import { notify } from '../../../lib/toaster.ts';
 import { accuracy, accuracyLabel, GoalDescription, GoalTypeBadge, htmlToText, textToHtml } from '../../goals/index.ts';
 import { saveSessionProgress } from '../api/sessions.ts';
+import { isSignedRefusal, progressSaveKey } from '../lib/signing.ts';
 import { useAutosave } from '../lib/useAutosave.ts';
 import { SaveIndicator } from './SaveIndicator.tsx';
 
@@ -43,22 +44,38 @@ interface GoalProgressRowProps {
   goal: Goal;
   stored: ProgressPoint | undefined;
   canEdit: boolean;
+  /** The client's note is signed: the stored data shows, read-only. */
+  signed: boolean;
+  /** A save was refused because the note was signed elsewhere. */
+  onSignedElsewhere: () => void;
 }
 
-/** One goal's data for this session: Successful / Total Attempts, Accuracy and progress notes, autosaved 2 s after the last change. */
-export function GoalProgressRow({ sessionId, goal, stored, canEdit }: GoalProgressRowProps) {
-  const autosave = useAutosave<ProgressValues>(`progress:${sessionId}:${goal.id}`, {
+/**
+ * One goal's data for this session: Successful / Total Attempts, Accuracy and progress notes,
+ * autosaved 2 s after the last change; read-only once the client's note is signed.
+ */
+export function GoalProgressRow({ sessionId, goal, stored, canEdit, signed, onSignedElsewhere }: GoalProgressRowProps) {
+  const autosave = useAutosave<ProgressValues>(progressSaveKey(sessionId, goal.id), {
     delay: PROGRESS_DELAY,
     canSave: (values) => canSaveProgress(goal.id, values),
     save: (values, { keepalive }) => saveSessionProgress(sessionId, progressBodyOf(goal.id, values), keepalive),
     onError: (error, { first }) => {
+      if (isSignedRefusal(error)) {
+        // Repeating can never succeed: drop the value (no retry, no 'unsaved' prompt).
+        autosave.discard();
+        onSignedElsewhere();
+        return;
+      }
       if (first) notify.error({ title: 'Failed to save progress data', description: errorMessage(error, 'The data is kept on this page and will be saved again shortly.') });
     },
   });
-  const [values, setValues] = useState<ProgressValues>(() => autosave.unsavedValue ?? valuesOf(stored));
+  const [typed, setValues] = useState<ProgressValues>(() => autosave.unsavedValue ?? valuesOf(stored));
+  // A signed note shows what was signed, whatever was typed before the refusal.
+  const values = signed ? valuesOf(stored) : typed;
+  const editable = canEdit && !signed;
 
   const change = (field: keyof ProgressValues, value: string) => {
-    const next = { ...values, [field]: value };
+    const next = { ...typed, [field]: value };
     setValues(next);
     autosave.change(next);
   };
@@ -89,7 +106,7 @@ export function GoalProgressRow({ sessionId, goal, stored, canEdit }: GoalProgre
           <SaveIndicator status={autosave.status} label={`Progress for ${label}`} />
         </Flex>
         <Grid templateColumns={{ base: '1fr 1fr', md: '1fr 1fr 1fr' }} gap="3" alignItems="start">
-          <Field.Root invalid={Boolean(errors.successfulAttempts)} disabled={!canEdit}>
+          <Field.Root invalid={Boolean(errors.successfulAttempts)} disabled={!editable}>
             <Field.Label>Successful Attempts</Field.Label>
             <Input
               type="number"
@@ -102,7 +119,7 @@ export function GoalProgressRow({ sessionId, goal, stored, canEdit }: GoalProgre
             />
             {errors.successfulAttempts && <Field.ErrorText>{errors.successfulAttempts}</Field.ErrorText>}
           </Field.Root>
-          <Field.Root invalid={Boolean(errors.totalAttempts)} disabled={!canEdit}>
+          <Field.Root invalid={Boolean(errors.totalAttempts)} disabled={!editable}>
             <Field.Label>Total Attempts</Field.Label>
             <Input
               type="number"
@@ -124,7 +141,7 @@ export function GoalProgressRow({ sessionId, goal, stored, canEdit }: GoalProgre
             </Text>
           </Box>
         </Grid>
-        <Field.Root disabled={!canEdit}>
+        <Field.Root disabled={!editable}>
           <Field.Label>Progress Notes</Field.Label>
           <Textarea
             value={values.notes}
@@ -134,7 +151,7 @@ export function GoalProgressRow({ sessionId, goal, stored, canEdit }: GoalProgre
             placeholder="Cues, prompts, observations..."
           />
           <Field.HelperText>
-            {canEdit ? 'Saved automatically once Successful and Total Attempts are entered.' : undefined}
+            {editable ? 'Saved automatically once Successful and Total Attempts are entered.' : undefined}
           </Field.HelperText>
         </Field.Root>
       </Stack>

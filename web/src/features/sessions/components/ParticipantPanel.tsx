@@ -1,7 +1,8 @@
-import { Box, Button, Flex, Heading, IconButton, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Flex, Heading, IconButton, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { participantStatuses, type ParticipantStatus } from '@caseload/contract/enums';
-import type { Goal, ProgressPoint, Session } from '@caseload/contract/sessions';
+import type { Goal, ProgressPoint, Session, SessionNote } from '@caseload/contract/sessions';
+import { SIGNED_NOTE } from '@caseload/contract/signatures';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { TrashIcon } from '../../../components/icons.tsx';
 import { SelectField } from '../../../components/SelectField.tsx';
@@ -9,9 +10,11 @@ import { errorMessage } from '../../../lib/api.ts';
 import { notify } from '../../../lib/toaster.ts';
 import { gradeLabel } from '../../clients/index.ts';
 import { GoalFormDialog } from '../../goals/index.ts';
-import { useRemoveParticipant, useUpdateParticipant } from '../api/sessions.ts';
+import { refreshSessionNotes, useRemoveParticipant, useUpdateParticipant } from '../api/sessions.ts';
 import { participantStatusLabels, personName } from '../lib/format.ts';
 import { GoalProgressRow } from './GoalProgressRow.tsx';
+import { NoteAddenda } from './NoteAddenda.tsx';
+import { NoteSignature } from './NoteSignature.tsx';
 import { SessionNotesEditor } from './SessionNotesEditor.tsx';
 
 type Participant = Session['sessionParticipants'][number];
@@ -20,8 +23,10 @@ const statusOptions = participantStatuses.map((status) => ({ value: status, labe
 
 interface ParticipantPanelProps {
   sessionId: string;
+  scheduledAt: string;
   participant: Participant;
-  notes: string;
+  /** The client's note with its signatures and addenda (absent: nothing saved yet). */
+  note: SessionNote | undefined;
   /** This client's goals (active ones, plus any with data in this session). */
   goals: readonly Goal[];
   progress: readonly ProgressPoint[];
@@ -29,14 +34,25 @@ interface ParticipantPanelProps {
   canManageGoals: boolean;
 }
 
-/** One participant's tab: attendance status, removal, notes, and data per goal. */
-export function ParticipantPanel({ sessionId, participant, notes, goals, progress, canEdit, canManageGoals }: ParticipantPanelProps) {
+/** One participant's tab: attendance status, removal, the signature, notes, data per goal, and addenda. */
+export function ParticipantPanel({ sessionId, scheduledAt, participant, note, goals, progress, canEdit, canManageGoals }: ParticipantPanelProps) {
   const { client } = participant;
   const name = personName(client);
   const updateStatus = useUpdateParticipant(sessionId);
   const remove = useRemoveParticipant(sessionId);
   const [confirmRemove, setConfirmRemove] = useState(false);
   const [addingGoal, setAddingGoal] = useState(false);
+  const [addendumText, setAddendumText] = useState('');
+  // A save was refused as signed: locked at once, before the notes read again shows the signature.
+  const [signedElsewhere, setSignedElsewhere] = useState(false);
+  const signed = Boolean(note?.signature) || signedElsewhere;
+
+  const onSignedElsewhere = (unsavedText = '') => {
+    if (!signedElsewhere) void refreshSessionNotes(sessionId);
+    setSignedElsewhere(true);
+    // What was typed is not lost: it waits in the addendum form (unless something is already there).
+    if (unsavedText.trim()) setAddendumText((current) => current || unsavedText);
+  };
 
   const changeStatus = (status: ParticipantStatus) =>
     updateStatus.mutate(
@@ -82,7 +98,7 @@ export function ParticipantPanel({ sessionId, participant, notes, goals, progres
               disabled={!canEdit || updateStatus.isPending}
             />
           </Box>
-          {canEdit && (
+          {canEdit && !signed && (
             <IconButton
               aria-label={`Remove ${name} from session`}
               variant="outline"
@@ -96,7 +112,32 @@ export function ParticipantPanel({ sessionId, participant, notes, goals, progres
         </Flex>
       </Flex>
 
-      <SessionNotesEditor sessionId={sessionId} clientId={client.id} clientLabel={name} stored={notes} canEdit={canEdit} />
+      {signedElsewhere && (
+        <Alert.Root status="warning">
+          <Alert.Indicator />
+          <Alert.Title>{SIGNED_NOTE}</Alert.Title>
+        </Alert.Root>
+      )}
+
+      <NoteSignature
+        sessionId={sessionId}
+        scheduledAt={scheduledAt}
+        client={client}
+        clientLabel={name}
+        note={note}
+        goalIds={goals.map((goal) => goal.id)}
+        canEdit={canEdit}
+      />
+
+      <SessionNotesEditor
+        sessionId={sessionId}
+        clientId={client.id}
+        clientLabel={name}
+        stored={note?.notes ?? ''}
+        canEdit={canEdit}
+        signed={signed}
+        onSignedElsewhere={onSignedElsewhere}
+      />
 
       <Stack gap="3">
         <Flex justify="space-between" align="center" gap="3">
@@ -127,11 +168,25 @@ export function ParticipantPanel({ sessionId, participant, notes, goals, progres
                 goal={goal}
                 stored={progress.find((point) => point.goalId === goal.id)}
                 canEdit={canEdit}
+                signed={signed}
+                onSignedElsewhere={onSignedElsewhere}
               />
             ))}
           </Stack>
         )}
       </Stack>
+
+      {signed && (
+        <NoteAddenda
+          sessionId={sessionId}
+          clientId={client.id}
+          clientLabel={name}
+          addenda={note?.addenda ?? []}
+          canAdd={canEdit && Boolean(note?.signature)}
+          text={addendumText}
+          onTextChange={setAddendumText}
+        />
+      )}
 
       <GoalFormDialog open={addingGoal} clientId={client.id} title={`Add Goal for ${name}`} onClose={() => setAddingGoal(false)} />
       <ConfirmDialog

@@ -172,6 +172,21 @@ describe('failures are retried, never dropped', () => {
     expect(saver.getState().status).toBe('saved');
   });
 
+  it('forgets a discarded value: no retry, nothing unsaved, nothing sent on unload', async () => {
+    const { calls, save } = manualSave();
+    const saver = saverWith(save, { onError: () => saver.discard() });
+    saver.change('typed after signing elsewhere');
+    await vi.advanceTimersByTimeAsync(1000);
+    calls[0]!.reject(new TypeError('Failed to fetch'));
+    await settle();
+    expect(saver.getState().status).toBe('idle');
+    expect(saver.hasUnsaved()).toBe(false);
+    await vi.advanceTimersByTimeAsync(60_000);
+    saver.flushOnUnload();
+    await saver.flush();
+    expect(calls).toHaveLength(1);
+  });
+
   it('treats network errors, 5xx, 408 and 429 as worth retrying', () => {
     expect(isRetryableSaveError(new TypeError('Failed to fetch'))).toBe(true);
     expect(isRetryableSaveError(new ApiError(503, {}))).toBe(true);

@@ -141,6 +141,20 @@ export class Autosaver<T> {
     if (this.state.status === 'error' && this.pending && !this.debounceTimer) void this.run(false);
   }
 
+  /**
+   * Forgets the waiting value, its retry and its error: the server will never take it (the note was
+   * signed meanwhile), so it must neither be sent again nor hold the page with 'unsaved changes'.
+   */
+  discard(): void {
+    this.cancel('debounce');
+    this.cancel('retry');
+    this.pending = null;
+    this.rerun = false;
+    this.rerunKeepalive = false;
+    this.failures = 0;
+    this.setState({ status: 'idle' });
+  }
+
   dispose(): void {
     this.cancel('debounce');
     this.cancel('retry');

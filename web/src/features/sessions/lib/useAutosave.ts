@@ -81,9 +81,24 @@ export function isRetryableSaveError(error: unknown): boolean {
   return error.status >= 500 || error.status === 408 || error.status === 429;
 }
 
+/**
+ * Saves now what the given fields have waiting (signing locks them, so their last changes go first).
+ * True when none of them is left with a change the server has not confirmed.
+ */
+export async function flushAutosaves(keys: readonly string[]): Promise<boolean> {
+  const savers = keys.flatMap((key) => {
+    const entry = registry.get(key);
+    return entry ? [entry.saver] : [];
+  });
+  await Promise.all(savers.map((saver) => saver.flush()));
+  return savers.every((saver) => !saver.hasUnsaved());
+}
+
 export interface UseAutosaveResult<T> extends AutosaveState {
   change: (value: T) => void;
   flush: () => Promise<void>;
+  /** Drops the unconfirmed value for good (see Autosaver.discard). */
+  discard: () => void;
   /** A value typed earlier that the server has not confirmed (shown again instead of the stored one). */
   unsavedValue: T | undefined;
 }
@@ -129,6 +144,7 @@ export function useAutosave<T>(key: string, options: AutosaverOptions<T>): UseAu
     unsavedValue,
     change: (value: T) => saver.change(value),
     flush: () => saver.flush(),
+    discard: () => saver.discard(),
   };
 }
 

@@ -1,6 +1,6 @@
 import { Box, Button, Card, Center, Flex, Grid, Heading, Skeleton, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { Goal, Session } from '@caseload/contract/sessions';
 import { PlusIcon } from '../../../components/icons.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
@@ -142,7 +142,9 @@ function ClientProgressCard({ session, canEdit, canManageGoals }: ClientProgress
   const goals = useSessionClientGoals(session.id);
   const notes = useSessionNotes(session.id);
   const progress = useSessionProgress(session.id);
-  const [tab, setTab] = useState<string | null>(null);
+  // A link to one client's note (the dashboard's pending signatures) opens on that client's tab.
+  const [searchParams] = useSearchParams();
+  const [tab, setTab] = useState<string | null>(() => searchParams.get('client'));
   const [adding, setAdding] = useState(false);
   const present = participants.map((p) => p.client.id);
   const current = tab && present.includes(tab) ? tab : present[0]!;
@@ -204,8 +206,9 @@ function ClientProgressCard({ session, canEdit, canManageGoals }: ClientProgress
                 <Tabs.Content key={participant.client.id} value={participant.client.id} pt="5">
                   <ParticipantPanel
                     sessionId={session.id}
+                    scheduledAt={session.scheduledAt}
                     participant={participant}
-                    notes={data.notes.find((note) => note.clientId === participant.client.id)?.notes ?? ''}
+                    note={data.notes.find((note) => note.clientId === participant.client.id)}
                     goals={goalsOf(participant.client.id)}
                     progress={data.progress}
                     canEdit={canEdit}

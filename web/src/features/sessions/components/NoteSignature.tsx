@@ -1,0 +1,125 @@
+import { Badge, Button, Flex, Stack, Text } from '@chakra-ui/react';
+import { format } from 'date-fns';
+import { useState } from 'react';
+import type { SessionNote } from '@caseload/contract/sessions';
+import { AWAITING_COSIGNATURE } from '@caseload/contract/signatures';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { errorMessage } from '../../../lib/api.ts';
+import { useCurrentUser } from '../../../lib/current-user.ts';
+import { notify } from '../../../lib/toaster.ts';
+import { SessionNotePdfLink } from '../../service-log/index.ts';
+import { refreshSessionNotes, useCosignNote, useSignNote } from '../api/sessions.ts';
+import { flushAutosaves } from '../lib/useAutosave.ts';
+import { awaitsCosignature, mayCosign, notesSaveKey, progressSaveKey, signatureLine } from '../lib/signing.ts';
+
+interface NoteSignatureProps {
+  sessionId: string;
+  scheduledAt: string;
+  client: { id: string; firstName: string; lastInitial: string };
+  clientLabel: string;
+  note: SessionNote | undefined;
+  /** The goals shown in the tab: their progress rows are saved before signing. */
+  goalIds: readonly string[];
+  canEdit: boolean;
+}
+
+/** A client's signature state: Sign note, the signature and co-signature lines, Co-sign, and the PDF. */
+export function NoteSignature({ sessionId, scheduledAt, client, clientLabel, note, goalIds, canEdit }: NoteSignatureProps) {
+  const user = useCurrentUser().data;
+  const sign = useSignNote(sessionId);
+  const cosign = useCosignNote(sessionId);
+  const [dialog, setDialog] = useState<'sign' | 'cosign' | null>(null);
+  const [flushing, setFlushing] = useState(false);
+  const signature = note?.signature;
+  const cosignature = note?.cosignature;
+
+  const failed = (title: string) => (error: unknown) => {
+    setDialog(null);
+    notify.error({ title, description: errorMessage(error, 'Please try again.') });
+    // Someone else may have signed or co-signed meanwhile: show the note as it is now.
+    void refreshSessionNotes(sessionId);
+  };
+
+  const confirmSign = async () => {
+    // The last typed changes are saved first: once signed, the server refuses them.
+    setFlushing(true);
+    const saved = await flushAutosaves([notesSaveKey(sessionId, client.id), ...goalIds.map((goalId) => progressSaveKey(sessionId, goalId))]);
+    setFlushing(false);
+    if (!saved) {
+      setDialog(null);
+      notify.error({ title: 'Note not signed', description: `Some changes for ${clientLabel} are not saved yet. Sign once they are saved.` });
+      return;
+    }
+    sign.mutate(client.id, {
+      onSuccess: () => {
+        setDialog(null);
+        notify.success({ title: 'Note signed', description: `The session note for ${clientLabel} is signed.` });
+      },
+      onError: failed('Failed to sign note'),
+    });
+  };
+
+  const confirmCosign = () =>
+    cosign.mutate(client.id, {
+      onSuccess: () => {
+        setDialog(null);
+        notify.success({ title: 'Note co-signed', description: `The session note for ${clientLabel} is co-signed.` });
+      },
+      onError: failed('Failed to co-sign note'),
+    });
+
+  const fileName = `session-note-${format(new Date(scheduledAt), 'yyyy-MM-dd')}-${client.firstName}-${client.lastInitial}.pdf`;
+
+  return (
+    <Flex as="section" aria-label={`Signature for ${clientLabel}`} justify="space-between" align="flex-start" gap="3" wrap="wrap" borderWidth="1px" borderRadius="md" p="3" bg="bg.subtle">
+      <Stack gap="1" minW="0" flex="1 1 14rem">
+        {signature ? (
+          <Text fontSize="sm" fontWeight="medium">
+            {signatureLine('Signed', signature)}
+          </Text>
+        ) : (
+          <Text fontSize="sm" color="fg.muted">
+            Not signed yet
+          </Text>
+        )}
+        {cosignature && <Text fontSize="sm">{signatureLine('Co-signed', cosignature)}</Text>}
+        {awaitsCosignature(note) && (
+          <Badge alignSelf="flex-start" colorPalette="orange">
+            {AWAITING_COSIGNATURE}
+          </Badge>
+        )}
+      </Stack>
+      <Flex gap="2" wrap="wrap">
+        {!signature && canEdit && (
+          <Button size="sm" colorPalette="blue" onClick={() => setDialog('sign')}>
+            Sign note
+          </Button>
+        )}
+        {mayCosign(note, user, canEdit) && (
+          <Button size="sm" colorPalette="blue" onClick={() => setDialog('cosign')}>
+            Co-sign
+          </Button>
+        )}
+        <SessionNotePdfLink sessionId={sessionId} clientId={client.id} fileName={fileName} />
+      </Flex>
+      <ConfirmDialog
+        open={dialog === 'sign'}
+        title="Sign note"
+        description={`Signing locks the note, progress and trials for ${clientLabel} in this session. Later changes can only be added as addenda.`}
+        confirmLabel="Sign"
+        pending={flushing || sign.isPending}
+        onConfirm={() => void confirmSign()}
+        onCancel={() => setDialog(null)}
+      />
+      <ConfirmDialog
+        open={dialog === 'cosign'}
+        title="Co-sign note"
+        description={`Co-sign the session note for ${clientLabel}${signature ? `, signed by ${signature.name}` : ''}? A co-signature cannot be undone.`}
+        confirmLabel="Co-sign"
+        pending={cosign.isPending}
+        onConfirm={confirmCosign}
+        onCancel={() => setDialog(null)}
+      />
+    </Flex>
+  );
+}

@@ -1,0 +1,221 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { CurrentUser } from '@caseload/contract/auth';
+import type { Client } from '@caseload/contract/caseload';
+import type { Goal, ProgressPoint, Session, SessionNote } from '@caseload/contract/sessions';
+import { SIGNED_NOTE, type Signature } from '@caseload/contract/signatures';
+import { jsonResponse, testUser } from '../../../test/fetch.ts';
+import { renderApp } from '../../../test/render.tsx';
+import { mockRoutes, type RouteRequest } from '../../../test/server.ts';
+import { hasUnsavedChanges, resetAutosaveRegistry } from '../lib/useAutosave.ts';
+
+const at = '2026-03-09T14:00:00.000Z';
+const ava: Client = { id: '11111111-1111-4111-8111-111111111111', firstName: 'Ava', lastInitial: 'S', gradeLevel: '2', status: 'active', icd10Codes: [], medicaidEligible: false, clinicianIds: [], createdAt: at, updatedAt: at };
+const ben: Client = { ...ava, id: '22222222-2222-4222-8222-222222222222', firstName: 'Ben', lastInitial: 'T' };
+const sessionId = 'aaaaaaaa-aaaa-4aaa-8aaa-000000000001';
+const session: Session = {
+  id: sessionId,
+  type: 'therapy',
+  status: 'completed',
+  scheduledAt: at,
+  duration: 30,
+  providerId: testUser.id,
+  createdAt: at,
+  updatedAt: at,
+  participants: [ava, ben].map(({ id, firstName, lastInitial }) => ({ id, firstName, lastInitial })),
+  sessionParticipants: [ava, ben].map((client) => ({ clientId: client.id, client, status: 'present' as const })),
+};
+const goal: Goal = { id: '44444444-4444-4444-8444-444444444444', clientId: ava.id, name: 'Initial /s/', type: 'articulation', description: '<p>/s/</p>', targetCriteria: '80%', status: 'active', createdAt: at, updatedAt: at };
+const point: ProgressPoint = { id: 'p1', goalId: goal.id, clientId: ava.id, sessionId, successfulAttempts: 7, totalAttempts: 10, recordedAt: at };
+
+const assistantId = '66666666-6666-4666-8666-666666666666';
+const signedAt = '2026-03-09T15:30:00.000Z';
+const bySlp: Signature = { userId: testUser.id, name: 'Jane Doe', role: 'slp', at: signedAt };
+const byAssistant: Signature = { userId: assistantId, name: 'Alex Kim', role: 'assistant', at: signedAt };
+const note = (over: Partial<SessionNote> = {}): SessionNote => ({ clientId: ava.id, notes: '<p>Worked on /s/.</p>', updatedAt: at, addenda: [], ...over });
+
+afterEach(() => resetAutosaveRegistry());
+
+type Route = (request: RouteRequest) => Response;
+
+/** The session page as `user`, Ava's note answered by `notes()` (called on every read). */
+function openSession(notes: () => SessionNote[], routes: Record<string, Route> = {}, user: CurrentUser = testUser) {
+  const calls: string[] = [];
+  const track = (name: string, route: Route): Route => (request) => {
+    calls.push(name);
+    return route(request);
+  };
+  const fetchMock = mockRoutes({
+    'GET /api/user': () => jsonResponse(200, user),
+    [`GET /api/sessions/${sessionId}`]: () => jsonResponse(200, session),
+    [`GET /api/sessions/${sessionId}/client-goals`]: () => jsonResponse(200, [goal]),
+    [`GET /api/sessions/${sessionId}/notes`]: track('GET notes', () => jsonResponse(200, notes())),
+    [`GET /api/sessions/${sessionId}/progress`]: () => jsonResponse(200, [point]),
+    ...Object.fromEntries(Object.entries(routes).map(([key, route]) => [key, track(key, route)])),
+  });
+  renderApp(`/sessions/${sessionId}`);
+  return { calls, fetchMock };
+}
+
+const panel = async (name: string) => screen.findByRole('tabpanel', { name: new RegExp(name) });
+const signatureOf = async (name: string) => within(await panel(name)).findByRole('region', { name: `Signature for ${name}` });
+
+describe('Signing a session note', () => {
+  it('asks first, saves the waiting changes, then shows the signature with the editors read-only', async () => {
+    let stored = [note()];
+    const { calls } = openSession(() => stored, {
+      [`POST /api/sessions/${sessionId}/progress`]: ({ body }) => jsonResponse(200, { ...point, ...(body as object) }),
+      [`POST /api/sessions/${sessionId}/sign`]: ({ body }) => {
+        expect(body).toEqual({ clientId: ava.id });
+        stored = [note({ signature: bySlp })];
+        return jsonResponse(200, stored[0]);
+      },
+    });
+    const successful = await screen.findByLabelText('Successful Attempts for Initial /s/');
+    fireEvent.change(successful, { target: { value: '8' } });
+
+    fireEvent.click(within(await signatureOf('Ava S.')).getByRole('button', { name: 'Sign note' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Sign note' });
+    expect(within(dialog).getByText(/Signing locks the note, progress and trials for Ava S\./)).toBeTruthy();
+    expect(calls).not.toContain(`POST /api/sessions/${sessionId}/sign`);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Sign' }));
+
+    const signature = await signatureOf('Ava S.');
+    expect(await within(signature).findByText(/^Signed by Jane Doe \(Speech-Language Pathologist\) on Mar 9, 2026, \d{1,2}:30 [AP]M$/)).toBeTruthy();
+    // The progress typed a moment before went first (the debounce had not run yet).
+    expect(calls.filter((call) => call.startsWith('POST'))).toEqual([`POST /api/sessions/${sessionId}/progress`, `POST /api/sessions/${sessionId}/sign`]);
+    expect(within(signature).queryByRole('button', { name: 'Sign note' })).toBeNull();
+    expect(within(signature).queryByRole('button', { name: 'Co-sign' })).toBeNull();
+    expect(within(signature).queryByText('Awaiting co-signature')).toBeNull();
+
+    const avaTab = await panel('Ava S.');
+    expect(within(avaTab).queryByRole('textbox', { name: 'Session notes for Ava S.' })).toBeNull();
+    expect(within(avaTab).getByText('Worked on /s/.')).toBeTruthy();
+    expect((within(avaTab).getByLabelText('Successful Attempts for Initial /s/') as HTMLInputElement).disabled).toBe(true);
+    expect((within(avaTab).getByLabelText('Total Attempts for Initial /s/') as HTMLInputElement).disabled).toBe(true);
+    expect((within(avaTab).getByLabelText('Progress notes for Initial /s/') as HTMLTextAreaElement).disabled).toBe(true);
+    expect(within(avaTab).queryByRole('button', { name: 'Remove Ava S. from session' })).toBeNull();
+    expect(within(avaTab).getByRole('button', { name: 'Add addendum' })).toBeTruthy();
+  });
+
+  it('offers no Sign note to a user who cannot edit sessions', async () => {
+    const viewer: CurrentUser = { ...testUser, userType: 'child', permissions: { ...testUser.permissions, canEditSessions: false } };
+    openSession(() => [note()], {}, viewer);
+    const signature = await signatureOf('Ava S.');
+    expect(within(signature).getByText('Not signed yet')).toBeTruthy();
+    expect(within(signature).queryByRole('button', { name: 'Sign note' })).toBeNull();
+  });
+});
+
+describe('Co-signing', () => {
+  it("shows Awaiting co-signature and lets an SLP who did not sign co-sign an assistant's note", async () => {
+    let stored = [note({ signature: byAssistant })];
+    openSession(() => stored, {
+      [`POST /api/sessions/${sessionId}/cosign`]: () => {
+        stored = [note({ signature: byAssistant, cosignature: { ...bySlp, at: '2026-03-10T09:05:00.000Z' } })];
+        return jsonResponse(200, stored[0]);
+      },
+    });
+    const signature = await signatureOf('Ava S.');
+    expect(await within(signature).findByText(/^Signed by Alex Kim \(Assistant\) on Mar 9, 2026/)).toBeTruthy();
+    expect(within(signature).getByText('Awaiting co-signature')).toBeTruthy();
+    fireEvent.click(within(signature).getByRole('button', { name: 'Co-sign' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Co-sign note' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Co-sign' }));
+    expect(await within(signature).findByText(/^Co-signed by Jane Doe \(Speech-Language Pathologist\) on Mar 10, 2026, \d{1,2}:05 [AP]M$/)).toBeTruthy();
+    expect(within(signature).queryByText('Awaiting co-signature')).toBeNull();
+    expect(within(signature).queryByRole('button', { name: 'Co-sign' })).toBeNull();
+  });
+
+  it.each<[string, CurrentUser, Signature]>([
+    ['the assistant who signed', { ...testUser, id: assistantId, role: 'assistant' }, byAssistant],
+    ['another assistant', { ...testUser, role: 'assistant' }, byAssistant],
+    ['an administrator', { ...testUser, role: 'admin' }, byAssistant],
+    ['the SLP who signed it', testUser, { ...byAssistant, userId: testUser.id }],
+  ])('offers no Co-sign to %s', async (_who, user, signedBy) => {
+    openSession(() => [note({ signature: signedBy })], {}, user);
+    const signature = await signatureOf('Ava S.');
+    expect(await within(signature).findByText('Awaiting co-signature')).toBeTruthy();
+    expect(within(signature).queryByRole('button', { name: 'Co-sign' })).toBeNull();
+  });
+
+  it("needs no co-signature for an SLP's note", async () => {
+    openSession(() => [note({ signature: bySlp })], {}, { ...testUser, id: assistantId });
+    const signature = await signatureOf('Ava S.');
+    await within(signature).findByText(/^Signed by Jane Doe/);
+    expect(within(signature).queryByText('Awaiting co-signature')).toBeNull();
+    expect(within(signature).queryByRole('button', { name: 'Co-sign' })).toBeNull();
+  });
+});
+
+describe('Addenda', () => {
+  it('lists them oldest first, adds one, and keeps the text when the save fails', async () => {
+    const first = { text: 'Parent called after the session.', userId: testUser.id, name: 'Jane Doe', at: '2026-03-09T16:00:00.000Z' };
+    let stored = [note({ signature: bySlp, addenda: [first] })];
+    let fail = true;
+    const sent: unknown[] = [];
+    openSession(() => stored, {
+      [`POST /api/sessions/${sessionId}/addenda`]: ({ body }) => {
+        sent.push(body);
+        if (fail) return jsonResponse(503, { message: 'Service unavailable' });
+        const { text } = body as { text: string };
+        stored = [note({ signature: bySlp, addenda: [first, { text, userId: testUser.id, name: 'Jane Doe', at: '2026-03-10T08:00:00.000Z' }] })];
+        return jsonResponse(200, stored[0]);
+      },
+    });
+    const avaTab = await panel('Ava S.');
+    await within(avaTab).findByText('Parent called after the session.');
+    const textarea = within(avaTab).getByLabelText('Addendum for Ava S.') as HTMLTextAreaElement;
+    const add = within(avaTab).getByRole('button', { name: 'Add addendum' });
+
+    fireEvent.click(add);
+    expect(await within(avaTab).findByText('Addendum text is required')).toBeTruthy();
+    expect(sent).toHaveLength(0);
+
+    fireEvent.change(textarea, { target: { value: '  Corrected: 8 of 10 trials.  ' } });
+    fireEvent.click(add);
+    expect(await screen.findByText('Failed to add addendum')).toBeTruthy();
+    expect(textarea.value).toBe('  Corrected: 8 of 10 trials.  ');
+
+    fail = false;
+    fireEvent.click(add);
+    await waitFor(() => expect(within(avaTab).getAllByTestId('addendum')).toHaveLength(2));
+    expect(sent.at(-1)).toEqual({ clientId: ava.id, text: 'Corrected: 8 of 10 trials.' });
+    expect(within(avaTab).getAllByTestId('addendum').map((item) => item.firstChild?.textContent)).toEqual([
+      'Parent called after the session.',
+      'Corrected: 8 of 10 trials.',
+    ]);
+    expect(within(within(avaTab).getAllByTestId('addendum')[1]!).getByText(/^Jane Doe · Mar 10, 2026/)).toBeTruthy();
+    expect(textarea.value).toBe('');
+  });
+});
+
+describe('A note signed on another device', () => {
+  it('says so when an autosave is refused with 409, shows the signed note and does not retry', async () => {
+    let stored = [note()];
+    let saves = 0;
+    const { calls } = openSession(() => stored, {
+      [`POST /api/sessions/${sessionId}/progress`]: () => {
+        saves += 1;
+        // Signed meanwhile elsewhere: the next read of the notes shows it.
+        stored = [note({ signature: byAssistant })];
+        return jsonResponse(409, { message: SIGNED_NOTE });
+      },
+    });
+    const successful = await screen.findByLabelText('Successful Attempts for Initial /s/');
+    const readsBefore = calls.filter((call) => call === 'GET notes').length;
+    fireEvent.change(successful, { target: { value: '9' } });
+
+    const avaTab = await panel('Ava S.');
+    expect(await within(avaTab).findByText(SIGNED_NOTE, {}, { timeout: 6000 })).toBeTruthy();
+    const signature = await signatureOf('Ava S.');
+    expect(await within(signature).findByText(/^Signed by Alex Kim \(Assistant\)/)).toBeTruthy();
+    expect(calls.filter((call) => call === 'GET notes').length).toBe(readsBefore + 1);
+    expect((within(avaTab).getByLabelText('Successful Attempts for Initial /s/') as HTMLInputElement).value).toBe('7');
+    expect((within(avaTab).getByLabelText('Successful Attempts for Initial /s/') as HTMLInputElement).disabled).toBe(true);
+    expect(within(avaTab).queryByRole('textbox', { name: 'Session notes for Ava S.' })).toBeNull();
+    expect(saves).toBe(1);
+    // Nothing is left to send: leaving the page sends nothing more.
+    expect(hasUnsavedChanges()).toBe(false);
+  }, 15_000);
+});
