@@ -32,3 +32,8 @@ export function useTodaysSessions(providerId: 'me' | 'all' | undefined) {
 export function useMinutesSummary(assignedTo: 'me' | 'all' | undefined) {
   return useQuery({ ...apiQuery('getMinutesSummary', { query: { assignedTo: assignedTo ?? 'me' } }), enabled: assignedTo !== undefined });
 }
+
+/** Notes awaiting the user's co-signature (SLPs) and the user's own notes left unsigned; one read for both cards. */
+export function usePendingSignatures() {
+  return useQuery(apiQuery('getPendingSignatures'));
+}

@@ -8,6 +8,7 @@ import { usePermission } from '../../../lib/permissions.ts';
 import type { ClientsPageState } from '../../clients/index.ts';
 import { useDashboardStats } from '../api/dashboard.ts';
 import { MinutesCounts } from '../components/MinutesCounts.tsx';
+import { PendingSignatures } from '../components/PendingSignatures.tsx';
 import { QuickActions } from '../components/QuickActions.tsx';
 import { RecentActivities } from '../components/RecentActivities.tsx';
 import { StatCards } from '../components/StatCards.tsx';
@@ -44,6 +45,9 @@ export default function DashboardPage() {
       />
       <StatCards stats={stats.data} loading={stats.isPending} />
       <MinutesCounts assignedTo={assignedTo} />
+      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
+        <PendingSignatures />
+      </SimpleGrid>
       <SimpleGrid columns={{ base: 1, lg: 3 }} gap="6">
         <RecentActivities />
         <TodaysSessions providerId={assignedTo} />

@@ -1,0 +1,102 @@
+import { Card, Heading, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { format } from 'date-fns';
+import { Link as RouterLink } from 'react-router-dom';
+import type { PendingNote } from '@caseload/contract/signatures';
+import { QueryState } from '../../../components/QueryState.tsx';
+import { useCurrentUser } from '../../../lib/current-user.ts';
+import { usePendingSignatures } from '../api/dashboard.ts';
+
+type Pending = ReturnType<typeof usePendingSignatures>;
+
+function NoteRow({ note }: { note: PendingNote }) {
+  const at = new Date(note.scheduledAt);
+  return (
+    <Stack as="li" gap="0.5" borderWidth="1px" borderRadius="md" p="3" data-testid="pending-note">
+      {/* The session page opens on this student's tab. */}
+      <Link asChild fontWeight="medium" color="blue.700" overflowWrap="anywhere">
+        <RouterLink to={`/sessions/${note.sessionId}?client=${note.clientId}`}>{note.student}</RouterLink>
+      </Link>
+      <Text fontSize="sm" color="fg.muted">
+        <time dateTime={note.scheduledAt}>{format(at, 'EEE, MMM d, h:mm a')}</time>
+        {note.signedBy && ` · Signed by ${note.signedBy}`}
+      </Text>
+    </Stack>
+  );
+}
+
+interface NotesCardProps {
+  id: string;
+  title: string;
+  caption: string;
+  pending: Pending;
+  pick: (data: NonNullable<Pending['data']>) => PendingNote[];
+  empty: string;
+}
+
+function NotesCard({ id, title, caption, pending, pick, empty }: NotesCardProps) {
+  return (
+    <Card.Root as="section" aria-labelledby={id} height="full">
+      <Card.Header>
+        <Heading as="h2" size="md" id={id}>
+          {title}
+        </Heading>
+        <Text fontSize="sm" color="fg.muted">
+          {caption}
+        </Text>
+      </Card.Header>
+      <Card.Body>
+        <QueryState
+          query={pending}
+          loading={`Loading ${title.toLowerCase()}`}
+          placeholder={
+            <Stack gap="3">
+              <Skeleton height="14" />
+              <Skeleton height="14" />
+            </Stack>
+          }
+          error="Could not load the notes awaiting signatures."
+          retry
+          fontSize="sm"
+          isEmpty={(data) => pick(data).length === 0}
+          empty={empty}
+        >
+          {(data) => (
+            <Stack as="ul" gap="3" listStyleType="none">
+              {pick(data).map((note) => (
+                <NoteRow key={`${note.sessionId}:${note.clientId}`} note={note} />
+              ))}
+            </Stack>
+          )}
+        </QueryState>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** The dashboard's signature work: notes awaiting the SLP's co-signature, and the user's own unsigned notes. */
+export function PendingSignatures() {
+  const user = useCurrentUser().data;
+  const pending = usePendingSignatures();
+  return (
+    <>
+      {user?.role === 'slp' && (
+        <NotesCard
+          id="awaiting-cosignature-heading"
+          title="Awaiting your co-signature"
+          caption="Notes signed by assistants"
+          pending={pending}
+          pick={(data) => data.awaitingMyCosignature}
+          empty="No notes are awaiting your co-signature."
+        />
+      )}
+      <NotesCard
+        id="unsigned-notes-heading"
+        title="Your unsigned notes"
+        caption="Completed sessions more than two school days ago"
+        pending={pending}
+        pick={(data) => data.myUnsigned}
+        empty="All your notes are signed."
+      />
+    </>
+  );
+}
