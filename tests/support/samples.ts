@@ -89,5 +89,7 @@ function stringSample(s: JsonSchema, name: string, ids: SampleIds): string {
   // An IANA zone name, checked against the runtime's zone list.
   if (name === 'timeZone') return 'America/New_York';
   if (name === 'token') return '123456';
+  // A diagnosis code in its format (the sampler names an array's items after the array).
+  if (name === 'icd10Codes') return 'F80.0';
   return 'Sample text';
 }
