@@ -1,7 +1,7 @@
 import { useEffect, type FormEvent } from 'react';
 import { AppDialog } from '../../../components/AppDialog.tsx';
 import { FormActions } from '../../../components/FormActions.tsx';
-import { errorMessage, serverFieldErrors } from '../../../lib/api.ts';
+import { errorMessage } from '../../../lib/api.ts';
 import { isOrganizationLimited } from '../../../lib/permissions.ts';
 import { notify } from '../../../lib/toaster.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
@@ -53,7 +53,7 @@ export function AddClientDialog({ open, onOpenChange }: AddClientDialogProps) {
       },
       // What was typed stays, with the server's messages next to the fields.
       onError: (error) => {
-        form.setErrors(serverFieldErrors(error));
+        form.setServerErrors(error);
         notify.error({ title: 'Failed to add client', description: errorMessage(error, 'The client could not be saved. Please try again.') });
       },
     });

@@ -1,4 +1,4 @@
-import { Field, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
+import { Checkbox, Field, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
 import type { Organization } from '@caseload/contract/caseload';
 import { clientStatuses, gradeLevelLabels, gradeLevels } from '@caseload/contract/enums';
 import { SelectField, type SelectOption } from '../../../components/SelectField.tsx';
@@ -116,6 +116,27 @@ export function ClientFormFields({ values, onChange, errors, organizations, allo
         <Textarea rows={3} value={values.diagnosis} onChange={(event) => onChange('diagnosis', event.target.value)} maxLength={2000} />
         {errors.diagnosis && <Field.ErrorText color="red.700">{errors.diagnosis}</Field.ErrorText>}
       </Field.Root>
+      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4" alignItems="center">
+        <TextField
+          label="ICD-10 codes"
+          value={values.icd10Codes}
+          onChange={(v) => onChange('icd10Codes', v)}
+          error={errors.icd10Codes}
+          disabled={disabled}
+          autoComplete="off"
+          autoCapitalize="characters"
+          placeholder="F80.0, F80.89"
+          helperText="Up to 5, separated by commas or spaces"
+        />
+        <Field.Root invalid={Boolean(errors.medicaidEligible)} disabled={disabled}>
+          <Checkbox.Root checked={values.medicaidEligible} disabled={disabled} onCheckedChange={(details) => onChange('medicaidEligible', details.checked === true)}>
+            <Checkbox.HiddenInput />
+            <Checkbox.Control />
+            <Checkbox.Label>Medicaid eligible</Checkbox.Label>
+          </Checkbox.Root>
+          {errors.medicaidEligible && <Field.ErrorText color="red.700">{errors.medicaidEligible}</Field.ErrorText>}
+        </Field.Root>
+      </SimpleGrid>
     </Stack>
   );
 }

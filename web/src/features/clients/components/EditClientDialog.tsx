@@ -4,7 +4,6 @@ import type { Client } from '@caseload/contract/caseload';
 import { AppDialog } from '../../../components/AppDialog.tsx';
 import { FormActions } from '../../../components/FormActions.tsx';
 import { PageSpinner } from '../../../components/PageSpinner.tsx';
-import { serverFieldErrors } from '../../../lib/api.ts';
 import { isOrganizationLimited, usePermission } from '../../../lib/permissions.ts';
 import { notify } from '../../../lib/toaster.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
@@ -58,7 +57,7 @@ export function EditClientDialog({ client, open, onOpenChange }: EditClientDialo
           onOpenChange(false);
         },
         onError: (error) => {
-          form.setErrors(serverFieldErrors(error));
+          form.setServerErrors(error);
           notify.error({ title: 'Update failed', description: 'Failed to update client information.' });
         },
       },

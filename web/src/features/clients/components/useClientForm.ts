@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { serverFieldErrors } from '../../../lib/api.ts';
 import type { FieldErrors } from '../../../lib/form.ts';
 import type { ClientField, ClientFormValues } from '../lib/client-form.ts';
 
@@ -21,5 +22,12 @@ export function useClientForm(initial: ClientFormValues) {
     setErrors({});
   }, []);
 
-  return { values, errors, setErrors, setField, reset };
+  /** A 400's messages on their fields; one code of the list ('icd10Codes.1') shows on the whole field. */
+  const setServerErrors = useCallback((error: unknown) => {
+    const byField: FieldErrors = {};
+    for (const [path, message] of Object.entries(serverFieldErrors(error))) byField[path.split('.')[0]!] ??= message;
+    setErrors(byField);
+  }, []);
+
+  return { values, errors, setErrors, setServerErrors, setField, reset };
 }

@@ -14,6 +14,9 @@ export interface ClientFormValues {
   status: ClientStatus;
   /** The users who serve the client (the Clinicians multi-select). */
   clinicianIds: string[];
+  /** ICD-10 codes as typed, separated by commas or spaces (see icd10CodesOf). */
+  icd10Codes: string;
+  medicaidEligible: boolean;
 }
 
 export type ClientField = keyof ClientFormValues;
@@ -31,6 +34,8 @@ export const emptyClientForm = (currentUserId: string | undefined): ClientFormVa
   diagnosis: '',
   status: 'active',
   clinicianIds: currentUserId ? [currentUserId] : [],
+  icd10Codes: '',
+  medicaidEligible: false,
 });
 
 export function valuesFromClient(client: Client): ClientFormValues {
@@ -44,8 +49,13 @@ export function valuesFromClient(client: Client): ClientFormValues {
     diagnosis: client.diagnosis ?? '',
     status: client.status,
     clinicianIds: [...client.clinicianIds],
+    icd10Codes: client.icd10Codes.join(', '),
+    medicaidEligible: client.medicaidEligible,
   };
 }
+
+/** 'f80.0, F80.89 R47.1' → ['f80.0', 'F80.89', 'R47.1']: the schema upper-cases and checks each. */
+export const icd10CodesOf = (typed: string): string[] => typed.split(/[\s,]+/).filter(Boolean);
 
 /**
  * What the Last Initial input keeps of a keystroke or paste: one character (a code point, so a
@@ -62,7 +72,7 @@ export type ClientFormResult = { ok: true; body: ClientInput } | { ok: false; er
 
 /** The same schema the server uses, so the messages are the spec's and written once. */
 export function validateClientForm(values: ClientFormValues): ClientFormResult {
-  const parsed = clientInput.safeParse(values);
+  const parsed = clientInput.safeParse({ ...values, icd10Codes: icd10CodesOf(values.icd10Codes) });
   if (!parsed.success) return { ok: false, errors: zodFieldErrors(parsed.error) };
   return { ok: true, body: parsed.data };
 }

@@ -86,6 +86,8 @@ function ClientBasics({ record }: { record: ReturnType<typeof useClientRecord> }
     { label: 'Grade', value: gradeLabel(client.gradeLevel) ?? '—' },
     { label: 'Diagnosis', value: client.diagnosis ?? '—' },
     { label: 'Frequency', value: frequencyLabel(client.sessionFrequency) },
+    { label: 'ICD-10 codes', value: client.icd10Codes.length ? client.icd10Codes.join(', ') : '—' },
+    { label: 'Medicaid eligible', value: client.medicaidEligible ? 'Yes' : 'No' },
   ];
   return (
     <Card.Root as="section" aria-label="Client details">

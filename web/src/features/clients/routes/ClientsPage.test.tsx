@@ -131,7 +131,7 @@ describe('Add New Client dialog', { timeout: 20_000 }, () => {
     fireEvent.click(within(add).getByRole('button', { name: 'Add Client' }));
 
     expect(await screen.findByText('Client added')).toBeTruthy();
-    expect(sent).toEqual({ firstName: 'Ava', lastInitial: 'M', organizationId: oak.id, gradeLevel: 'K', status: 'active', clinicianIds: [testUser.id] });
+    expect(sent).toEqual({ firstName: 'Ava', lastInitial: 'M', organizationId: oak.id, gradeLevel: 'K', status: 'active', clinicianIds: [testUser.id], icd10Codes: [], medicaidEligible: false });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(rows()).toEqual(['Ava M.ID: dddddddd']);
 
@@ -151,6 +151,101 @@ describe('Add New Client dialog', { timeout: 20_000 }, () => {
     expect(await within(add).findByText('Must be exactly one character')).toBeTruthy();
     expect((within(add).getByLabelText(/First Name/) as HTMLInputElement).value).toBe('Mia');
     expect((within(add).getByLabelText(/Last Initial/) as HTMLInputElement).value).toBe('K');
+  });
+});
+
+/** Ticks the Medicaid checkbox and waits for the render (Ark reports the change on the next tick; its control's data-state follows the form). */
+async function toggleMedicaid(scope: HTMLElement, expected: 'checked' | 'unchecked') {
+  fireEvent.click(within(scope).getByRole('checkbox', { name: 'Medicaid eligible' }));
+  await waitFor(() => expect(within(scope).getByRole('checkbox', { name: 'Medicaid eligible' }).closest('[data-state]')?.getAttribute('data-state')).toBe(expected));
+}
+
+describe('ICD-10 codes and Medicaid eligibility', { timeout: 20_000 }, () => {
+  it("shows the contract's message on the ICD-10 field and sends nothing, then sends the codes as a list", async () => {
+    let sent: unknown;
+    const fetchMock = await openClients(owner, [], {
+      'POST /api/clients': ({ body }) => {
+        sent = body;
+        return jsonResponse(201, client({ id: 'dddddddd-0000-4000-8000-000000000004', firstName: 'Ava', lastInitial: 'M' }));
+      },
+    });
+    const add = await openAddDialog();
+    fireEvent.change(within(add).getByLabelText(/First Name/), { target: { value: 'Ava' } });
+    fireEvent.change(within(add).getByLabelText(/Last Initial/), { target: { value: 'M' } });
+    const codes = within(add).getByLabelText('ICD-10 codes');
+    fireEvent.change(codes, { target: { value: 'F80.0, 80.1' } });
+    fireEvent.click(within(add).getByRole('button', { name: 'Add Client' }));
+    expect(await within(add).findByText('Enter a valid ICD-10 code')).toBeTruthy();
+    expect(codes.getAttribute('aria-invalid')).toBe('true');
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+
+    // Typing clears the message; commas, spaces and lower case are all accepted.
+    fireEvent.change(codes, { target: { value: 'f80.0,  F80.89 r47.1' } });
+    expect(within(add).queryByText('Enter a valid ICD-10 code')).toBeNull();
+    await toggleMedicaid(add, 'checked');
+    fireEvent.click(within(add).getByRole('button', { name: 'Add Client' }));
+    expect(await screen.findByText('Client added')).toBeTruthy();
+    expect(sent).toMatchObject({ icd10Codes: ['F80.0', 'F80.89', 'R47.1'], medicaidEligible: true });
+  });
+
+  it('refuses a sixth code', async () => {
+    await openClients(owner, []);
+    const add = await openAddDialog();
+    fireEvent.change(within(add).getByLabelText(/First Name/), { target: { value: 'Ava' } });
+    fireEvent.change(within(add).getByLabelText(/Last Initial/), { target: { value: 'M' } });
+    fireEvent.change(within(add).getByLabelText('ICD-10 codes'), { target: { value: 'F80.0 F80.1 F80.2 F80.4 F80.81 F80.89' } });
+    fireEvent.click(within(add).getByRole('button', { name: 'Add Client' }));
+    expect(await within(add).findByText('At most 5 ICD-10 codes')).toBeTruthy();
+  });
+
+  it("shows the server's message for one code on the whole field", async () => {
+    await openClients(owner, [], {
+      'POST /api/clients': () => jsonResponse(400, { message: 'Invalid input', errors: [{ path: 'icd10Codes.1', message: 'Enter a valid ICD-10 code' }] }),
+    });
+    const add = await openAddDialog();
+    fireEvent.change(within(add).getByLabelText(/First Name/), { target: { value: 'Ava' } });
+    fireEvent.change(within(add).getByLabelText(/Last Initial/), { target: { value: 'M' } });
+    fireEvent.change(within(add).getByLabelText('ICD-10 codes'), { target: { value: 'F80.0 F80.1' } });
+    fireEvent.click(within(add).getByRole('button', { name: 'Add Client' }));
+    expect(await within(add).findByText('Enter a valid ICD-10 code')).toBeTruthy();
+  });
+
+  it('shows the stored codes and eligibility in the edit form and sends them back changed', async () => {
+    const eligible = { ...emma, icd10Codes: ['F80.0', 'F80.89'], medicaidEligible: true };
+    let sent: unknown;
+    await openClients(owner, [eligible], {
+      [`PUT /api/clients/${emma.id}`]: ({ body }) => {
+        sent = body;
+        return jsonResponse(200, { ...eligible, medicaidEligible: false, icd10Codes: ['F80.0'] });
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Emma S.' }));
+    const edit = await dialog();
+    const codes = within(edit).getByLabelText('ICD-10 codes') as HTMLInputElement;
+    expect(codes.value).toBe('F80.0, F80.89');
+    const medicaid = within(edit).getByRole('checkbox', { name: 'Medicaid eligible' }) as HTMLInputElement;
+    expect(medicaid.checked).toBe(true);
+
+    await toggleMedicaid(edit, 'unchecked');
+    fireEvent.change(codes, { target: { value: 'F80.0' } });
+    fireEvent.click(within(edit).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Client updated')).toBeTruthy();
+    expect(sent).toMatchObject({ icd10Codes: ['F80.0'], medicaidEligible: false });
+  });
+
+  it("shows them in the client page's basics", async () => {
+    const eligible = { ...emma, icd10Codes: ['F80.0', 'F80.89'], medicaidEligible: true };
+    mockRoutes({
+      'GET /api/user': () => jsonResponse(200, owner),
+      [`GET /api/clients/${emma.id}`]: () => jsonResponse(200, eligible),
+      'GET /api/organizations': () => jsonResponse(200, [lincoln, oak]),
+    });
+    renderApp(`/clients/${emma.id}`);
+    const details = await screen.findByRole('region', { name: 'Client details' }, { timeout: 5000 });
+    const fact = (label: string) => within(details).getByText(label).nextElementSibling?.textContent;
+    expect(await within(details).findByText('F80.0, F80.89')).toBeTruthy();
+    expect(fact('ICD-10 codes')).toBe('F80.0, F80.89');
+    expect(fact('Medicaid eligible')).toBe('Yes');
   });
 });
 
