@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '@caseload/contract/auth';
 import type { Client } from '@caseload/contract/caseload';
 import type { Goal, ProgressPoint, Session, SessionNote } from '@caseload/contract/sessions';
@@ -33,6 +33,13 @@ const signedAt = '2026-03-09T15:30:00.000Z';
 const bySlp: Signature = { userId: testUser.id, name: 'Jane Doe', role: 'slp', at: signedAt };
 const byAssistant: Signature = { userId: assistantId, name: 'Alex Kim', role: 'assistant', at: signedAt };
 const note = (over: Partial<SessionNote> = {}): SessionNote => ({ clientId: ava.id, notes: '<p>Worked on /s/.</p>', updatedAt: at, addenda: [], ...over });
+
+// tiptap does not type in happy-dom: a plain textarea stands in for the notes editor.
+vi.mock('../../../components/rich-text/LazyRichTextEditor.tsx', () => ({
+  LazyRichTextEditor: ({ value, onChange, label }: { value: string; onChange?: (html: string) => void; label: string }) => (
+    <textarea aria-label={label} defaultValue={value} onChange={(event) => onChange?.(`<p>${event.target.value}</p>`)} />
+  ),
+}));
 
 afterEach(() => resetAutosaveRegistry());
 
@@ -72,6 +79,7 @@ describe('Signing a session note', () => {
       },
     });
     const successful = await screen.findByLabelText('Successful Attempts for Initial /s/');
+    expect(await screen.findByRole('textbox', { name: 'Session notes for Ava S.' })).toBeTruthy();
     fireEvent.change(successful, { target: { value: '8' } });
 
     fireEvent.click(within(await signatureOf('Ava S.')).getByRole('button', { name: 'Sign note' }));
@@ -216,6 +224,26 @@ describe('A note signed on another device', () => {
     expect(within(avaTab).queryByRole('textbox', { name: 'Session notes for Ava S.' })).toBeNull();
     expect(saves).toBe(1);
     // Nothing is left to send: leaving the page sends nothing more.
+    expect(hasUnsavedChanges()).toBe(false);
+  }, 15_000);
+
+  it('moves notes typed after the signature into the addendum form', async () => {
+    let stored = [note()];
+    const { calls } = openSession(() => stored, {
+      [`POST /api/sessions/${sessionId}/notes`]: () => {
+        stored = [note({ signature: byAssistant })];
+        return jsonResponse(409, { message: SIGNED_NOTE });
+      },
+    });
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Session notes for Ava S.' }), { target: { value: 'Used visual cues.' } });
+
+    const avaTab = await panel('Ava S.');
+    expect(await within(avaTab).findByText(SIGNED_NOTE, {}, { timeout: 6000 })).toBeTruthy();
+    const addendum = (await within(avaTab).findByLabelText('Addendum for Ava S.')) as HTMLTextAreaElement;
+    expect(addendum.value).toBe('Used visual cues.');
+    expect(within(avaTab).queryByRole('textbox', { name: 'Session notes for Ava S.' })).toBeNull();
+    expect(within(avaTab).getByText('Worked on /s/.')).toBeTruthy();
+    expect(calls.filter((call) => call === `POST /api/sessions/${sessionId}/notes`)).toHaveLength(1);
     expect(hasUnsavedChanges()).toBe(false);
   }, 15_000);
 });
