@@ -1,9 +1,10 @@
-import { Box, Button, Card, EmptyState, Flex, Heading, Spinner, Text } from '@chakra-ui/react';
+import { Box, Button, Card, EmptyState } from '@chakra-ui/react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { Client } from '@caseload/contract/caseload';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { PlusIcon, UsersIcon } from '../../../components/icons.tsx';
+import { ListHeading } from '../../../components/ListHeading.tsx';
 import { PageHeading } from '../../../components/PageHeading.tsx';
 import { PagerBar } from '../../../components/Pager.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
@@ -118,19 +119,13 @@ export default function ClientsPage() {
 
       <Card.Root as="section" aria-labelledby="client-list-heading">
         <Card.Body gap="4">
-          <Flex justify="space-between" align="center" gap="2" wrap="wrap">
-            <Heading as="h2" size="md" id="client-list-heading">
-              Clients
-            </Heading>
-            <Flex align="center" gap="2">
-              {clients.isFetching && <Spinner size="sm" color="blue.600" aria-label="Updating the list" />}
-              {pages && !clients.isPlaceholderData && (
-                <Text color="fg.muted" fontSize="sm" aria-live="polite" data-testid="client-count">
-                  {countLabel(loaded, complete, filtered)}
-                </Text>
-              )}
-            </Flex>
-          </Flex>
+          <ListHeading
+            id="client-list-heading"
+            title="Clients"
+            updating={clients.isFetching}
+            count={pages && !clients.isPlaceholderData ? countLabel(loaded, complete, filtered) : undefined}
+            countTestId="client-count"
+          />
           <QueryState
             query={clients}
             loading="Loading clients"

@@ -1,8 +1,9 @@
-import { Box, Button, Card, Checkbox, EmptyState, Field, Flex, Heading, Input, SimpleGrid, Skeleton, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Checkbox, EmptyState, Field, Flex, Heading, Input, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { minutesRange } from '@caseload/contract/school-year';
 import { ChartIcon } from '../../../components/icons.tsx';
+import { ListHeading } from '../../../components/ListHeading.tsx';
 import { PageHeading } from '../../../components/PageHeading.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { ScopeSwitch } from '../../../components/ScopeSwitch.tsx';
@@ -105,20 +106,13 @@ export default function MinutesPage() {
 
       <Card.Root as="section" aria-labelledby="minutes-list-heading" minW="0">
         <Card.Body gap="4">
-          <Flex justify="space-between" align="center" gap="2" wrap="wrap">
-            <Heading as="h2" size="md" id="minutes-list-heading">
-              Students
-            </Heading>
-            <Flex align="center" gap="2">
-              {minutes.isFetching && <Spinner size="sm" color="blue.600" aria-label="Updating the list" />}
-              {minutes.data && !minutes.isPlaceholderData && (
-                <Text color="fg.muted" fontSize="sm" aria-live="polite" data-testid="minutes-count">
-                  {rows.length} {rows.length === 1 ? 'student' : 'students'}
-                  {view.behindOnly ? ' behind' : ''}
-                </Text>
-              )}
-            </Flex>
-          </Flex>
+          <ListHeading
+            id="minutes-list-heading"
+            title="Students"
+            updating={minutes.isFetching}
+            count={minutes.data && !minutes.isPlaceholderData ? `${rows.length} ${rows.length === 1 ? 'student' : 'students'}${view.behindOnly ? ' behind' : ''}` : undefined}
+            countTestId="minutes-count"
+          />
           {view.period === 'custom' && !range && !customError ? (
             <Text color="fg.muted">Choose both dates to see the minutes of that period.</Text>
           ) : (

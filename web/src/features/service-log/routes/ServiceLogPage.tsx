@@ -1,9 +1,10 @@
-import { Box, Button, Card, Checkbox, EmptyState, Field, Flex, Heading, Input, SimpleGrid, Skeleton, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Checkbox, EmptyState, Field, Flex, Heading, Input, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { serviceLogQuery } from '@caseload/contract/signatures';
 import { FileTextIcon } from '../../../components/icons.tsx';
 import { NoPermission } from '../../../components/NoPermission.tsx';
+import { ListHeading } from '../../../components/ListHeading.tsx';
 import { PageHeading } from '../../../components/PageHeading.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { SelectField } from '../../../components/SelectField.tsx';
@@ -109,19 +110,13 @@ function ServiceLog() {
 
       <Card.Root as="section" aria-labelledby="service-log-list-heading" minW="0">
         <Card.Body gap="4" minW="0">
-          <Flex justify="space-between" align="center" gap="2" wrap="wrap">
-            <Heading as="h2" size="md" id="service-log-list-heading">
-              Services
-            </Heading>
-            <Flex align="center" gap="2">
-              {lines.isFetching && <Spinner size="sm" color="blue.600" aria-label="Updating the list" />}
-              {lines.data && !lines.isPlaceholderData && (
-                <Text color="fg.muted" fontSize="sm" aria-live="polite" data-testid="service-log-count">
-                  {count} {count === 1 ? 'line' : 'lines'}
-                </Text>
-              )}
-            </Flex>
-          </Flex>
+          <ListHeading
+            id="service-log-list-heading"
+            title="Services"
+            updating={lines.isFetching}
+            count={lines.data && !lines.isPlaceholderData ? `${count} ${count === 1 ? 'line' : 'lines'}` : undefined}
+            countTestId="service-log-count"
+          />
           {dateError ? (
             <Text color="fg.muted">Correct the dates to see the services of that period.</Text>
           ) : (
