@@ -53,6 +53,19 @@ export function reply(r: Omit<FileReply, typeof replyTag>): FileReply;
 export function reply(r: Omit<Reply, typeof replyTag>): Reply {
   return { [replyTag]: true, ...r } as Reply;
 }
+/**
+ * A file to download (a CSV export, a PDF): its body, its type and the name the browser saves it
+ * under. A binary body (a Buffer) is sent base64-encoded, as API Gateway requires.
+ */
+export function attachment(file: { filename: string; body: string | Uint8Array; contentType: string }): FileReply {
+  return reply({
+    status: 200,
+    body: file.body,
+    contentType: file.contentType,
+    isBase64Encoded: typeof file.body !== 'string',
+    headers: { 'Content-Disposition': `attachment; filename="${file.filename}"` },
+  });
+}
 const isReply = (v: unknown): v is Reply => typeof v === 'object' && v !== null && replyTag in v;
 
 /**
