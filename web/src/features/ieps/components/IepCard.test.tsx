@@ -13,10 +13,12 @@ const emma: Client = {
   lastInitial: 'S',
   status: 'active',
   gradeLevel: '2',
+  icd10Codes: [],
+  medicaidEligible: false,
   clinicianIds: [testUser.id],
   createdAt: '2025-08-01T12:00:00.000Z',
   updatedAt: '2025-08-01T12:00:00.000Z',
-} as Client;
+};
 
 const iep = (over: Partial<Iep> = {}): Iep => ({
   id: 'a0000000-0000-4000-8000-000000000001',
