@@ -141,6 +141,18 @@ const createCases: Record<string, () => Promise<CreateCase>> = {
       },
     };
   },
+  addSessionAddendum: async () => {
+    const client = await newClient('Signed');
+    const session = (await owner.agent.post('/api/sessions', { type: 'therapy', clientIds: [client.id], scheduledAt: new Date(Date.now() - 86_400_000).toISOString(), duration: 30 })).body;
+    expect((await owner.agent.post(`/api/sessions/${session.id}/sign`, { clientId: client.id })).status).toBe(200);
+    return {
+      path: `/api/sessions/${session.id}/addenda`,
+      body: { clientId: client.id, text: 'Spoke with the teacher after the session.' },
+      status: 201,
+      count: async () =>
+        ((await owner.agent.get(`/api/sessions/${session.id}/notes`)).body as { clientId: string; addenda: unknown[] }[]).find((n) => n.clientId === client.id)!.addenda.length,
+    };
+  },
   bulkGenerateProgressNotes: async () => {
     const client = await newClient('Bulky');
     return {
