@@ -48,7 +48,7 @@ export class CaseloadStack extends Stack {
     const routes = props.routes ?? routeList;
     this.data = new Data(this, 'Data');
     const logKey = this.data.opsKey;
-    const factory = new FunctionFactory(config, { logKey });
+    const factory = new FunctionFactory(config);
     this.api = new Api(this, 'Api', {
       rateLimit: config.apiRateLimit,
       burstLimit: config.apiBurstLimit,
@@ -86,7 +86,7 @@ export class CaseloadStack extends Stack {
     // Resolved by CloudFormation at deploy time (a dynamic reference, never in the template).
     const authEnvironment = { SECRET_ENCRYPTION_KEY: this.data.totpSealingSecret.secretValue.unsafeUnwrap() };
     const cursorEnvironment = { CURSOR_SIGNING_KEY: this.data.cursorKeySecret.secretValue.unsafeUnwrap() };
-    const roles = (this.roles = new RolePool(this, 'Roles', { data: this.data, notes: this.notes }));
+    const roles = (this.roles = new RolePool(this, 'Roles', { data: this.data, notes: this.notes, logKey }));
     this.api.addManifestRoutes({
       routes,
       factory,
@@ -109,7 +109,7 @@ export class CaseloadStack extends Stack {
       memorySize: worker.memoryMb ?? DEFAULT_MEMORY_MB,
       environment: { ...environment, ...(workerProfile.totp ? authEnvironment : {}) },
       environmentEncryption: workerProfile.totp ? this.data.totpKey : undefined,
-      role: (logGroup) => roles.roleFor(workerProfile, logGroup),
+      access: roles.accessFor(workerProfile),
       invocation: 'queue',
       // As many as the event source may run at once: that capacity is always there for the
       // worker and never more (Bedrock load). Accounts still at the initial concurrency quota of

@@ -122,7 +122,7 @@ export class Api extends Construct {
           ...(profile.enqueue ? { BULK_QUEUE_URL: notes.queue.queueUrl } : {}),
         },
         environmentEncryption: profile.totp ? authKey : undefined,
-        role: (logGroup) => roles.roleFor(profile, logGroup),
+        access: roles.accessFor(profile),
         idempotent: route.idempotent,
         invocation: 'api',
       });

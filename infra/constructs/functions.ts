@@ -1,7 +1,7 @@
 /**
  * One way to make a Lambda function for a handler module under functions/: nodejs24.x on arm64,
- * ESM bundled by the repository's own esbuild (no Docker), minified with source maps, its own
- * log group (KMS-encrypted, with a retention), JSON logs, active X-Ray tracing.
+ * ESM bundled by the repository's own esbuild (no Docker), minified with source maps, JSON logs
+ * into its access profile's log group (roles.ts), active X-Ray tracing.
  *
  * For fast template tests the bundling can be switched off (`bundling: 'inline'`): the function
  * then gets a two-line inline placeholder. Everything else (runtime, architecture, environment,
@@ -92,8 +92,8 @@ export interface HandlerFunctionProps {
   environment: Record<string, string>;
   /** Customer-managed key for the environment variables (default: the AWS-managed key). */
   environmentEncryption?: kms.IKey;
-  /** The execution role, given the function's log group (see roles.ts). */
-  role: (logGroup: logs.ILogGroup) => iam.IRole;
+  /** The execution role and the log group, its access profile's (see roles.ts). */
+  access: { role: iam.IRole; logGroup: logs.ILogGroup };
   /** A create run once per Idempotency-Key (the manifest's `idempotent`): only its bundle carries the utility. */
   idempotent?: boolean;
   /** Who invokes it: API Gateway (synchronous) or an SQS event source (see notes.ts). */
@@ -104,15 +104,9 @@ export interface HandlerFunctionProps {
   onFailure?: lambda.IDestination;
 }
 
-export interface FunctionFactoryKeys {
-  /** Encrypts every function's log group. */
-  logKey: kms.IKey;
-}
-
 export class FunctionFactory {
   constructor(
     private readonly config: Pick<CaseloadConfig, 'bundling' | 'bundleAwsSdk' | 'functionsDir'>,
-    private readonly keys: FunctionFactoryKeys,
   ) {}
 
   entryFor(handler: string): string {
@@ -138,7 +132,6 @@ export class FunctionFactory {
   }
 
   private make(scope: Construct, id: string, props: HandlerFunctionProps): lambda.Function {
-    const logGroup = new logs.LogGroup(scope, `${id}Logs`, { retention: LOG_RETENTION, encryptionKey: this.keys.logKey });
     const common = {
       description: props.description,
       runtime: RUNTIME,
@@ -147,8 +140,8 @@ export class FunctionFactory {
       timeout: props.timeout,
       environment: props.environment,
       environmentEncryption: props.environmentEncryption,
-      logGroup,
-      role: props.role(logGroup),
+      logGroup: props.access.logGroup,
+      role: props.access.role,
       loggingFormat: lambda.LoggingFormat.JSON,
       applicationLogLevelV2: lambda.ApplicationLogLevel.INFO,
       systemLogLevelV2: lambda.SystemLogLevel.WARN,

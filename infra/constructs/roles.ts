@@ -1,23 +1,32 @@
 /**
- * Execution roles, one per access profile (see access.ts). A function gets the role of its
- * profile, so it holds exactly the permissions its profile lists and nothing else; functions
- * with identical needs share the role instead of each carrying a copy.
+ * Execution roles and log groups, one of each per access profile (see access.ts). A function
+ * gets the role of its profile, so it holds exactly the permissions its profile lists and
+ * nothing else; functions with identical needs share the role instead of each carrying a copy.
  *
- * Logging is scoped too: instead of the managed AWSLambdaBasicExecutionRole (logs:* on every log
- * group), a role may write only to the log groups of the functions that use it.
+ * They share the profile's log group too (KMS-encrypted, with a retention): Lambda names each
+ * stream in a shared group `YYYY/MM/DD/<function name>[<version>]<environment id>`, so every
+ * line still maps to its function, and the stack spends one resource per profile instead of one
+ * per route (CloudFormation's 500-resource limit). Logging is scoped: instead of the managed
+ * AWSLambdaBasicExecutionRole (logs:* on every log group), a role may write only to its own group.
  */
 import * as iam from 'aws-cdk-lib/aws-iam';
-import type * as logs from 'aws-cdk-lib/aws-logs';
+import type * as kms from 'aws-cdk-lib/aws-kms';
+import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { AccessProfile } from './access.ts';
 import type { Data } from './data.ts';
+import { LOG_RETENTION } from './functions.ts';
 import { acknowledge } from './nag.ts';
 import type { Notes } from './notes.ts';
 
-interface PooledRole {
+/** What a function runs as and logs into. */
+export interface FunctionAccess {
   role: iam.Role;
+  logGroup: logs.LogGroup;
+}
+
+interface PooledRole extends FunctionAccess {
   profile: string;
-  logs: iam.PolicyStatement;
 }
 
 export class RolePool extends Construct {
@@ -26,13 +35,13 @@ export class RolePool extends Construct {
   constructor(
     scope: Construct,
     id: string,
-    private readonly deps: { data: Data; notes: Notes },
+    private readonly deps: { data: Data; notes: Notes; logKey: kms.IKey },
   ) {
     super(scope, id);
   }
 
-  /** The role for `profile`, made on first use; `logGroup` is added to what it may write. */
-  roleFor(profile: AccessProfile, logGroup: logs.ILogGroup): iam.Role {
+  /** The role and log group for `profile`, made on first use. */
+  accessFor(profile: AccessProfile): FunctionAccess {
     const signature = JSON.stringify(profile);
     let pooled = this.roles.get(profile.name);
     if (pooled && pooled.profile !== signature) {
@@ -49,17 +58,18 @@ export class RolePool extends Construct {
         'HIPAA.Security-IAMNoInlinePolicy':
           "The policy belongs to this one role and is created, changed and deleted with it in the same template; it is built from the reviewed access profiles (access.ts) and checked statement by statement (tests/infra/stack.test.ts). A managed policy would serve no other role and is capped at 6,144 characters, which the role's list of log groups outgrows.",
       });
-      const logStatement = new iam.PolicyStatement({ sid: 'OwnLogs', actions: ['logs:CreateLogStream', 'logs:PutLogEvents'] });
-      role.addToPrincipalPolicy(logStatement);
+      const logGroup = new logs.LogGroup(this, `${profile.name}Logs`, { retention: LOG_RETENTION, encryptionKey: this.deps.logKey });
+      role.addToPrincipalPolicy(
+        new iam.PolicyStatement({ sid: 'OwnLogs', actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resources: [logGroup.logGroupArn] }),
+      );
       this.deps.data.grantTableAccess(role, profile.table);
       if (profile.totp) this.deps.data.grantTotp(role);
       if (profile.bedrock) this.deps.notes.grantBedrock(role);
       if (profile.enqueue) this.deps.notes.grantEnqueue(role);
-      pooled = { role, profile: signature, logs: logStatement };
+      pooled = { role, logGroup, profile: signature };
       this.roles.set(profile.name, pooled);
     }
-    pooled.logs.addResources(logGroup.logGroupArn);
-    return pooled.role;
+    return { role: pooled.role, logGroup: pooled.logGroup };
   }
 
   get all(): iam.Role[] {
