@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { id, isoDateTime, optionalPreprocessed, requiredText, text, schema } from './common.ts';
 import { addendum, signature } from './signatures.ts';
+import { baseline, CRITERION_BOTH, type CriterionValues, criterionComplete, criterionFields, cueCounts, cueLevels, trial } from './trials.ts';
 import { goalStatuses, goalTypes, gradeLevels, participantStatuses, sessionStatuses, sessionTypes } from './enums.ts';
 
 export const DURATION_MIN = 5;
@@ -180,6 +181,11 @@ export const progressPoint = /* @__PURE__ */ schema(() =>
     totalAttempts: z.number(),
     notes: z.optional(z.string()),
     recordedAt: isoDateTime,
+    /** Scored live (spec part 3 §3): the ordered trials and what they add up to. */
+    trials: z.optional(z.array(trial)),
+    independentCorrect: z.optional(z.number()),
+    cueCounts: z.optional(cueCounts),
+    clientUpdatedAt: z.optional(isoDateTime),
   }),
 );
 export type ProgressPoint = z.infer<typeof progressPoint>;
@@ -205,15 +211,19 @@ export const goalFields = /* @__PURE__ */ schema(() =>
     targetCriteria: requiredText(1000, 'Target criteria is required', 'Target criteria', 'free'),
     targetDate: optionalTargetDate,
     status: z.optional(goalStatusSchema),
+    /** Where the student started (spec part 3 §3). */
+    baseline: z.optional(baseline),
+    ...criterionFields,
   }),
 );
+const criterionRule = /* @__PURE__ */ schema(() => z.refine<CriterionValues>(criterionComplete, { message: CRITERION_BOTH, path: ['criterionSessions'] }));
 export const createGoalBody = /* @__PURE__ */ schema(() =>
-  z.extend(goalFields, { clientId: id }),
+  z.extend(goalFields, { clientId: id }).check(criterionRule),
 );
 export type CreateGoalInput = z.input<typeof createGoalBody>;
-/** PUT /api/goals/{goalId}: a full edit, or only {status} for the toggle. */
+/** PUT /api/goals/{goalId}: a full edit (the criterion and baseline left out are cleared), or only {status} for the toggle. */
 export const updateGoalBody = /* @__PURE__ */ schema(() =>
-  z.union([z.strictObject({ status: goalStatusSchema }), goalFields]),
+  z.union([z.strictObject({ status: goalStatusSchema }), goalFields.check(criterionRule)]),
 );
 export const goalIdParams = /* @__PURE__ */ schema(() =>
   z.object({ goalId: id }),
@@ -234,6 +244,14 @@ export const goal = /* @__PURE__ */ schema(() =>
     targetDate: z.optional(isoDateTime),
     status: z.enum(goalStatuses),
     masteredDate: z.optional(isoDateTime),
+    baseline: z.optional(baseline),
+    criterionAccuracy: z.optional(z.number()),
+    criterionSessions: z.optional(z.number()),
+    criterionMaxCue: z.optional(z.enum(cueLevels)),
+    /** Accuracy of the last session with data, a whole percent; absent without data. */
+    recentAccuracy: z.optional(z.number()),
+    /** The last `criterionSessions` sessions with data each reach `criterionAccuracy` (trials at or below `criterionMaxCue`). */
+    criterionMet: z.boolean(),
     createdAt: isoDateTime,
     updatedAt: isoDateTime,
   }),

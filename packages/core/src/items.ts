@@ -6,6 +6,7 @@
  * `orgType`, `sessionType` and `goalType` and mapped back to `type` in API answers.
  */
 import type { ClientStatus, GoalStatus, GoalType, GradeLevel, NoteAuthor, OrganizationType, ParticipantStatus, ProgressNoteStatus, Role, SessionStatus, SessionType } from '@caseload/contract/enums';
+import type { Baseline, CueCounts, CueLevel, Trial } from '@caseload/contract/trials';
 
 interface Audited {
   createdAt: string;
@@ -69,6 +70,10 @@ export interface GoalItem extends Audited {
   targetDate?: string;
   status: GoalStatus;
   masteredDate?: string;
+  baseline?: Baseline;
+  criterionAccuracy?: number;
+  criterionSessions?: number;
+  criterionMaxCue?: CueLevel;
   /** Bumped by every goal write: a write conditioned on it cannot lose a concurrent one. */
   version?: number;
 }
@@ -154,6 +159,18 @@ export interface ProgressItem {
   recordedAt: string;
   updatedAt: string;
   updatedBy?: string;
+  /**
+   * Scored live (spec part 3 §3): the ordered trials, and what is derived from them in the same
+   * write (successfulAttempts and totalAttempts too). Absent on rows saved with counts only.
+   */
+  trials?: Trial[];
+  independentCorrect?: number;
+  /** Trials per cue level. */
+  cueCounts?: CueCounts;
+  /** Correct trials per cue level: what a criterion with a highest cue level counts. */
+  correctByCue?: CueCounts;
+  /** When the device made the stored trial list: an older replay changes nothing. */
+  clientUpdatedAt?: string;
 }
 
 export interface ProgressNoteItem extends Audited {

@@ -29,6 +29,11 @@ export function toGoal(item: GoalItem): Goal {
     // Rows written with the stored enumeration's word read as the screens' word.
     status: (item.status as string) === 'met' ? 'mastered' : item.status,
     masteredDate: item.masteredDate,
+    baseline: item.baseline,
+    criterionAccuracy: item.criterionAccuracy,
+    criterionSessions: item.criterionSessions,
+    criterionMaxCue: item.criterionMaxCue,
+    criterionMet: false,
     createdAt: item.createdAt,
     updatedAt: item.updatedAt,
   };

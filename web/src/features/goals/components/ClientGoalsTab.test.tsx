@@ -13,6 +13,7 @@ const goal = (id: string, name: string, status: Goal['status']): Goal => ({
   clientId,
   name,
   type: 'fluency',
+  criterionMet: false,
   description: `${name} description`,
   targetCriteria: '4 of 5 trials',
   status,

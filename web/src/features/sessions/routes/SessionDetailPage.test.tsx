@@ -30,6 +30,7 @@ const goal: Goal = {
   clientId: ava.id,
   name: 'Initial /s/',
   type: 'articulation',
+  criterionMet: false,
   description: '<p>Produce <strong>/s/</strong><img src=x onerror="alert(1)"></p>',
   targetCriteria: '80% over 3 sessions',
   status: 'active',

@@ -25,7 +25,7 @@ const session: Session = {
   participants: [ava, ben].map(({ id, firstName, lastInitial }) => ({ id, firstName, lastInitial })),
   sessionParticipants: [ava, ben].map((client) => ({ clientId: client.id, client, status: 'present' as const })),
 };
-const goal: Goal = { id: '44444444-4444-4444-8444-444444444444', clientId: ava.id, name: 'Initial /s/', type: 'articulation', description: '<p>/s/</p>', targetCriteria: '80%', status: 'active', createdAt: at, updatedAt: at };
+const goal: Goal = { id: '44444444-4444-4444-8444-444444444444', clientId: ava.id, name: 'Initial /s/', type: 'articulation', description: '<p>/s/</p>', targetCriteria: '80%', status: 'active', criterionMet: false, createdAt: at, updatedAt: at };
 const point: ProgressPoint = { id: 'p1', goalId: goal.id, clientId: ava.id, sessionId, successfulAttempts: 7, totalAttempts: 10, recordedAt: at };
 
 const assistantId = '66666666-6666-4666-8666-666666666666';
