@@ -58,6 +58,27 @@ const goalFields = (name: string) => ({
 });
 const fullGoal = (clientId: string, name: string) => ({ clientId, ...goalFields(name) });
 const newSession = (clientIds: string[]) => ({ type: 'therapy', clientIds, scheduledAt: day(-2).toISOString(), duration: 30, notes: 'Bring the picture cards' });
+/** Three trials scored live, two of them independently. */
+const scoredTrials = (clientUpdatedAt: string) => ({
+  clientId: w.clientId,
+  goalId: w.goalId,
+  trials: [
+    { correct: true, cue: 'independent' },
+    { correct: false, cue: 'independent' },
+    { correct: true, cue: 'verbal' },
+  ],
+  clientUpdatedAt,
+});
+/** One of the account's goal templates with every optional field. */
+const fullTemplate = (name: string) => ({
+  name,
+  type: 'expressive_language',
+  description: '[student] will use [grammatical forms] in sentences with [accuracy]% accuracy.',
+  targetCriteria: '80% accuracy across 3 consecutive sessions, with no more than verbal cues',
+  criterionAccuracy: 80,
+  criterionSessions: 3,
+  criterionMaxCue: 'verbal',
+});
 const period = { reportingPeriodStart: isoDay(-30), reportingPeriodEnd: isoDay(0) };
 
 /** A signed-up owner with 2FA on, and the secret. */
@@ -247,9 +268,16 @@ const cases: Record<RouteName, Case> = {
   listSessionProgress: async () => {
     const progress = await w.owner.get(`/api/sessions/${w.sessionId}/progress`);
     expect(progress.body.length).toBeGreaterThan(0);
-    return progress;
+    // A row scored live answers its trials and their totals, and keeps the notes of the count form.
+    const sessionId = await newSessionWith([w.clientId]);
+    ok(await w.owner.post(`/api/sessions/${sessionId}/progress`, { goalId: w.goalId, successfulAttempts: 1, totalAttempts: 2, notes: 'Tired today' }), 'progress');
+    ok(await w.owner.put(`/api/sessions/${sessionId}/trials`, scoredTrials(new Date().toISOString())), 'trials');
+    const scored = await w.owner.get(`/api/sessions/${sessionId}/progress`);
+    expect(scored.body).toMatchObject([{ notes: 'Tired today', trials: [expect.anything(), expect.anything(), expect.anything()], cueCounts: { independent: 2 } }]);
+    return [progress, scored];
   },
   saveSessionProgress: () => w.owner.post(`/api/sessions/${w.sessionId}/progress`, { goalId: w.goalId, successfulAttempts: 8, totalAttempts: 10, notes: 'Good effort' }),
+  saveSessionTrials: async () => w.owner.put(`/api/sessions/${await newSessionWith([w.clientId])}/trials`, scoredTrials(new Date().toISOString())),
   addParticipant: async () => w.owner.post(`/api/sessions/${await newSessionWith([w.clientId])}/participants`, { clientId: w.otherClientId, status: 'scheduled' }),
   updateParticipant: () => w.owner.patch(`/api/sessions/${w.sessionId}/participants/${w.clientId}`, { status: 'present' }),
   removeParticipant: async () => w.owner.delete(`/api/sessions/${await newSessionWith([w.clientId, w.otherClientId])}/participants/${w.otherClientId}`),
@@ -409,6 +437,20 @@ const cases: Record<RouteName, Case> = {
   exportServiceLog: async () => {
     await completedSessionWithCodedClient();
     return w.owner.get(`/api/service-log/export?from=${isoDay(-7)}&to=${isoDay(0)}&assignedTo=all`);
+  },
+
+  // ---- the goal bank
+  listGoalBank: async () => {
+    ok(await w.owner.post('/api/goal-bank', fullTemplate('Plural -s in sentences')), 'goal template');
+    const bank = await w.owner.get('/api/goal-bank');
+    // Both sources, the account's template with every optional field.
+    expect(bank.body).toEqual(expect.arrayContaining([expect.objectContaining({ source: 'account', criterionMaxCue: 'verbal' }), expect.objectContaining({ source: 'caseload' })]));
+    return [bank, await w.owner.get('/api/goal-bank?type=fluency&search=onset')];
+  },
+  createGoalTemplate: () => w.owner.post('/api/goal-bank', fullTemplate('Regular past -ed')),
+  deleteGoalTemplate: async () => {
+    const template = ok(await w.owner.post('/api/goal-bank', fullTemplate('Retired template')), 'goal template');
+    return w.owner.delete(`/api/goal-bank/${template.id}`);
   },
 };
 

@@ -7,10 +7,12 @@ import * as auth from './auth.ts';
 import * as caseload from './caseload.ts';
 import { idParams, okBody, schema } from './common.ts';
 import type { PermissionFlag } from './enums.ts';
+import * as goalBank from './goal-bank.ts';
 import * as notes from './notes.ts';
 import * as schoolYear from './school-year.ts';
 import * as signatures from './signatures.ts';
 import * as sessions from './sessions.ts';
+import * as trials from './trials.ts';
 
 /** A route's Lambda timeout unless it declares its own. */
 export const DEFAULT_ROUTE_TIMEOUT_SECONDS = 10;
@@ -140,6 +142,8 @@ export const listSessionNotes = route({ method: 'GET', path: '/api/sessions/{id}
 export const saveSessionNote = route({ method: 'POST', path: '/api/sessions/{id}/notes', handler: 'sessions/save-session-note', auth: 'user', permission: 'canEditSessions', params: sessions.sessionIdParams, body: sessions.sessionNoteBody, response: sessions.sessionNote });
 export const listSessionProgress = route({ method: 'GET', path: '/api/sessions/{id}/progress', handler: 'sessions/list-session-progress', auth: 'user', params: sessions.sessionIdParams, response: list(sessions.progressPoint) });
 export const saveSessionProgress = route({ method: 'POST', path: '/api/sessions/{id}/progress', handler: 'sessions/save-session-progress', auth: 'user', permission: 'canEditSessions', params: sessions.sessionIdParams, body: sessions.progressBody, response: sessions.progressPoint });
+/** Live data collection (spec part 3 §3): the whole ordered trial list of one client and goal, order-safe by clientUpdatedAt. */
+export const saveSessionTrials = route({ method: 'PUT', path: '/api/sessions/{id}/trials', handler: 'sessions/save-session-trials', auth: 'user', permission: 'canEditSessions', params: sessions.sessionIdParams, body: trials.trialsBody, response: sessions.progressPoint });
 export const addParticipant = route({ method: 'POST', idempotent: true, path: '/api/sessions/{id}/participants', handler: 'sessions/add-participant', auth: 'user', permission: 'canEditSessions', params: sessions.sessionIdParams, body: sessions.addParticipantBody, response: sessions.session });
 export const updateParticipant = route({ method: 'PATCH', path: '/api/sessions/{id}/participants/{clientId}', handler: 'sessions/update-participant', auth: 'user', permission: 'canEditSessions', params: sessions.participantParams, body: sessions.updateParticipantBody, response: sessions.session });
 export const removeParticipant = route({ method: 'DELETE', path: '/api/sessions/{id}/participants/{clientId}', handler: 'sessions/remove-participant', auth: 'user', permission: 'canEditSessions', params: sessions.participantParams, response: sessions.session });
@@ -194,6 +198,11 @@ export const downloadSessionNotePdf = route({ method: 'GET', path: '/api/session
 export const listServiceLog = route({ method: 'GET', path: '/api/service-log', handler: 'service-log/list-service-log', auth: 'user', permission: 'canViewReports', query: signatures.serviceLogQuery, response: list(signatures.serviceLogLine) });
 export const exportServiceLog = route({ method: 'GET', path: '/api/service-log/export', handler: 'service-log/export-service-log', auth: 'user', permission: 'canViewReports', query: signatures.serviceLogQuery, response: fileAnswer });
 
+// ---- part 3: the goal bank (Caseload's templates and the account's own)
+export const listGoalBank = route({ method: 'GET', path: '/api/goal-bank', handler: 'goal-bank/list-goal-bank', auth: 'user', query: goalBank.goalBankQuery, response: list(goalBank.goalTemplate) });
+export const createGoalTemplate = route({ method: 'POST', idempotent: true, path: '/api/goal-bank', handler: 'goal-bank/create-goal-template', auth: 'user', permission: 'canManageGoals', body: goalBank.goalTemplateBody, response: goalBank.goalTemplate });
+export const deleteGoalTemplate = route({ method: 'DELETE', path: '/api/goal-bank/{id}', handler: 'goal-bank/delete-goal-template', auth: 'user', permission: 'canManageGoals', params: goalBank.goalTemplateIdParams, response: okBody });
+
 /** Every route by name. A Lambda handler imports only its own route, so its bundle leaves out the others' schemas. */
 export const routes = {
   getCurrentUser,
@@ -233,6 +242,7 @@ export const routes = {
   saveSessionNote,
   listSessionProgress,
   saveSessionProgress,
+  saveSessionTrials,
   addParticipant,
   updateParticipant,
   removeParticipant,
@@ -275,6 +285,9 @@ export const routes = {
   downloadSessionNotePdf,
   listServiceLog,
   exportServiceLog,
+  listGoalBank,
+  createGoalTemplate,
+  deleteGoalTemplate,
 } as const;
 
 /** Functions that are not HTTP routes, declared like routes (infra reads both the same way). */

@@ -14,7 +14,7 @@ import { canSeeOrganization, type AuthContext } from '../context.ts';
 import { transact, type TxItem } from '../db.ts';
 import { BadRequestError, NotFoundError } from '../errors.ts';
 import { goalsOfClient, readGoal, toGoal } from '../goals/repo.ts';
-import type { ProgressItem, SessionItem, SessionNoteItem } from '../items.ts';
+import type { GoalItem, ProgressItem, SessionItem, SessionNoteItem } from '../items.ts';
 import { entity, keys } from '../keys.ts';
 import { sanitizeRichText } from '../rich-text.ts';
 import { failedConditionAt, signedNoteRefusal, unsignedNoteCheck, unsignedNoteCondition } from '../signatures/lock.ts';
@@ -59,6 +59,7 @@ export const toSessionNote = (row: SessionNoteItem): SessionNote => ({
   addenda: (row.addenda ?? []).map((a) => ({ text: a.text, userId: a.userId, name: a.name, at: a.at })),
 });
 
+/** A progress row as answered: with its trials and what they add up to when it was scored live. */
 export const toProgressPoint = (row: ProgressItem): ProgressPoint => ({
   id: row.id,
   goalId: row.goalId,
@@ -68,6 +69,10 @@ export const toProgressPoint = (row: ProgressItem): ProgressPoint => ({
   totalAttempts: row.totalAttempts,
   notes: row.notes,
   recordedAt: row.recordedAt,
+  trials: row.trials,
+  independentCorrect: row.independentCorrect,
+  cueCounts: row.cueCounts,
+  clientUpdatedAt: row.clientUpdatedAt,
 });
 
 /**
@@ -140,6 +145,75 @@ export async function saveSessionNote(auth: AuthContext, sessionId: string, inpu
   return toSessionNote(row);
 }
 
+/** What every progress row of (session, goal) carries, whichever form wrote it. */
+export type ProgressBase = Pick<ProgressItem, 'id' | 'accountId' | 'sessionId' | 'goalId' | 'clientId' | 'organizationId' | 'recordedAt' | 'updatedAt' | 'updatedBy'>;
+
+/** A condition on the stored row a progress Put is written under. */
+export interface RowCondition {
+  ConditionExpression: string;
+  ExpressionAttributeNames?: Record<string, string>;
+  ExpressionAttributeValues?: Record<string, unknown>;
+}
+
+/**
+ * What a progress save decided after reading: write `row` (under `condition`, when the decision
+ * depends on the stored row), or write nothing and answer the stored row.
+ */
+export type ProgressDecision = { write: ProgressItem; condition?: RowCondition } | { keep: ProgressItem };
+
+/**
+ * The save of the progress row of (session, goal), shared by the count form and the trials. The
+ * goal must be one the user may see, of a client in the session; `decide` builds the row from the
+ * goal and the stored row. The row is recorded at the session's time, so period queries follow
+ * when the work happened; it moves when the session is rescheduled. The Put goes in one
+ * transaction with the participant and session-time guard and the signed-note lock; a lost race
+ * (the guard, the condition, a transaction conflict) is retried from the read.
+ */
+export async function upsertProgress(
+  auth: AuthContext,
+  sessionId: string,
+  goalId: string,
+  decide: (stored: { goal: GoalItem; previous: ProgressItem | undefined; base: ProgressBase }) => ProgressDecision,
+): Promise<ProgressPoint> {
+  const key = keys.progress(auth.accountId, sessionId, goalId);
+  const { row, previous, written } = await retryOnConflict(async () => {
+    const [stored, goal, previous] = await Promise.all([readSession(auth.accountId, sessionId), readGoal(auth.accountId, goalId), getItem<ProgressItem>(key)]);
+    const session = requireVisible(auth, stored);
+    // The goal carries its client's organization (kept current when a client moves).
+    if (!goal || !canSeeOrganization(auth, goal.organizationId)) throw new NotFoundError('Goal');
+    if (!session.participants[goal.clientId]) throw new BadRequestError('This goal belongs to a client who is not in this session');
+    const decision = decide({
+      goal,
+      previous,
+      base: {
+        // One row per (session, goal): the id is derived, so every save of the pair names the same row.
+        id: `${sessionId}:${goal.id}`,
+        accountId: auth.accountId,
+        sessionId,
+        goalId: goal.id,
+        clientId: goal.clientId,
+        organizationId: goal.organizationId,
+        recordedAt: session.scheduledAt,
+        updatedAt: nowIso(),
+        updatedBy: auth.userId,
+      },
+    });
+    if ('keep' in decision) return { row: decision.keep, previous, written: false };
+    const row = decision.write;
+    await transact([
+      documentationGuard(auth.accountId, session, goal.clientId, { sameTime: true }),
+      { Put: { Item: { ...progressKeys(row), type: entity.progress, ...row }, ...decision.condition } },
+      // The client's signed note locks its progress and trials in this session too.
+      unsignedNoteCheck(auth.accountId, sessionId, goal.clientId),
+    ]).catch((e: unknown) => {
+      throw failedConditionAt(e, 2) ? signedNoteRefusal() : e;
+    });
+    return { row, previous, written: true };
+  });
+  if (written && worthAuditing(auth, previous, row.updatedAt)) await auditDocumentation(auth, 'progress', sessionId, !previous);
+  return toProgressPoint(row);
+}
+
 interface ProgressInput {
   goalId: string;
   successfulAttempts: number;
@@ -147,49 +221,10 @@ interface ProgressInput {
   notes?: string;
 }
 
-/**
- * Upserts the progress row of (session, goal). The goal must be one the user may see, of a client
- * in the session. The row is recorded at the session's time, so period queries follow when the
- * work happened; it moves when the session is rescheduled.
- */
-export async function saveSessionProgress(auth: AuthContext, sessionId: string, input: ProgressInput): Promise<ProgressPoint> {
+/** The count form: replaces the row of (session, goal) with counts only (no trials, no clientUpdatedAt). */
+export function saveSessionProgress(auth: AuthContext, sessionId: string, input: ProgressInput): Promise<ProgressPoint> {
   const notes = input.notes === undefined ? undefined : sanitizeRichText(input.notes);
-  const key = keys.progress(auth.accountId, sessionId, input.goalId);
-  const { row, previous } = await retryOnConflict(async () => {
-    const [stored, goal, previous] = await Promise.all([
-      readSession(auth.accountId, sessionId),
-      readGoal(auth.accountId, input.goalId),
-      getItem<ProgressItem>(key),
-    ]);
-    const session = requireVisible(auth, stored);
-    // The goal carries its client's organization (kept current when a client moves).
-    if (!goal || !canSeeOrganization(auth, goal.organizationId)) throw new NotFoundError('Goal');
-    if (!session.participants[goal.clientId]) throw new BadRequestError('This goal belongs to a client who is not in this session');
-    const row: ProgressItem = {
-      // One row per (session, goal): the id is derived, so every save of the pair names the same row.
-      id: `${sessionId}:${goal.id}`,
-      accountId: auth.accountId,
-      sessionId,
-      goalId: goal.id,
-      clientId: goal.clientId,
-      organizationId: goal.organizationId,
-      successfulAttempts: input.successfulAttempts,
-      totalAttempts: input.totalAttempts,
-      notes,
-      recordedAt: session.scheduledAt,
-      updatedAt: nowIso(),
-      updatedBy: auth.userId,
-    };
-    await transact([
-      documentationGuard(auth.accountId, session, goal.clientId, { sameTime: true }),
-      { Put: { Item: { ...progressKeys(row), type: entity.progress, ...row } } },
-      // The client's signed note locks its progress in this session too.
-      unsignedNoteCheck(auth.accountId, sessionId, goal.clientId),
-    ]).catch((e: unknown) => {
-      throw failedConditionAt(e, 2) ? signedNoteRefusal() : e;
-    });
-    return { row, previous };
-  });
-  if (worthAuditing(auth, previous, row.updatedAt)) await auditDocumentation(auth, 'progress', sessionId, !previous);
-  return toProgressPoint(row);
+  return upsertProgress(auth, sessionId, input.goalId, ({ base }) => ({
+    write: { ...base, successfulAttempts: input.successfulAttempts, totalAttempts: input.totalAttempts, notes },
+  }));
 }
