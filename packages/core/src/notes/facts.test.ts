@@ -1,3 +1,4 @@
+import type { CueLevel } from '@caseload/contract/trials';
 import { describe, expect, it } from 'vitest';
 import type { GoalItem, ProgressItem, SessionItem } from '../items.ts';
 import { computeFacts, factNumbers, parseTargetPercent, trendOf, type Period } from './facts.ts';
@@ -31,6 +32,23 @@ const row = (goalId: string, sessionId: string, recordedAt: string, ok: number, 
   recordedAt,
   updatedAt: stamp,
 });
+
+/**
+ * A row scored trial by trial, given as [correct, trials] per cue level, with the fields the trials
+ * save derives from the list in the same write.
+ */
+const scored = (goalId: string, sessionId: string, recordedAt: string, byCue: Partial<Record<CueLevel, [number, number]>>): ProgressItem => {
+  const levels = Object.entries(byCue) as [CueLevel, [number, number]][];
+  const trials = levels.flatMap(([cue, [ok, n]]) => Array.from({ length: n }, (_, i) => ({ cue, correct: i < ok })));
+  return {
+    ...row(goalId, sessionId, recordedAt, trials.filter((t) => t.correct).length, trials.length),
+    trials,
+    independentCorrect: byCue.independent?.[0] ?? 0,
+    cueCounts: Object.fromEntries(levels.map(([cue, [, n]]) => [cue, n])),
+    correctByCue: Object.fromEntries(levels.filter(([, [ok]]) => ok > 0).map(([cue, [ok]]) => [cue, ok])),
+    clientUpdatedAt: recordedAt,
+  };
+};
 
 type Attendance = SessionItem['participants'][string]['status'];
 const session = (id: string, scheduledAt: string, fields: Partial<SessionItem> & { participant?: Attendance } = {}): SessionItem => {
@@ -156,5 +174,88 @@ describe('computeFacts on a hand-made caseload', () => {
     for (const n of [60, 70, 90, 73, 30, 22, 3, 80, 10, 33, 95, 8, 2, 1, 5, 4]) expect(numbers.has(n), String(n)).toBe(true);
     expect(numbers.has(85)).toBe(false);
     expect(numbers.has(-10)).toBe(false);
+  });
+});
+
+describe('cueing facts from rows scored trial by trial', () => {
+  const goals = [
+    goal('T', { createdAt: '2024-01-01T00:00:00.000Z' }),
+    goal('M', { createdAt: '2024-01-02T00:00:00.000Z' }),
+    goal('N', { createdAt: '2024-01-03T00:00:00.000Z' }),
+    goal('Z', { createdAt: '2024-01-04T00:00:00.000Z' }),
+  ];
+  const progress = [
+    // T: every session scored with cue levels; 16 of 20 correct, 12 without a cue.
+    scored('T', 's1', '2024-03-04T09:00:00.000Z', { independent: [6, 7], verbal: [2, 3] }),
+    scored('T', 's2', '2024-03-11T09:00:00.000Z', { independent: [6, 6], verbal: [1, 2], model: [1, 2] }),
+    // M: one session scored with cue levels, one with counts only (no cue levels).
+    row('M', 's1', '2024-03-04T09:00:00.000Z', 3, 10),
+    scored('M', 's2', '2024-03-11T09:00:00.000Z', { independent: [1, 2], physical: [2, 2], gestural: [2, 3], verbal: [3, 3] }),
+    // N: counts only.
+    row('N', 's1', '2024-03-04T09:00:00.000Z', 5, 10),
+    // Z: a trial list scored and then undone (0 of 0) is no data.
+    scored('Z', 's3', '2024-03-20T09:00:00.000Z', {}),
+  ];
+  const sessions = [
+    session('s1', '2024-03-04T09:00:00.000Z'),
+    session('s2', '2024-03-11T09:00:00.000Z'),
+    session('s3', '2024-03-20T09:00:00.000Z', { status: 'scheduled', participant: 'scheduled' }),
+  ];
+  const facts = computeFacts({ client, period, goals, progress, sessions });
+  const byId = Object.fromEntries(facts.goals.map((g) => [g.goalId, g]));
+
+  it('gives the share correct independently and the cue levels of the other correct trials, most frequent first', () => {
+    expect(byId.T).toMatchObject({ totalTrials: 20, successfulTrials: 16, overallAccuracy: 80, sessionAccuracies: [80, 80] });
+    expect(byId.T!.cueing).toEqual({
+      sessionsWithTrials: 2,
+      allSessionsWithTrials: true,
+      trials: 20,
+      correct: 16,
+      percentCorrect: 80,
+      independentCorrect: 12,
+      percentIndependent: 60,
+      cuedCorrect: [
+        { cue: 'verbal', trials: 3, percentOfTrials: 15 },
+        { cue: 'model', trials: 1, percentOfTrials: 5 },
+      ],
+    });
+  });
+
+  it('covers only the rows with trials in a mixed period, says so, and orders equal counts least support first', () => {
+    // The overall figures still pool every row of the period.
+    expect(byId.M).toMatchObject({ sessionsWithData: 2, totalTrials: 20, successfulTrials: 11, overallAccuracy: 55 });
+    expect(byId.M!.cueing).toEqual({
+      sessionsWithTrials: 1,
+      allSessionsWithTrials: false,
+      trials: 10,
+      correct: 8,
+      percentCorrect: 80,
+      independentCorrect: 1,
+      percentIndependent: 10,
+      cuedCorrect: [
+        { cue: 'verbal', trials: 3, percentOfTrials: 30 },
+        { cue: 'gestural', trials: 2, percentOfTrials: 20 },
+        { cue: 'physical', trials: 2, percentOfTrials: 20 },
+      ],
+    });
+  });
+
+  it('has no cueing facts for rows saved as counts only', () => {
+    expect(byId.N).toMatchObject({ sessionsWithData: 1, overallAccuracy: 50, cueing: null });
+  });
+
+  it('counts a row of 0 trials as no data, for the goal and for attendance', () => {
+    expect(byId.Z).toMatchObject({ sessionsWithData: 0, totalTrials: 0, sessionAccuracies: [], overallAccuracy: null, cueing: null, progress: 'undetermined' });
+    expect(facts.attendance).toMatchObject({ sessionsScheduled: 3, present: 2, notRecorded: 1 });
+  });
+
+  it('lets a note state the cueing numbers, and no others', () => {
+    const numbers = factNumbers(facts);
+    for (const n of [60, 12, 16, 15, 5, 1, 10, 8, 30, 20, 3, 2]) expect(numbers.has(n), String(n)).toBe(true);
+    // What the cueing facts add beyond the other facts' numbers (60 is also the minutes): T's 12
+    // trials correct independently and 15% verbal, M's 8 correct of the trials with cue levels.
+    const withoutCueing = factNumbers({ ...facts, goals: facts.goals.map((g) => ({ ...g, cueing: null })) });
+    expect([...numbers].filter((n) => !withoutCueing.has(n)).sort((a, b) => a - b)).toEqual([8, 12, 15]);
+    for (const n of [65, 25, 45, 7]) expect(numbers.has(n), String(n)).toBe(false);
   });
 });

@@ -9,6 +9,14 @@
  *   only when they have data in the period.
  * - Accuracy of a session = successful ÷ total attempts, a rounded whole percent; one
  *   progress row exists per session and goal. Overall accuracy pools all trials of the period.
+ *   A row of 0 trials (a trial list scored and then undone) is no data: it counts for neither a
+ *   goal nor attendance.
+ * - Cueing, from the rows scored trial by trial (they carry independentCorrect and correctByCue;
+ *   rows saved as counts only have no cue levels and are left out of it): the share correct and the
+ *   share correct independently, both of those rows' trials, and the cue levels of the other correct
+ *   trials, most frequent first, each with its count and share of those trials. A period mixing
+ *   both kinds of row says so (`allSessionsWithTrials` false), so the note can say which sessions
+ *   its cue figures cover.
  * - Trend: latest − first session accuracy ≥ +10 points improving, ≤ −10 declining, otherwise
  *   stable; fewer than 2 sessions with data is 'insufficient data'.
  * - Target: the first percentage in the target criteria ('80%'), else 'a of b' / 'a/b' as a
@@ -24,6 +32,7 @@
  *   durations of present sessions.
  */
 import { goalTypeLabels, type GoalStatus, type GoalType } from '@caseload/contract/enums';
+import { cueLevels, type CueLevel } from '@caseload/contract/trials';
 import { queryPartition } from '../db.ts';
 import type { ClientItem, GoalItem, ProgressItem, SessionItem } from '../items.ts';
 import { keys, sortKeys } from '../keys.ts';
@@ -37,6 +46,31 @@ export interface Period {
 
 export type Trend = 'improving' | 'declining' | 'stable' | 'insufficient data';
 export type ProgressVerdict = 'sufficient' | 'insufficient' | 'undetermined';
+
+/** A cue level some correct trials needed. */
+export interface CuedCorrect {
+  cue: Exclude<CueLevel, 'independent'>;
+  /** Correct trials at this level. */
+  trials: number;
+  /** Of all trials of the rows scored trial by trial, whole percent. */
+  percentOfTrials: number;
+}
+
+/** What the period's rows scored trial by trial with cue levels show (spec part 3 §3). */
+export interface CueingFacts {
+  sessionsWithTrials: number;
+  /** False when other sessions with data were recorded as counts only (no cue levels). */
+  allSessionsWithTrials: boolean;
+  trials: number;
+  correct: number;
+  percentCorrect: number;
+  /** Correct with no cue. */
+  independentCorrect: number;
+  /** independentCorrect ÷ trials, whole percent. */
+  percentIndependent: number;
+  /** The other correct trials by cue level, most frequent first (ties: least support first). */
+  cuedCorrect: CuedCorrect[];
+}
 
 export interface GoalFacts {
   goalId: string;
@@ -60,6 +94,8 @@ export interface GoalFacts {
   /** Latest − first, in percentage points (null with fewer than 2 sessions). */
   change: number | null;
   trend: Trend;
+  /** Null when no row of the period was scored trial by trial. */
+  cueing: CueingFacts | null;
   mastered: boolean;
   masteredInPeriod: boolean;
   progress: ProgressVerdict;
@@ -137,7 +173,38 @@ function progressVerdict(g: Pick<GoalFacts, 'mastered' | 'latestAccuracy' | 'tar
   return g.trend === 'insufficient data' ? 'undetermined' : 'insufficient';
 }
 
-/** Facts of one goal from its progress rows (already limited to the period). */
+type ScoredRow = ProgressItem & Required<Pick<ProgressItem, 'independentCorrect' | 'correctByCue'>>;
+const isScoredTrialByTrial = (r: ProgressItem): r is ScoredRow => r.independentCorrect !== undefined && r.correctByCue !== undefined;
+
+/** The cueing facts of a goal's rows with data, or null when none was scored trial by trial. */
+export function cueingFacts(rows: ProgressItem[]): CueingFacts | null {
+  const scored = rows.filter(isScoredTrialByTrial);
+  if (scored.length === 0) return null;
+  const sum = (value: (r: ScoredRow) => number) => scored.reduce((n, r) => n + value(r), 0);
+  const trials = sum((r) => r.totalAttempts);
+  const correct = sum((r) => r.successfulAttempts);
+  const independentCorrect = sum((r) => r.independentCorrect);
+  const sessionsWithTrials = new Set(scored.map((r) => r.sessionId)).size;
+  const cuedCorrect = cueLevels
+    .filter((cue) => cue !== 'independent')
+    .map((cue) => ({ cue, trials: sum((r) => r.correctByCue[cue] ?? 0) }))
+    .filter((c) => c.trials > 0)
+    // Stable: equal counts keep the levels' order, least support first.
+    .sort((a, b) => b.trials - a.trials)
+    .map((c) => ({ ...c, percentOfTrials: accuracyOf(c.trials, trials) }));
+  return {
+    sessionsWithTrials,
+    allSessionsWithTrials: sessionsWithTrials === new Set(rows.map((r) => r.sessionId)).size,
+    trials,
+    correct,
+    percentCorrect: accuracyOf(correct, trials),
+    independentCorrect,
+    percentIndependent: accuracyOf(independentCorrect, trials),
+    cuedCorrect,
+  };
+}
+
+/** Facts of one goal from its progress rows (already limited to the period and to rows with data). */
 export function goalFacts(goal: GoalItem, rows: ProgressItem[], period: Period): GoalFacts {
   const ordered = [...rows].sort((a, b) => Date.parse(a.recordedAt) - Date.parse(b.recordedAt));
   const sessionAccuracies = ordered.map((r) => accuracyOf(r.successfulAttempts, r.totalAttempts));
@@ -167,6 +234,7 @@ export function goalFacts(goal: GoalItem, rows: ProgressItem[], period: Period):
     overallAccuracy: totalTrials > 0 ? accuracyOf(successfulTrials, totalTrials) : null,
     change: sessionAccuracies.length >= 2 ? latest! - first! : null,
     trend,
+    cueing: cueingFacts(ordered),
     mastered,
     masteredInPeriod: mastered && inPeriod(goal.masteredDate, period),
   };
@@ -213,7 +281,7 @@ export interface FactsInput {
 
 /** Pure: the facts of one client and period from its goals, progress rows and sessions. */
 export function computeFacts(input: FactsInput): ProgressFacts {
-  const progress = input.progress.filter((p) => p.clientId === input.client.id && inPeriod(p.recordedAt, input.period));
+  const progress = input.progress.filter((p) => p.clientId === input.client.id && p.totalAttempts > 0 && inPeriod(p.recordedAt, input.period));
   const rowsByGoal = new Map<string, ProgressItem[]>();
   for (const p of progress) rowsByGoal.set(p.goalId, [...(rowsByGoal.get(p.goalId) ?? []), p]);
   const goals = input.goals
@@ -243,6 +311,11 @@ export function factNumbers(facts: ProgressFacts): Set<number> {
     const values = [g.targetPercent, g.sessionsWithData, g.totalTrials, g.successfulTrials, ...g.sessionAccuracies, g.firstAccuracy, g.latestAccuracy, g.overallAccuracy];
     for (const v of values) if (v !== null) out.add(v);
     if (g.change !== null) out.add(Math.abs(g.change));
+    if (g.cueing) {
+      const c = g.cueing;
+      for (const v of [c.sessionsWithTrials, c.trials, c.correct, c.percentCorrect, c.independentCorrect, c.percentIndependent]) out.add(v);
+      for (const cued of c.cuedCorrect) out.add(cued.trials).add(cued.percentOfTrials);
+    }
     for (const n of numbersIn(`${g.name} ${g.targetCriteria} ${g.description}`)) out.add(n);
   }
   return out;

@@ -22,6 +22,7 @@ const goal: GoalFacts = {
   overallAccuracy: 73,
   change: 30,
   trend: 'improving',
+  cueing: null,
   mastered: false,
   masteredInPeriod: false,
   progress: 'sufficient',
@@ -68,5 +69,45 @@ describe('ungroundedNumbers', () => {
 
   it('passes the local composer\'s own note', () => {
     expect(ungroundedNumbers(composeNote(facts), facts)).toEqual([]);
+  });
+});
+
+describe('ungroundedNumbers with trials scored with cue levels', () => {
+  const cued: ProgressFacts = {
+    ...facts,
+    goals: [
+      {
+        ...goal,
+        cueing: {
+          sessionsWithTrials: 3,
+          allSessionsWithTrials: true,
+          trials: 30,
+          correct: 22,
+          percentCorrect: 73,
+          independentCorrect: 16,
+          percentIndependent: 53,
+          cuedCorrect: [
+            { cue: 'verbal', trials: 4, percentOfTrials: 13 },
+            { cue: 'model', trials: 2, percentOfTrials: 7 },
+          ],
+        },
+      },
+    ],
+  };
+  const note = '<p>Ava M. scored 73% correct, 53% independently (16 of 30 trials), with cues on the rest: verbal on 4 trials (13%) and model on 2 trials (7%).</p>';
+
+  it('accepts the independence and cue-level figures of the facts', () => {
+    expect(ungroundedNumbers(note, cued)).toEqual([]);
+    expect(ungroundedNumbers(composeNote(cued), cued)).toEqual([]);
+  });
+
+  it('refuses them when the period has no trials with cue levels', () => {
+    expect(ungroundedNumbers(note, facts)).toEqual(['53', '16', '13', '2', '7']);
+  });
+
+  it('still refuses invented independence and cue figures', () => {
+    expect(ungroundedNumbers('<p>Ava M. scored 73% correct, 55% independently, with verbal cues on the rest (18%).</p>', cued)).toEqual(['55', '18']);
+    // The rest worked out by the model (73 − 53) is not a fact.
+    expect(ungroundedNumbers('<p>53% independently and 20% with cues.</p>', cued)).toEqual(['20']);
   });
 });
