@@ -153,6 +153,15 @@ const createCases: Record<string, () => Promise<CreateCase>> = {
         ((await owner.agent.get(`/api/sessions/${session.id}/notes`)).body as { clientId: string; addenda: unknown[] }[]).find((n) => n.clientId === client.id)!.addenda.length,
     };
   },
+  createGoalTemplate: async () => {
+    const name = `Template ${randomUUID()}`;
+    return {
+      path: '/api/goal-bank',
+      body: { name, type: 'fluency', description: '[student] will use easy onsets.', targetCriteria: '80% of opportunities' },
+      status: 201,
+      count: async () => ((await owner.agent.get('/api/goal-bank')).body as { name: string }[]).filter((t) => t.name === name).length,
+    };
+  },
   bulkGenerateProgressNotes: async () => {
     const client = await newClient('Bulky');
     return {

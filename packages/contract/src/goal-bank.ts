@@ -19,15 +19,17 @@ export const goalBankQuery = /* @__PURE__ */ schema(() =>
 );
 
 /** POST /api/goal-bank: one of the account's own templates. */
-export const goalTemplateBody = z
-  .object({
-    name: requiredText(255, 'Template name is required', 'Template name'),
-    type: z.enum(goalTypes, { error: 'Choose a goal type' }),
-    description: requiredText(2000, 'Description is required', 'Description', 'free'),
-    targetCriteria: requiredText(1000, 'Target criteria is required', 'Target criteria', 'free'),
-    ...criterionFields,
-  })
-  .check(z.refine(criterionComplete, { message: CRITERION_BOTH, path: ['criterionSessions'] }));
+export const goalTemplateBody = /* @__PURE__ */ schema(() =>
+  z
+    .object({
+      name: requiredText(255, 'Template name is required', 'Template name'),
+      type: z.enum(goalTypes, { error: 'Choose a goal type' }),
+      description: requiredText(2000, 'Description is required', 'Description', 'free'),
+      targetCriteria: requiredText(1000, 'Target criteria is required', 'Target criteria', 'free'),
+      ...criterionFields,
+    })
+    .check(z.refine(criterionComplete, { message: CRITERION_BOTH, path: ['criterionSessions'] })),
+);
 export type GoalTemplateInput = z.input<typeof goalTemplateBody>;
 
 export const goalTemplate = /* @__PURE__ */ schema(() =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acct, keys, normalizeEmail, sortKeys } from './keys.ts';
+import { acct, entity, keys, normalizeEmail, sortKeys } from './keys.ts';
 
 describe('key builders', () => {
   it('puts every tenant item under ACCT#<accountId> on the table and on each index', () => {
@@ -77,12 +77,29 @@ describe('sortKeys', () => {
     const [from, to] = sortKeys.progressBetween('2026-03-01', '2026-03-03');
     expect(progress.GSI1SK > from && progress.GSI1SK < to).toBe(true);
     expect(sortKeys.isProgress(keys.progress('a', 's', 'g').SK)).toBe(true);
+    expect(progress.GSI1SK.startsWith(sortKeys.progress())).toBe(true);
+    expect([goal.GSI1SK, keys.progressNoteIndex('a', 'c', 't', 'n').GSI1SK].some((sk) => sk.startsWith(sortKeys.progress()))).toBe(false);
     expect(sortKeys.isSessionNote(keys.sessionNote('a', 's', 'c').SK)).toBe(true);
     expect(sortKeys.isSessionNote(keys.progress('a', 's', 'g').SK)).toBe(false);
     expect(keys.progressNoteIndex('a', 'c', 't', 'n').GSI1SK.startsWith(sortKeys.progressNotes())).toBe(true);
     expect(keys.loginSessionRef('a', 'u', 'h').SK.startsWith(sortKeys.loginSessions())).toBe(true);
     expect(keys.loginSessionRef('a', 'u', 'h').PK).toBe(keys.loginSessionRefs('a', 'u'));
     expect(sortKeys.counterOf(keys.counters('acc-1', 'ALL#D#2026-03-02'))).toEqual({ accountId: 'acc-1', period: 'ALL#D#2026-03-02' });
+  });
+});
+
+describe("the account's goal templates", () => {
+  it('live in the account partition under GTPL#, so the bank is one prefix Query of it', () => {
+    const template = keys.goalTemplate('a', 't1');
+    expect(template).toEqual({ PK: 'ACCT#a', SK: 'GTPL#t1' });
+    expect(keys.goalTemplatePrefix('a')).toEqual({ PK: template.PK, SKPrefix: 'GTPL#' });
+    expect(template.SK.startsWith(keys.goalTemplatePrefix('a').SKPrefix)).toBe(true);
+    // No other item of the account partition starts with the prefix.
+    for (const other of [keys.goal('a', 'g'), keys.user('a', 'u'), keys.client('a', 'c'), keys.organization('a', 'o'), keys.account('a'), keys.closures('a')]) {
+      expect(other.SK.startsWith(keys.goalTemplatePrefix('a').SKPrefix)).toBe(false);
+    }
+    expect(keys.goalTemplate('ab', 't1').PK).not.toBe(template.PK);
+    expect(entity.goalTemplate).toBe('GoalTemplate');
   });
 });
 

@@ -13,6 +13,7 @@ const CLIENT = 'CLIENT#';
 const IEPS = 'IEPS';
 const DAY = 'DAY#';
 const MAKEUP = 'MAKEUP#';
+const GTPL = 'GTPL#';
 
 export const acct = (accountId: string) => `${ACCT}${accountId}`;
 
@@ -158,6 +159,12 @@ export const keys = {
   sessionSeries: (accountId: string, seriesId: string) => ({ PK: acct(accountId), SK: `SERIES#${seriesId}` }),
   /** The account's school closures (one item: a school year's list is small). */
   closures: (accountId: string) => ({ PK: acct(accountId), SK: 'CLOSURES' }),
+  /**
+   * One of the account's own goal-bank templates. They share the account partition, so the bank's
+   * list is one Query of `begins_with(SK, GTPL#)` (Caseload's own templates are code, not items).
+   */
+  goalTemplate: (accountId: string, templateId: string) => ({ PK: acct(accountId), SK: `${GTPL}${templateId}` }),
+  goalTemplatePrefix: (accountId: string) => ({ PK: acct(accountId), SKPrefix: GTPL }),
   /** Per-week and per-month counters (ADD), so the dashboard reads a constant number of items. */
   counters: (accountId: string, period: string) => ({ PK: acct(accountId), SK: `${COUNTERS}${period}` }),
 };
@@ -234,4 +241,5 @@ export const entity = {
   makeup: 'Makeup',
   sessionSeries: 'SessionSeries',
   closures: 'Closures',
+  goalTemplate: 'GoalTemplate',
 } as const;
