@@ -11,13 +11,14 @@ import {
 } from '@aws-sdk/client-bedrock-runtime';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { CueLevel } from '../../packages/contract/src/trials.ts';
 import { BEDROCK_MESSAGES } from '../../packages/core/src/notes/bedrock.ts';
 import { whenBulkJobsIdle } from '../../packages/core/src/notes/bulk-dispatch.ts';
 import { UNGROUNDED_MESSAGE } from '../../packages/core/src/notes/generator.ts';
 import type { ClientItem } from '../../packages/core/src/items.ts';
 import type { Agent } from '../support/api.ts';
 import { signUpOwner } from '../support/accounts.ts';
-import { putClient, putGoal, recordSession } from '../support/records.ts';
+import { putClient, putGoal, putSession, recordSession } from '../support/records.ts';
 
 const MARCH = { reportingPeriodStart: '2024-03-01', reportingPeriodEnd: '2024-03-31' };
 const bedrock = mockClient(BedrockRuntimeClient);
@@ -92,6 +93,49 @@ describe('the Bedrock generator', () => {
     expect(sent).toContain('"displayName": "Ava M."');
     expect(sent).toContain('"sessionAccuracies": [\n');
     expect(sent).not.toContain(client.id);
+  });
+
+  it('sends the cueing facts of trials scored with cue levels, and holds the model to them', async () => {
+    const client = await putClient(accountId);
+    const goal = await putGoal(accountId, client, { name: 'Produce /r/ in words' });
+    // [correct, trials] per cue level: 8 of 10 (6 independent), then 9 of 10 (7 independent).
+    const scored: [string, [CueLevel, number, number][]][] = [
+      ['2024-03-04T14:00:00.000Z', [['independent', 6, 7], ['verbal', 2, 3]]],
+      ['2024-03-11T14:00:00.000Z', [['independent', 7, 7], ['verbal', 1, 1], ['model', 1, 2]]],
+    ];
+    for (const [scheduledAt, levels] of scored) {
+      const session = await putSession(accountId, { scheduledAt, participants: { [client.id]: 'present' } });
+      const trials = levels.flatMap(([cue, ok, n]) => Array.from({ length: n }, (_, i) => ({ cue, correct: i < ok })));
+      const res = await owner.put(`/api/sessions/${session.id}/trials`, { clientId: client.id, goalId: goal.id, trials, clientUpdatedAt: new Date().toISOString() });
+      expect(res.status).toBe(200);
+    }
+    const grounded =
+      '<h2>Progress Note: Ava M.</h2><p>Reporting period: March 1, 2024 to March 31, 2024</p><h3>Attendance</h3><p>Ava M. attended 2 sessions, 60 minutes of therapy.</p>' +
+      '<h3>Produce /r/ in words</h3><p>Across 2 sessions and 20 trials, accuracy rose from 80% to 90%. Ava M. scored 85% correct, 65% independently, ' +
+      'with verbal cues on 3 trials (15%) and model cues on 1 trial (5%). Progress is sufficient to meet the 80% target.</p>';
+    bedrock.on(ConverseCommand).resolvesOnce(answer(grounded.replace('65% independently', '70% independently'))).resolvesOnce(answer(grounded));
+
+    const res = await generate(client);
+    expect(res.status).toBe(201);
+    expect(res.body.content).toContain('85% correct, 65% independently, with verbal cues on 3 trials (15%) and model cues on 1 trial (5%)');
+    const calls = bedrock.commandCalls(ConverseCommand);
+    expect(calls).toHaveLength(2);
+    expect(calls[0]!.args[0].input.system?.[0]).toMatchObject({ text: expect.stringContaining('"scored 80% correct, 60% independently, with verbal cues on the rest"') });
+    const sent = JSON.parse(/Facts \(JSON\):\n([\s\S]*?)\n\nWrite the progress note\./.exec((calls[0]!.args[0].input.messages?.[0]?.content?.[0] as { text: string }).text)![1]!);
+    expect(sent.goals[0].cueing).toEqual({
+      sessionsWithTrials: 2,
+      allSessionsWithTrials: true,
+      trials: 20,
+      correct: 17,
+      percentCorrect: 85,
+      independentCorrect: 13,
+      percentIndependent: 65,
+      cuedCorrect: [
+        { cue: 'verbal', trials: 3, percentOfTrials: 15 },
+        { cue: 'model', trials: 1, percentOfTrials: 5 },
+      ],
+    });
+    expect((calls[1]!.args[0].input.messages?.[0]?.content?.[0] as { text: string }).text).toContain('numbers that are not in the facts: 70');
   });
 
   it('asks again once when a number is invented, saying which, and stores the grounded retry', async () => {

@@ -5,7 +5,8 @@ import { NO_DATA_SENTENCE } from '../../packages/core/src/notes/local-generator.
 import { createLocalServer } from '../../packages/local/src/server.ts';
 import type { Agent } from '../support/api.ts';
 import { signUpOwner } from '../support/accounts.ts';
-import { putClient, putGoal, putOrganization, recordSession, signInChild } from '../support/records.ts';
+import type { CueLevel, Trial } from '../../packages/contract/src/trials.ts';
+import { putClient, putGoal, putOrganization, putSession, recordSession, signInChild } from '../support/records.ts';
 
 const MARCH = { reportingPeriodStart: '2024-03-01', reportingPeriodEnd: '2024-03-31' };
 
@@ -22,6 +23,10 @@ async function clientWithData(fields: Parameters<typeof putClient>[1] = {}) {
   await recordSession(accountId, client, '2024-03-18T14:00:00.000Z', [[r, 9, 10]]);
   return client;
 }
+
+/** A trial list in the order given: [correct, trials] per cue level, the correct ones first. */
+const trialsOf = (byCue: Partial<Record<CueLevel, [number, number]>>): Trial[] =>
+  (Object.entries(byCue) as [CueLevel, [number, number]][]).flatMap(([cue, [ok, n]]) => Array.from({ length: n }, (_, i) => ({ cue, correct: i < ok })));
 
 const notesOf = async (agent: Agent, clientId: string) => (await agent.get(`/api/clients/${clientId}/progress-notes`)).body as any[];
 
@@ -99,6 +104,61 @@ describe('POST /api/clients/{id}/generate-progress-note', () => {
     expect((await owner.post(`/api/clients/${archived.id}/generate-progress-note`, MARCH)).status).toBe(404);
     expect((await owner.post(`/api/clients/${crypto.randomUUID()}/generate-progress-note`, MARCH)).status).toBe(404);
     expect((await owner.post('/api/clients/not-an-id/generate-progress-note', MARCH)).status).toBe(404);
+  });
+});
+
+describe('notes from trials scored with cue levels', () => {
+  /** Stores the trials through PUT /api/sessions/{id}/trials, as the session page does. */
+  async function scoreTrials(sessionId: string, goal: { id: string; clientId: string }, byCue: Partial<Record<CueLevel, [number, number]>>) {
+    const res = await owner.put(`/api/sessions/${sessionId}/trials`, { clientId: goal.clientId, goalId: goal.id, trials: trialsOf(byCue), clientUpdatedAt: new Date().toISOString() });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  }
+
+  it('states the share correct independently and the cue levels of the rest, only for the sessions scored with cue levels', async () => {
+    const client = await putClient(accountId, { firstName: 'Tia' });
+    const scored = await putGoal(accountId, client, { name: 'Produce /s/ in phrases', createdAt: '2024-01-01T00:00:00.000Z' });
+    const mixed = await putGoal(accountId, client, { name: 'Follow 2-step directions', goalType: 'receptive_language', createdAt: '2024-01-02T00:00:00.000Z' });
+    const undone = await putGoal(accountId, client, { name: 'Use easy onset', goalType: 'fluency', createdAt: '2024-01-03T00:00:00.000Z' });
+    const [first, second] = await Promise.all(
+      ['2024-03-04T14:00:00.000Z', '2024-03-11T14:00:00.000Z'].map((scheduledAt) => putSession(accountId, { scheduledAt, participants: { [client.id]: 'present' } })),
+    );
+    await scoreTrials(first!.id, scored, { independent: [6, 7], verbal: [2, 3] });
+    await scoreTrials(second!.id, scored, { independent: [7, 7], verbal: [1, 1], model: [1, 2] });
+    // The part-2 count form in the first session, trials in the second.
+    expect((await owner.post(`/api/sessions/${first!.id}/progress`, { goalId: mixed.id, successfulAttempts: 5, totalAttempts: 10 })).status).toBe(200);
+    await scoreTrials(second!.id, mixed, { independent: [4, 5], visual: [3, 5] });
+    // Scored and then undone: an empty list is 0 of 0, no data.
+    await scoreTrials(second!.id, undone, {});
+
+    const res = await owner.post(`/api/clients/${client.id}/generate-progress-note`, MARCH);
+    expect(res.status).toBe(201);
+    const text = plainText(res.body.content);
+    expect(text).toContain(
+      'In the 2 sessions scored trial by trial with cue levels (20 trials), Tia M. scored 85% correct, 65% independently, with cues on the rest: verbal on 3 trials (15%) and model on 1 trial (5%).',
+    );
+    expect(text).toContain('Fade verbal and model cues toward independent responses.');
+    expect(text).toContain('Accuracy by session, in order: 50%, 70%');
+    expect(text).toContain(
+      'In the session scored trial by trial with cue levels (10 trials), Tia M. scored 70% correct, 40% independently, with visual cues on the rest (3 trials, 30%). ' +
+        'The other session was recorded as counts only, without cue levels, so these figures do not include them.',
+    );
+    const fluency = text.slice(text.indexOf('Use easy onset'));
+    expect(fluency).toContain(NO_DATA_SENTENCE);
+    expect(fluency).not.toMatch(/independently|cue/);
+  });
+
+  it('says nothing of cues once the count form has replaced the trials', async () => {
+    const client = await putClient(accountId, { firstName: 'Uma' });
+    const goal = await putGoal(accountId, client, { name: 'Produce /l/ in words' });
+    const session = await putSession(accountId, { scheduledAt: '2024-03-05T14:00:00.000Z', participants: { [client.id]: 'present' } });
+    await scoreTrials(session.id, goal, { independent: [3, 4], gestural: [2, 2] });
+    const withTrials = plainText((await owner.post(`/api/clients/${client.id}/generate-progress-note`, MARCH)).body.content);
+    expect(withTrials).toContain('Uma M. scored 83% correct, 50% independently, with gestural cues on the rest (2 trials, 33%).');
+
+    expect((await owner.post(`/api/sessions/${session.id}/progress`, { goalId: goal.id, successfulAttempts: 4, totalAttempts: 6 })).status).toBe(200);
+    const countsOnly = plainText((await owner.post(`/api/clients/${client.id}/generate-progress-note`, MARCH)).body.content);
+    expect(countsOnly).toContain('Data were collected in 1 session (6 trials, 4 correct), with an accuracy of 67%.');
+    expect(countsOnly).not.toMatch(/independently|cue/);
   });
 });
 
