@@ -55,6 +55,10 @@ const goalFields = (name: string) => ({
   description: '<p>Produce /r/ in initial position</p>',
   targetCriteria: '80% accuracy over 3 sessions',
   targetDate: day(90).toISOString(),
+  baseline: { accuracy: 20, date: isoDay(-60) },
+  criterionAccuracy: 80,
+  criterionSessions: 3,
+  criterionMaxCue: 'verbal',
 });
 const fullGoal = (clientId: string, name: string) => ({ clientId, ...goalFields(name) });
 const newSession = (clientIds: string[]) => ({ type: 'therapy', clientIds, scheduledAt: day(-2).toISOString(), duration: 30, notes: 'Bring the picture cards' });
@@ -346,7 +350,12 @@ const cases: Record<RouteName, Case> = {
   getMinutesSummary: async () => [await w.owner.get('/api/service-minutes/summary'), await w.owner.get('/api/service-minutes/summary?assignedTo=all')],
 
   // ---- goals and progress data
-  listGoals: () => w.owner.get(`/api/goals?clientId=${w.clientId}`),
+  listGoals: async () => {
+    const goals = await w.owner.get(`/api/goals?clientId=${w.clientId}`);
+    // The main goal has progress, so its recent accuracy is answered too.
+    expect(goals.body).toEqual(expect.arrayContaining([expect.objectContaining({ id: w.goalId, recentAccuracy: expect.any(Number), baseline: expect.anything() })]));
+    return goals;
+  },
   createGoal: () => w.owner.post('/api/goals', fullGoal(w.clientId, 'Use plurals')),
   updateGoal: async () => {
     const goal = ok(await w.owner.post('/api/goals', fullGoal(w.clientId, 'Follow directions')), 'goal');

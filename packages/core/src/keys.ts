@@ -187,6 +187,8 @@ export const operatorKeys = {
  */
 export const sortKeys = {
   goals: () => GOAL,
+  /** Every progress row on GSI1's client partition (read newest first for a goal's standing). */
+  progress: () => PROG,
   progressNotes: () => PNOTE,
   loginSessions: () => LSESS,
   /** Progress rows recorded from `from` (inclusive) up to `to`, on GSI1's client partition. */

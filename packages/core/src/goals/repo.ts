@@ -1,13 +1,18 @@
 /**
  * Goals: `ACCT#a / GOAL#g`, and on GSI1 under their client (`ACCT#a#CLIENT#c / GOAL#g`), where the
- * goals tab, the session page and the progress-note facts read them.
+ * goals tab, the session page and the progress-note facts read them. A goal is answered with its
+ * standing (recent accuracy, criterion met), computed from the client's progress rows, which sit
+ * in the same GSI1 partition (`PROG#<recordedAt>#<goalId>`).
  */
+import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { Goal } from '@caseload/contract/sessions';
-import { queryPartition, transact, type TxItem } from '../db.ts';
+import { db, queryPartition, transact, type TxItem } from '../db.ts';
 import type { GoalItem } from '../items.ts';
 import { entity, keys, sortKeys } from '../keys.ts';
 import { versionCondition } from '../sessions/conflicts.ts';
 import { getItem } from '../sessions/repo.ts';
+import { tableName } from '../table.ts';
+import { type CriterionRow, goalStanding, type GoalStanding, sessionsNeeded } from './criterion.ts';
 
 export const readGoal = (accountId: string, goalId: string) => getItem<GoalItem>(keys.goal(accountId, goalId));
 
@@ -17,7 +22,8 @@ export async function goalsOfClient(accountId: string, clientId: string): Promis
   return items.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
 }
 
-export function toGoal(item: GoalItem): Goal {
+/** A goal as answered, with its standing (goalStandings below). */
+export function toGoal(item: GoalItem, standing: GoalStanding): Goal {
   return {
     id: item.id,
     clientId: item.clientId,
@@ -33,10 +39,67 @@ export function toGoal(item: GoalItem): Goal {
     criterionAccuracy: item.criterionAccuracy,
     criterionSessions: item.criterionSessions,
     criterionMaxCue: item.criterionMaxCue,
-    criterionMet: false,
+    recentAccuracy: standing.recentAccuracy,
+    criterionMet: standing.criterionMet,
     createdAt: item.createdAt,
     updatedAt: item.updatedAt,
   };
+}
+
+type StandingRow = CriterionRow & { goalId: string };
+
+/** What a standing reads of a progress row: never its trials or notes (a row may hold 500 trials). */
+const STANDING_ATTRIBUTES = ['goalId', 'sessionId', 'recordedAt', 'successfulAttempts', 'totalAttempts', 'correctByCue'] as const;
+/** Rows per page: the first page is sized to what the goals need; each next one doubles, up to this. */
+const MAX_STANDING_PAGE = 200;
+
+/**
+ * The standing of some goals of one client, from the client's progress rows read newest first on
+ * GSI1, page by page only until every goal has the sessions with data its standing needs (its
+ * criterion's sessions, or one for its recent accuracy) or the rows run out: a client with years
+ * of sessions costs a page or two, not its history. (The index is eventually consistent: a save a
+ * moment ago may be missing, as anywhere goals are listed.)
+ */
+export async function goalStandings(accountId: string, clientId: string, goals: readonly GoalItem[]): Promise<Map<string, GoalStanding>> {
+  const rowsOf = new Map(goals.map((g) => [g.id, [] as StandingRow[]]));
+  // Sessions with data each goal still needs; a goal leaves the map once it has them.
+  const stillNeeded = new Map(goals.map((g) => [g.id, sessionsNeeded(g)]));
+  let limit = Math.min(MAX_STANDING_PAGE, Math.max(10, 2 * [...stillNeeded.values()].reduce((a, b) => a + b, 0)));
+  let startKey: QueryCommandOutput['LastEvaluatedKey'];
+  while (stillNeeded.size) {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :prog)',
+        ExpressionAttributeValues: { ':pk': keys.clientChildren(accountId, clientId), ':prog': sortKeys.progress() },
+        ProjectionExpression: STANDING_ATTRIBUTES.map((_, i) => `#a${i}`).join(', '),
+        ExpressionAttributeNames: Object.fromEntries(STANDING_ATTRIBUTES.map((name, i) => [`#a${i}`, name])),
+        ScanIndexForward: false,
+        Limit: limit,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const row of (page.Items ?? []) as StandingRow[]) {
+      // Rows of the client's other goals (and of deleted ones) are passed over.
+      rowsOf.get(row.goalId)?.push(row);
+      const needed = stillNeeded.get(row.goalId);
+      if (needed === undefined || row.totalAttempts <= 0) continue;
+      if (needed > 1) stillNeeded.set(row.goalId, needed - 1);
+      else stillNeeded.delete(row.goalId);
+    }
+    startKey = page.LastEvaluatedKey;
+    if (!startKey) break;
+    limit = Math.min(MAX_STANDING_PAGE, limit * 2);
+  }
+  return new Map(goals.map((g) => [g.id, goalStanding(g, rowsOf.get(g.id)!)]));
+}
+
+/** Goals of one client as answered, each with its standing (one bounded read for all of them). */
+export async function goalsWithStanding(accountId: string, clientId: string, goals: readonly GoalItem[]): Promise<Goal[]> {
+  if (!goals.length) return [];
+  const standings = await goalStandings(accountId, clientId, goals);
+  return goals.map((g) => toGoal(g, standings.get(g.id)!));
 }
 
 /** The goal has not changed since `before` was read: same version, same organization. */

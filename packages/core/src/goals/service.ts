@@ -23,10 +23,22 @@ import { sanitizeRichText } from '../rich-text.ts';
 import { retryOnConflict } from '../sessions/conflicts.ts';
 import { toUtcIso } from '../sessions/range.ts';
 import { actorName } from '../sessions/service.ts';
-import { goalsOfClient, readGoal, toGoal, writeGoalChange } from './repo.ts';
+import { goalsOfClient, goalsWithStanding, readGoal, toGoal, writeGoalChange } from './repo.ts';
 
 type CreateInput = z.output<typeof createGoalBody>;
 type UpdateInput = z.output<typeof updateGoalBody>;
+type GoalFieldsInput = Extract<UpdateInput, { name: string }>;
+
+/**
+ * The baseline and structured criterion as stored, from a full goal body: each one left out is
+ * cleared (named here as undefined, so the whole-item Put drops it).
+ */
+const criterionOf = (input: GoalFieldsInput): Pick<GoalItem, 'baseline' | 'criterionAccuracy' | 'criterionSessions' | 'criterionMaxCue'> => ({
+  baseline: input.baseline,
+  criterionAccuracy: input.criterionAccuracy,
+  criterionSessions: input.criterionSessions,
+  criterionMaxCue: input.criterionMaxCue,
+});
 
 /** The description as stored: sanitized, and still saying something once sanitized. */
 function cleanDescription(html: string): string {
@@ -82,7 +94,7 @@ async function goalForWrite(auth: AuthContext, goalId: string): Promise<GoalItem
 /** One client's goals, every status (archived clients' goals stay readable as history). */
 export async function listGoals(auth: AuthContext, clientId: string): Promise<Goal[]> {
   await getVisibleClient(auth, clientId, { includeArchived: true });
-  return (await goalsOfClient(auth.accountId, clientId)).map(toGoal);
+  return goalsWithStanding(auth.accountId, clientId, await goalsOfClient(auth.accountId, clientId));
 }
 
 export async function createGoal(auth: AuthContext, input: CreateInput): Promise<Goal> {
@@ -98,6 +110,7 @@ export async function createGoal(auth: AuthContext, input: CreateInput): Promise
     description: cleanDescription(input.description),
     targetCriteria: input.targetCriteria,
     targetDate: input.targetDate && toUtcIso(input.targetDate),
+    ...criterionOf(input),
     ...statusFields(undefined, input.status ?? 'active', at),
     createdAt: at,
     updatedAt: at,
@@ -106,7 +119,8 @@ export async function createGoal(auth: AuthContext, input: CreateInput): Promise
   };
   await commitGoalChange(auth.accountId, undefined, item);
   await auditGoal(auth, 'goal.created', item.id, 'Created a goal');
-  return toGoal(item);
+  // A new goal has no progress rows yet (they name its id): nothing to read.
+  return toGoal(item, { criterionMet: false });
 }
 
 /** A full edit, or only `{status}` (the Mark Mastered / Reactivate toggle). */
@@ -119,6 +133,7 @@ export async function updateGoal(auth: AuthContext, goalId: string, input: Updat
           description: cleanDescription(input.description),
           targetCriteria: input.targetCriteria,
           targetDate: input.targetDate && toUtcIso(input.targetDate),
+          ...criterionOf(input),
         }
       : undefined;
   const written = await retryOnConflict(async () => {
@@ -136,7 +151,8 @@ export async function updateGoal(auth: AuthContext, goalId: string, input: Updat
     return after;
   });
   await auditGoal(auth, 'goal.updated', goalId, edit ? 'Updated a goal' : `Changed a goal's status to ${written.status}`);
-  return toGoal(written);
+  const [answer] = await goalsWithStanding(auth.accountId, written.clientId, [written]);
+  return answer!;
 }
 
 export async function deleteGoal(auth: AuthContext, goalId: string): Promise<void> {

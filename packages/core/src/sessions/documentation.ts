@@ -13,7 +13,7 @@ import { nowIso } from '../clock.ts';
 import { canSeeOrganization, type AuthContext } from '../context.ts';
 import { transact, type TxItem } from '../db.ts';
 import { BadRequestError, NotFoundError } from '../errors.ts';
-import { goalsOfClient, readGoal, toGoal } from '../goals/repo.ts';
+import { goalsOfClient, goalsWithStanding, readGoal } from '../goals/repo.ts';
 import type { GoalItem, ProgressItem, SessionItem, SessionNoteItem } from '../items.ts';
 import { entity, keys } from '../keys.ts';
 import { sanitizeRichText } from '../rich-text.ts';
@@ -115,8 +115,13 @@ export async function listSessionProgress(auth: AuthContext, sessionId: string):
 /** Goals (every status: the screen filters) of the participants the user may see. */
 export async function getSessionClientGoals(auth: AuthContext, sessionId: string): Promise<Goal[]> {
   const session = requireVisible(auth, await readSession(auth.accountId, sessionId));
-  const perClient = await Promise.all(visibleParticipants(auth, session).map((p) => goalsOfClient(auth.accountId, p.clientId)));
-  return perClient.flat().filter((g) => canSeeOrganization(auth, g.organizationId)).map(toGoal);
+  const perClient = await Promise.all(
+    visibleParticipants(auth, session).map(async (p) => {
+      const goals = (await goalsOfClient(auth.accountId, p.clientId)).filter((g) => canSeeOrganization(auth, g.organizationId));
+      return goalsWithStanding(auth.accountId, p.clientId, goals);
+    }),
+  );
+  return perClient.flat();
 }
 
 /** Upserts the note of (session, client). The notes are sanitized; an empty note is a valid note. */

@@ -81,3 +81,25 @@ describe('sessionNoteDocument', () => {
     expect(bodyTexts(facts()).slice(-2)).toEqual(['Signatures', 'Unsigned']);
   });
 });
+
+describe('progress lines', () => {
+  it('print a goal scored live as trials, correct, independent and cue levels; counts as before', () => {
+    const texts = bodyTexts(
+      facts({
+        progress: [
+          // 10 trials: 6 independent (5 correct), 4 verbal (3 correct).
+          { goalName: 'Produce /r/', successfulAttempts: 8, totalAttempts: 10, trials: { independentCorrect: 5, cueCounts: { verbal: 4, independent: 6 } } },
+          { goalName: 'Answer wh- questions', successfulAttempts: 1, totalAttempts: 1, trials: { independentCorrect: 0, cueCounts: { model: 1 } } },
+          { goalName: 'Follow directions', successfulAttempts: 0, totalAttempts: 0, trials: { independentCorrect: 0, cueCounts: {} } },
+          { goalName: 'Use plurals', successfulAttempts: 2, totalAttempts: 3 },
+        ],
+      }),
+    );
+    expect(texts.slice(texts.indexOf('Progress') + 1, texts.indexOf('Signatures'))).toEqual([
+      'Produce /r/: 10 trials, 8 correct (80%), 5 independently; cue levels: Independent 6, Verbal 4',
+      'Answer wh- questions: 1 trial, 1 correct (100%), 0 independently; cue levels: Model 1',
+      'Follow directions: no trials',
+      'Use plurals: 2/3 (67%)',
+    ]);
+  });
+});

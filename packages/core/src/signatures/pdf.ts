@@ -1,7 +1,8 @@
 /**
  * A client's session note as a PDF: the service details (as the service log bills them), the note,
- * the progress recorded in the session, the signature, the co-signature and the addenda. Any note
- * the user may see prints, signed or not ("Unsigned" says which).
+ * the progress recorded in the session (with its trials' totals when scored live), the signature,
+ * the co-signature and the addenda. Any note the user may see prints, signed or not ("Unsigned"
+ * says which).
  *
  * Reads, all by key or one partition: the session, its documentation partition (the note and the
  * progress rows), the client, the client's goals (for their names) and the account (its time zone)
@@ -10,6 +11,7 @@
 import { TZDate } from '@date-fns/tz';
 import { roleLabels, type ParticipantStatus, type SessionType } from '@caseload/contract/enums';
 import type { Addendum, Signature } from '@caseload/contract/signatures';
+import { cueLevelLabels, cueLevels, type CueCounts } from '@caseload/contract/trials';
 import { getUser } from '../auth/users-repo.ts';
 import type { AuthContext } from '../context.ts';
 import { NotFoundError } from '../errors.ts';
@@ -54,12 +56,30 @@ export interface SessionNoteFacts {
   session: Pick<SessionItem, 'scheduledAt' | 'duration' | 'sessionType' | 'participants'>;
   client: Pick<ClientItem, 'id' | 'firstName' | 'lastInitial' | 'icd10Codes'>;
   note?: { notes: string; signature?: Signature; cosignature?: Signature; addenda?: Addendum[] };
-  progress: { goalName: string; successfulAttempts: number; totalAttempts: number }[];
+  progress: ProgressLine[];
   provider?: { name: string; role: keyof typeof roleLabels };
   timeZone: string;
 }
 
 const signer = (s: Signature) => `${s.name} (${roleLabels[s.role]})`;
+
+/** A goal's progress in the session: counts, and when it was scored live, what its trials add up to. */
+export interface ProgressLine {
+  goalName: string;
+  successfulAttempts: number;
+  totalAttempts: number;
+  trials?: { independentCorrect: number; cueCounts: CueCounts };
+}
+
+const percent = (ok: number, total: number) => Math.round((100 * ok) / total);
+
+/** "Produce /r/: 10 trials, 8 correct (80%), 5 independently; cue levels: Independent 6, Verbal 4", or "Produce /r/: 8/10 (80%)" for counts. */
+export function progressLineText({ goalName, successfulAttempts: ok, totalAttempts: total, trials }: ProgressLine): string {
+  if (!trials) return total > 0 ? `${goalName}: ${ok}/${total} (${percent(ok, total)}%)` : `${goalName}: ${ok}/${total}`;
+  if (total === 0) return `${goalName}: no trials`;
+  const levels = cueLevels.filter((level) => trials.cueCounts[level]).map((level) => `${cueLevelLabels[level]} ${trials.cueCounts[level]}`);
+  return `${goalName}: ${total} ${total === 1 ? 'trial' : 'trials'}, ${ok} correct (${percent(ok, total)}%), ${trials.independentCorrect} independently; cue levels: ${levels.join(', ')}`;
+}
 
 /** The document's lines: the service, the note, the progress, the signatures and the addenda, in that order. */
 export function sessionNoteDocument(facts: SessionNoteFacts): { title: string; header: string[]; html: string } {
@@ -89,11 +109,7 @@ export function sessionNoteDocument(facts: SessionNoteFacts): { title: string; h
     noteBlocks.length ? noteBlocks.map((b) => (b.kind === 'bullet' ? list([b.text]) : paragraph(b.text))).join('') : paragraph('No note was written.'),
     heading('Progress'),
     facts.progress.length
-      ? list(
-          facts.progress.map(({ goalName, successfulAttempts: ok, totalAttempts: total }) =>
-            total > 0 ? `${goalName}: ${ok}/${total} (${Math.round((ok / total) * 100)}%)` : `${goalName}: ${ok}/${total}`,
-          ),
-        )
+      ? list(facts.progress.map(progressLineText))
       : paragraph('No progress recorded.'),
     heading('Signatures'),
     paragraph(note?.signature ? `Signed by ${signer(note.signature)} on ${when(note.signature.at, timeZone)}` : 'Unsigned'),
@@ -140,6 +156,7 @@ export async function sessionNotePdf(auth: AuthContext, sessionId: string, clien
       goalName: goals[goalOrder.get(row.goalId) ?? -1]?.name ?? 'A removed goal',
       successfulAttempts: row.successfulAttempts,
       totalAttempts: row.totalAttempts,
+      trials: row.trials && { independentCorrect: row.independentCorrect ?? 0, cueCounts: row.cueCounts ?? {} },
     }));
 
   const document = sessionNoteDocument({
