@@ -22,9 +22,10 @@ import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { gzipSync } from 'node:zlib';
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, ensureTable } from '../packages/core/src/db.ts';
-import { keys, sortKeys } from '../packages/core/src/keys.ts';
+import { entity, keys, sortKeys } from '../packages/core/src/keys.ts';
+import { cueLevels } from '../packages/contract/src/trials.ts';
 import { localNoteGenerator } from '../packages/core/src/notes/local-generator.ts';
 import { setNoteGenerator } from '../packages/core/src/notes/generator.ts';
 import { bulkConcurrency } from '../packages/core/src/notes/bulk-runner.ts';
@@ -283,6 +284,28 @@ async function minutesFigures(t: Tenant): Promise<Paired> {
   return paired(() => t.clinician.ok('GET', '/api/service-minutes?assignedTo=me'), bareMinutes);
 }
 
+const TRIALS_PER_SAVE = 20;
+
+/** A trial save on a past session of the first clinician beside a bare PutItem of an equally large progress row. */
+async function trialSaveFigures(t: Tenant): Promise<Paired> {
+  const { accountId } = t.district;
+  const c = t.district.clinicians[0]!;
+  const session = t.district.pastSessions.find((s) => s.providerId === c.id)!;
+  const goalId = t.district.goalsByClient.get(session.clientId)![0]!;
+  const trials = Array.from({ length: TRIALS_PER_SAVE }, (_, i) => ({ correct: i % 3 !== 0, cue: cueLevels[i % 3]! }));
+  // Strictly newer each call: an equal or older clientUpdatedAt is answered without a write.
+  let tick = Date.now();
+  const nextStamp = () => new Date((tick = Math.max(tick + 1, Date.now()))).toISOString();
+  const scratch = { ...keys.progress(accountId, `bench-${c.id}`, goalId), type: entity.progress, accountId, goalId, clientId: session.clientId, successfulAttempts: 13, totalAttempts: TRIALS_PER_SAVE, trials };
+  return paired(
+    () => t.clinician.ok('PUT', `/api/sessions/${session.id}/trials`, { clientId: session.clientId, goalId, trials, clientUpdatedAt: nextStamp() }),
+    async () => {
+      await db().send(new PutCommand({ TableName: tableName(), Item: { ...scratch, clientUpdatedAt: nextStamp() } }));
+      return TRIALS_PER_SAVE;
+    },
+  );
+}
+
 const row = (label: string, p: Paired) =>
   `| ${label} | ${p.items} | ${p.requests} | ${ms(p.api)} | ${ms(p.bare)} | **${x(p.ratio)}** | ${ms(p.apiProduction)} | ${ms(p.bareProduction)} | **${x(p.ratioProduction)}** |`;
 const within = (label: string, p: Paired, budget: number, why: string) => {
@@ -447,6 +470,25 @@ async function main() {
           `API p50 npm start ${ms(a.api)} → ${ms(b.api)}, production ${ms(a.apiProduction)} → ${ms(b.apiProduction)}).`,
       );
     }
+
+    out('## Live data collection: one trial save against a bare PutItem');
+    const trials = await trialSaveFigures(small);
+    out(
+      `PUT /api/sessions/{id}/trials with ${TRIALS_PER_SAVE} trials (a newer clientUpdatedAt each time, so every call writes), as the first clinician on one of its past sessions, against a bare PutItem of a progress row of the same size; alternated ${ROUNDS} times, medians.`,
+    );
+    out();
+    out('| write | trials | DynamoDB requests | API p50 (npm start) | bare p50 | ratio | API p50 (production) | bare p50 | ratio |');
+    out('|---|---|---|---|---|---|---|---|---|');
+    out(row(`trial save (${small.label}) vs PutItem`, trials));
+    out();
+    budgets.push(
+      within(
+        'A trial save vs a bare PutItem',
+        trials,
+        3,
+        `Why: the save makes ${trials.requests} DynamoDB requests where the bare call makes one: the login session, then the session, the goal and the stored row read together (the participant, the goal's client and organization, the order check's answer), then one transaction of the participant guard, the row and the signed-note check; each is a round trip to DynamoDB Local, and the call crosses HTTP and validates up to 500 trials.`,
+      ),
+    );
 
     const main = large ?? small;
     const { from, to } = weekRange();
