@@ -65,7 +65,7 @@ describe('Goals & Progress tab', () => {
     expect(within(form).getByText('Description is required')).toBeTruthy();
     expect(within(form).getByText('Target criteria is required')).toBeTruthy();
     expect(sent).toBeUndefined();
-    expect(within(form).getAllByRole('option')).toHaveLength(7);
+    expect(within(within(form).getByRole('combobox', { name: 'Goal Type' })).getAllByRole('option')).toHaveLength(7);
   });
 
   it('toggles status with a PUT of only {status}', async () => {
@@ -83,6 +83,49 @@ describe('Goals & Progress tab', () => {
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Goal has been removed.')).toBeTruthy();
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
+  });
+
+  it('shows the recent accuracy, the criterion and the baseline, and draws them on the chart', async () => {
+    const measured: Goal = { ...goals[0]!, recentAccuracy: 80, criterionAccuracy: 90, criterionSessions: 3, criterionMaxCue: 'verbal', baseline: { accuracy: 30, date: '2026-02-23' } };
+    openTab(testUser, { 'GET /api/goals': () => jsonResponse(200, [measured]) });
+    const card = (await screen.findByRole('heading', { name: 'Easy onsets' })).closest('li')!;
+    expect(within(card).getByText('Recent accuracy:').parentElement?.textContent).toBe('Recent accuracy: 80%');
+    expect(within(card).getByText('Criterion: 90% in 3 consecutive sessions, counting verbal cues or less')).toBeTruthy();
+    expect(within(card).getByText('Baseline: 30% on Feb 23, 2026')).toBeTruthy();
+    expect(await within(card).findByRole('img', { name: 'Accuracy over 2 sessions: 50%, 80%; baseline 30% on Feb 23, 2026; criterion 90%' })).toBeTruthy();
+    // The criterion is not met: no prompt.
+    expect(within(card).queryByText('Criterion met – mark as mastered?')).toBeNull();
+  });
+
+  it('asks "Criterion met – mark as mastered?" and marks the goal mastered only when asked, with a PUT of only {status}', async () => {
+    const met: Goal = { ...goals[0]!, criterionMet: true, criterionAccuracy: 80, criterionSessions: 2 };
+    const metOnHold: Goal = { ...goals[2]!, criterionMet: true, criterionAccuracy: 80, criterionSessions: 2 };
+    const metMastered: Goal = { ...goals[1]!, criterionMet: true, criterionAccuracy: 80, criterionSessions: 2 };
+    const calls = openTab(testUser, {
+      'GET /api/goals': () => jsonResponse(200, [met, metOnHold, metMastered]),
+      [`PUT /api/goals/${met.id}`]: () => jsonResponse(200, { ...met, status: 'mastered' }),
+    });
+    await screen.findByRole('heading', { name: 'Easy onsets' });
+    // Shown on the active and on-hold goals, not on the one already mastered.
+    expect(screen.getAllByText('Criterion met – mark as mastered?')).toHaveLength(2);
+    const mastered = screen.getByRole('heading', { name: 'Slow rate' }).closest('li')!;
+    expect(within(mastered).queryByRole('group', { name: 'Criterion met' })).toBeNull();
+    // Nothing changes by itself.
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    const card = screen.getByRole('heading', { name: 'Easy onsets' }).closest('li')!;
+    fireEvent.click(within(within(card).getByRole('group', { name: 'Criterion met' })).getByRole('button', { name: 'Mark as mastered' }));
+    expect(await screen.findByText('Goal status has been updated.')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'PUT')).toEqual([{ method: 'PUT', path: `/api/goals/${met.id}`, body: { status: 'mastered' } }]);
+  });
+
+  it('tells a user who may not manage goals that the criterion is met, without the button', async () => {
+    openTab(
+      { ...testUser, userType: 'child', permissions: { ...testUser.permissions, canManageGoals: false } },
+      { 'GET /api/goals': () => jsonResponse(200, [{ ...goals[0]!, criterionMet: true, criterionAccuracy: 80, criterionSessions: 2 }]) },
+    );
+    expect(await screen.findByText('Criterion met')).toBeTruthy();
+    expect(screen.queryByText('Criterion met – mark as mastered?')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Mark as mastered' })).toBeNull();
   });
 
   it('hides the goal actions and the chart from a user without those permissions', async () => {

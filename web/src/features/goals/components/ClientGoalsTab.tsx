@@ -1,5 +1,6 @@
 import { Box, Button, Flex, Heading, IconButton, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
+import type { GoalStatus } from '@caseload/contract/enums';
 import type { Goal, ProgressPoint } from '@caseload/contract/sessions';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { EditIcon, TrashIcon } from '../../../components/icons.tsx';
@@ -8,7 +9,7 @@ import { errorMessage } from '../../../lib/api.ts';
 import { usePermission } from '../../../lib/permissions.ts';
 import { notify } from '../../../lib/toaster.ts';
 import { useClientGoals, useClientProgress, useDeleteGoal, useSetGoalStatus } from '../api/goals.ts';
-import { accuracySeries, shortDate, toggledStatus } from '../lib/goals.ts';
+import { accuracySeries, calendarDate, criterionLabel, shortDate, toggledStatus } from '../lib/goals.ts';
 import { AccuracySparkline } from './AccuracySparkline.tsx';
 import { GoalStatusBadge, GoalTypeBadge } from './GoalBadges.tsx';
 import { GoalDescription } from './GoalDescription.tsx';
@@ -85,10 +86,11 @@ function GoalCard({ goal, canManage, progress, onEdit }: GoalCardProps) {
   const remove = useDeleteGoal();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const next = toggledStatus(goal.status);
+  const criterion = criterionLabel(goal);
 
-  const toggle = () =>
+  const changeStatus = (status: GoalStatus) =>
     setStatus.mutate(
-      { goalId: goal.id, status: next },
+      { goalId: goal.id, status },
       {
         onSuccess: () => notify.success({ title: 'Goal updated', description: 'Goal status has been updated.' }),
         // The spec has no failure handler here; a silent failure would look like success.
@@ -127,18 +129,44 @@ function GoalCard({ goal, canManage, progress, onEdit }: GoalCardProps) {
             {goal.targetCriteria}
           </Text>
           <Flex gap="4" fontSize="xs" color="fg.muted" wrap="wrap">
+            {criterion && <span>Criterion: {criterion}</span>}
+            {goal.baseline && (
+              <span>
+                Baseline: {goal.baseline.accuracy}% on {calendarDate(goal.baseline.date)}
+              </span>
+            )}
             {goal.targetDate && <span>Target date: {shortDate(goal.targetDate)}</span>}
             {goal.status === 'mastered' && goal.masteredDate && <span>Mastered: {shortDate(goal.masteredDate)}</span>}
           </Flex>
+          {goal.recentAccuracy !== undefined && (
+            <Text fontSize="sm">
+              <Text as="span" fontWeight="medium">
+                Recent accuracy:
+              </Text>{' '}
+              {goal.recentAccuracy}%
+            </Text>
+          )}
+          {goal.criterionMet && goal.status !== 'mastered' && (
+            <Flex role="group" aria-label="Criterion met" align="center" gap="2" wrap="wrap" mt="1" px="3" py="2" borderRadius="md" bg="green.50" borderWidth="1px" borderColor="green.200">
+              <Text fontSize="sm" color="green.800" fontWeight="medium">
+                {canManage ? 'Criterion met – mark as mastered?' : 'Criterion met'}
+              </Text>
+              {canManage && (
+                <Button size="xs" colorPalette="green" onClick={() => changeStatus('mastered')} loading={setStatus.isPending}>
+                  Mark as mastered
+                </Button>
+              )}
+            </Flex>
+          )}
           {progress && (
             <Box mt="1">
-              <AccuracySparkline points={accuracySeries(progress, goal.id)} />
+              <AccuracySparkline points={accuracySeries(progress, goal.id)} criterion={goal.criterionAccuracy} baseline={goal.baseline} />
             </Box>
           )}
         </Stack>
         {canManage && (
           <Flex gap="1" align="center">
-            <Button size="xs" variant="outline" colorPalette={next === 'mastered' ? 'green' : 'blue'} onClick={toggle} loading={setStatus.isPending}>
+            <Button size="xs" variant="outline" colorPalette={next === 'mastered' ? 'green' : 'blue'} onClick={() => changeStatus(next)} loading={setStatus.isPending}>
               {next === 'mastered' ? 'Mark Mastered' : 'Reactivate'}
             </Button>
             <IconButton size="xs" variant="ghost" aria-label={`Edit goal ${goal.name}`} onClick={onEdit}>

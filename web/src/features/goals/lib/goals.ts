@@ -1,6 +1,8 @@
 import { format } from 'date-fns';
+import type * as z from 'zod/mini';
 import type { GoalStatus } from '@caseload/contract/enums';
 import type { Goal, ProgressPoint } from '@caseload/contract/sessions';
+import { cueLevelLabels } from '@caseload/contract/trials';
 
 export const goalStatusLabels: Record<GoalStatus, string> = {
   active: 'Active',
@@ -50,5 +52,27 @@ export function dateInputToIso(value: string): string | undefined {
 export const isoToDateInput = (iso: string | undefined) => (iso ? format(new Date(iso), 'yyyy-MM-dd') : '');
 
 export const shortDate = (iso: string) => format(new Date(iso), 'MMM d, yyyy');
+
+/** A calendar date (yyyy-MM-dd, no time) as shown: read as that local day, never shifted by the time zone. */
+export const calendarDate = (date: string) => format(new Date(`${date}T12:00:00`), 'MMM d, yyyy');
+
+/** A form's number input: blank is absent, anything else a number for the schema to judge. */
+export const numberOrAbsent = (value: string) => (value.trim() === '' ? undefined : Number(value));
+
+/** Validation issues keyed by their whole path ('baseline.accuracy'), as the server's 400 names them. */
+export function issuesByPath(error: z.core.$ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) errors[issue.path.map(String).join('.')] ??= issue.message;
+  return errors;
+}
+
+/** The structured criterion in words: "80% in 3 consecutive sessions, counting verbal cues or less". */
+export function criterionLabel(goal: Pick<Goal, 'criterionAccuracy' | 'criterionSessions' | 'criterionMaxCue'>): string | undefined {
+  if (goal.criterionAccuracy === undefined || goal.criterionSessions === undefined) return undefined;
+  const sessions = goal.criterionSessions === 1 ? '1 session' : `${goal.criterionSessions} consecutive sessions`;
+  const maxCue = goal.criterionMaxCue;
+  const cue = !maxCue ? '' : maxCue === 'independent' ? ', independent responses only' : `, counting ${cueLevelLabels[maxCue].toLowerCase()} cues or less`;
+  return `${goal.criterionAccuracy}% in ${sessions}${cue}`;
+}
 
 export type GoalLike = Pick<Goal, 'name'>;
