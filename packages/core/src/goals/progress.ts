@@ -1,6 +1,7 @@
 /**
  * Progress data points for reports: by period, for one client or the whole account, only of
  * clients the user may see. Rows of deleted goals are included: the attempts were still recorded.
+ * Rows scored live answer their totals (independent correct, trials per cue level), not the trials.
  */
 import type * as z from 'zod/mini';
 import type { ProgressPoint, progressQuery } from '@caseload/contract/sessions';
@@ -23,6 +24,8 @@ export async function listProgress(auth: AuthContext, query: z.output<typeof pro
   } else {
     rows = await queryPartition<ProgressItem>({ index: 'GSI2', pk: keys.progressByTime(auth.accountId), skBetween: [from, to] });
   }
-  // Each row carries its client's organization (kept current when a client moves).
-  return rows.filter((r) => canSeeOrganization(auth, r.organizationId)).map(toProgressPoint);
+  // Each row carries its client's organization (kept current when a client moves). A period's list
+  // answers what trials add up to, never the trials (up to 500 a row, which an account-wide period
+  // would multiply): a session's own progress answers them.
+  return rows.filter((r) => canSeeOrganization(auth, r.organizationId)).map((r) => toProgressPoint({ ...r, trials: undefined }));
 }
