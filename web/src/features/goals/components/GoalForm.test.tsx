@@ -109,6 +109,12 @@ function openDialog({ editing, user = testUser, routes = {} }: { editing?: Goal;
 }
 
 const dialogNamed = (name: string) => screen.findByRole('dialog', { name });
+
+/** The CSS rules Emotion wrote for the element's classes (happy-dom ignores Chakra's layered styles). */
+function declarationsOf(element: Element): string {
+  const css = [...document.querySelectorAll('style')].map((style) => style.textContent ?? '').join('\n');
+  return [...element.classList].flatMap((name) => [...css.matchAll(new RegExp(`\\.${name}\\{([^}]*)\\}`, 'g'))].map((m) => m[1])).join(';');
+}
 const type = (field: HTMLElement, value: string) => fireEvent.change(field, { target: { value } });
 
 describe('the goal dialog', () => {
@@ -267,6 +273,19 @@ describe('the goal dialog', () => {
     expect(within(alert).getByText(CRITERION_BOTH)).toBeTruthy();
     expect(within(save).getByText('Description is required')).toBeTruthy();
     expect(requests.some((r) => r.key === 'POST /api/goal-bank')).toBe(false);
+  });
+
+  it('stacks the criterion and baseline fields in one column on a 390 px phone, side by side from the sm breakpoint', async () => {
+    const { goalDialog } = openDialog();
+    const dialog = await goalDialog('Add Goal for Maya R.');
+    const gridOf = (label: string) => within(dialog).getByLabelText(label).closest('.chakra-field__root')!.parentElement!;
+    const criterion = declarationsOf(gridOf('Criterion accuracy (%)'));
+    expect(criterion).toContain('grid-template-columns:repeat(1, minmax(0, 1fr))');
+    expect(criterion).toContain('grid-template-columns:repeat(3, minmax(0, 1fr))');
+    expect(gridOf('Highest cue level counted')).toBe(gridOf('Criterion accuracy (%)'));
+    const baseline = declarationsOf(gridOf('Baseline date'));
+    expect(baseline).toContain('grid-template-columns:repeat(1, minmax(0, 1fr))');
+    expect(baseline).toContain('grid-template-columns:repeat(2, minmax(0, 1fr))');
   });
 
   it('offers neither saving templates nor deleting them to a user without canManageGoals', async () => {
