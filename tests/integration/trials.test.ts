@@ -127,6 +127,13 @@ describe('storing trials', () => {
     const rows = await progressOf(owner.agent, s.id);
     expect(rows.find((r) => r.goalId === avaGoal.id)).toMatchObject({ trials: avaTrials, successfulAttempts: 5, totalAttempts: 6, independentCorrect: 1 });
     expect(rows.find((r) => r.goalId === benGoal.id)).toMatchObject({ trials: [t(true, 'independent')], successfulAttempts: 1, totalAttempts: 1 });
+
+    // A period's list (charts, reports) answers what the trials add up to, not the trials themselves.
+    const around = (ms: number) => encodeURIComponent(new Date(Date.parse(s.scheduledAt) + ms).toISOString());
+    const period = `from=${around(-3_600_000)}&to=${around(3_600_000)}`;
+    const listed = expectStatus(await owner.agent.get(`/api/progress?clientId=${ava.id}&${period}`), 200) as Record<string, any>[];
+    expect(listed).toEqual([expect.objectContaining({ goalId: avaGoal.id, successfulAttempts: 5, totalAttempts: 6, independentCorrect: 1, cueCounts: { gestural: 1, visual: 1, verbal: 1, model: 1, physical: 1, independent: 1 } })]);
+    expect(listed[0]).not.toHaveProperty('trials');
   });
 
   it('accepts an empty list: 0 of 0 with no cue counts', async () => {

@@ -5,7 +5,8 @@
  * client is still a participant (and, for progress, that the session is still at the time the row
  * records), so nothing is ever written for a removed participant or a deleted session. Both saves
  * are refused (409) once the client's documentation of the session is signed, by a condition in
- * the same write (signatures/lock.ts).
+ * the same write (signatures/lock.ts). The progress row is written by the count form here and by
+ * live trials (trials.ts), whose Put is further conditioned so that the device's newest state wins.
  */
 import type { ProgressPoint, SessionNote, Goal } from '@caseload/contract/sessions';
 import { recordAudit } from '../audit.ts';
