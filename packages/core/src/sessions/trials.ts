@@ -62,7 +62,7 @@ export function saveSessionTrials(auth: AuthContext, sessionId: string, input: T
     // A replay of this state or an older one: the stored row stands. (A row stored later still by a
     // concurrent save fails the Put's condition instead, and the retry from the read lands here.)
     if (previous?.clientUpdatedAt && previous.clientUpdatedAt >= clientUpdatedAt) return { keep: previous };
-    const trials = input.trials.map(({ correct, cue }) => ({ correct, cue }));
+    const { trials } = input;
     return {
       write: { ...base, ...trialTotals(trials), trials, notes: previous?.notes, clientUpdatedAt },
       condition: olderThan(clientUpdatedAt),
