@@ -1,6 +1,7 @@
 import { Flex, IconButton, Spacer, Text } from '@chakra-ui/react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { MenuIcon, SettingsIcon } from '../../components/icons.tsx';
+import { SaveQueueStatus } from '../../features/sessions/index.ts';
 import { sectionTitle } from './navigation.ts';
 import { NotificationsButton } from './NotificationsButton.tsx';
 import { SIDEBAR_ID } from './Sidebar.tsx';
@@ -31,6 +32,7 @@ export function Header({ menuOpen, onOpenMenu }: HeaderProps) {
         {sectionTitle(pathname)}
       </Text>
       <Spacer />
+      <SaveQueueStatus />
       <NotificationsButton />
       <IconButton aria-label="Settings" variant="ghost" onClick={() => void navigate('/security')}>
         <SettingsIcon />

@@ -1,8 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, type Query } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import type * as z from 'zod/mini';
 import type { ParticipantStatus } from '@caseload/contract/enums';
 import type { SeriesInput, UpdateSeriesInput } from '@caseload/contract/school-year';
-import type { progressBody, ProgressPoint, scheduleSessionBody, Session, SessionNote, updateSessionBody } from '@caseload/contract/sessions';
+import type { Goal, progressBody, ProgressPoint, scheduleSessionBody, Session, SessionNote, updateSessionBody } from '@caseload/contract/sessions';
+import type { TrialsInput } from '@caseload/contract/trials';
 import { api, apiQuery, queryKeyFor } from '../../../lib/api.ts';
 import { hasPermission } from '../../../lib/permissions.ts';
 import { cacheTimes, queryClient } from '../../../lib/query-client.ts';
@@ -286,13 +288,55 @@ export type ProgressInput = z.input<typeof progressBody>;
 
 export async function saveSessionProgress(id: string, body: ProgressInput, keepalive: boolean): Promise<ProgressPoint> {
   const saved = await api('saveSessionProgress', { params: { id }, body, keepalive });
+  storeProgressPoint(id, saved);
+  return saved;
+}
+
+/**
+ * A goal's row of this session as the server answered it, in place of the cached one. Reports, the
+ * goal's chart and the goals' recent accuracy and criterion read these rows: they become stale
+ * (read again when next shown, not now: a live-scored trial must not cost a read per tap).
+ */
+export function storeProgressPoint(id: string, saved: ProgressPoint) {
   queryClient.setQueryData<ProgressPoint[]>(progressQuery(id).queryKey, (list = []) => [
-    ...list.filter((point) => point.goalId !== body.goalId),
+    ...list.filter((point) => point.goalId !== saved.goalId),
     saved,
   ]);
-  // Reports and the goal's accuracy chart read these data points.
-  void queryClient.invalidateQueries({ queryKey: queryKeyFor('listProgress') });
-  return saved;
+  void queryClient.invalidateQueries({ queryKey: queryKeyFor('listProgress'), refetchType: 'none' });
+  void queryClient.invalidateQueries({ queryKey: queryKeyFor('listGoals'), refetchType: 'none' });
+  void queryClient.invalidateQueries({ queryKey: apiQuery('getSessionClientGoals', { params: { id } }).queryKey, refetchType: 'none' });
+}
+
+/** Reads the session's progress rows again (a trials save was refused: show what the server holds). */
+export function refreshSessionProgress(id: string) {
+  return queryClient.invalidateQueries({ queryKey: progressQuery(id).queryKey });
+}
+
+/**
+ * The names behind a save's ids as far as this page has read them (the queue keeps ids only, never
+ * names, on the device).
+ */
+export function cachedNames(sessionId: string, clientId: string, goalId: string): { client?: Session['sessionParticipants'][number]['client']; goal?: string } {
+  const session = queryClient.getQueryData<Session>(sessionQuery(sessionId).queryKey);
+  const goals = queryClient.getQueryData<Goal[]>(apiQuery('getSessionClientGoals', { params: { id: sessionId } }).queryKey);
+  return {
+    client: session?.sessionParticipants.find((p) => p.client.id === clientId)?.client,
+    goal: goals?.find((g) => g.id === goalId)?.name,
+  };
+}
+
+/** One live-scored trial list, sent by the offline queue (lib/trials.ts), never directly. */
+export function saveSessionTrials(id: string, body: TrialsInput): Promise<ProgressPoint> {
+  return api('saveSessionTrials', { params: { id }, body });
+}
+
+/**
+ * One goal's row of this session from the cached progress list; a component using it re-renders
+ * only when that row changes, not when another goal's does (the scoring grid's cells).
+ */
+export function useSessionProgressPoint(id: string, goalId: string): ProgressPoint | undefined {
+  const select = useCallback((list: ProgressPoint[]) => list.find((point) => point.goalId === goalId), [goalId]);
+  return useQuery({ ...progressQuery(id), select }).data;
 }
 
 // ---------- recent sessions ----------

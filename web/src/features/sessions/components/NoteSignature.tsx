@@ -9,6 +9,7 @@ import { useCurrentUser } from '../../../lib/current-user.ts';
 import { notify } from '../../../lib/toaster.ts';
 import { SessionNotePdfLink } from '../../service-log/index.ts';
 import { refreshSessionNotes, useCosignNote, useSignNote } from '../api/sessions.ts';
+import { settleTrials } from '../lib/trials.ts';
 import { flushAutosaves } from '../lib/useAutosave.ts';
 import { awaitsCosignature, mayCosign, notesSaveKey, progressSaveKey, signatureLine } from '../lib/signing.ts';
 
@@ -41,9 +42,13 @@ export function NoteSignature({ sessionId, scheduledAt, client, clientLabel, not
   };
 
   const confirmSign = async () => {
-    // The last typed changes are saved first: once signed, the server refuses them.
+    // The last typed changes and scored trials are saved first: once signed, the server refuses them.
     setFlushing(true);
-    const saved = await flushAutosaves([notesSaveKey(sessionId, client.id), ...goalIds.map((goalId) => progressSaveKey(sessionId, goalId))]);
+    const [typed, scored] = await Promise.all([
+      flushAutosaves([notesSaveKey(sessionId, client.id), ...goalIds.map((goalId) => progressSaveKey(sessionId, goalId))]),
+      settleTrials(sessionId, client.id),
+    ]);
+    const saved = typed && scored;
     setFlushing(false);
     if (!saved) {
       setDialog(null);

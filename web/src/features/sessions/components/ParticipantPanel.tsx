@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Flex, Heading, IconButton, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { participantStatuses, type ParticipantStatus } from '@caseload/contract/enums';
 import type { Goal, ProgressPoint, Session, SessionNote } from '@caseload/contract/sessions';
 import { SIGNED_NOTE } from '@caseload/contract/signatures';
@@ -12,6 +12,7 @@ import { gradeLabel } from '../../clients/index.ts';
 import { GoalFormDialog } from '../../goals/index.ts';
 import { refreshSessionNotes, useRemoveParticipant, useUpdateParticipant } from '../api/sessions.ts';
 import { participantStatusLabels, personName } from '../lib/format.ts';
+import { useRefusedAsSigned } from '../lib/trials.ts';
 import { GoalProgressRow } from './GoalProgressRow.tsx';
 import { NoteAddenda } from './NoteAddenda.tsx';
 import { NoteSignature } from './NoteSignature.tsx';
@@ -43,16 +44,23 @@ export function ParticipantPanel({ sessionId, scheduledAt, participant, note, go
   const [confirmRemove, setConfirmRemove] = useState(false);
   const [addingGoal, setAddingGoal] = useState(false);
   const [addendumText, setAddendumText] = useState('');
-  // A save was refused as signed: locked at once, before the notes read again shows the signature.
+  // A save (an autosave, or a trials save from the queue) was refused as signed: locked at once,
+  // before the notes read again shows the signature.
   const [signedElsewhere, setSignedElsewhere] = useState(false);
-  const signed = Boolean(note?.signature) || signedElsewhere;
+  const trialsRefusedAsSigned = useRefusedAsSigned(sessionId, client.id);
+  const lockedElsewhere = signedElsewhere || trialsRefusedAsSigned;
+  const signed = Boolean(note?.signature) || lockedElsewhere;
 
-  const onSignedElsewhere = (unsavedText = '') => {
-    if (!signedElsewhere) void refreshSessionNotes(sessionId);
+  useEffect(() => {
+    if (signedElsewhere) void refreshSessionNotes(sessionId);
+  }, [signedElsewhere, sessionId]);
+
+  // Stable, so the memoized goal rows do not re-render with every change of this panel.
+  const onSignedElsewhere = useCallback((unsavedText = '') => {
     setSignedElsewhere(true);
     // What was typed is not lost: it waits in the addendum form (unless something is already there).
     if (unsavedText.trim()) setAddendumText((current) => current || unsavedText);
-  };
+  }, []);
 
   const changeStatus = (status: ParticipantStatus) =>
     updateStatus.mutate(
@@ -112,7 +120,7 @@ export function ParticipantPanel({ sessionId, scheduledAt, participant, note, go
         </Flex>
       </Flex>
 
-      {signedElsewhere && (
+      {lockedElsewhere && (
         <Alert.Root status="warning">
           <Alert.Indicator />
           <Alert.Title>{SIGNED_NOTE}</Alert.Title>

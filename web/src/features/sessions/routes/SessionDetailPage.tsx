@@ -1,5 +1,5 @@
-import { Box, Button, Card, Center, Flex, Grid, Heading, Skeleton, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { Box, Button, Card, Center, Flex, Grid, Group, Heading, Skeleton, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { Goal, Session } from '@caseload/contract/sessions';
 import { PlusIcon } from '../../../components/icons.tsx';
@@ -13,6 +13,7 @@ import {
 } from '../api/sessions.ts';
 import { AddClientDialog } from '../components/AddClientDialog.tsx';
 import { ParticipantPanel } from '../components/ParticipantPanel.tsx';
+import { ScoreGrid, type ScoreGridRow } from '../components/ScoreGrid.tsx';
 import { SessionFormDialog, type SessionDialogMode } from '../components/SessionFormDialog.tsx';
 import { SessionMarks } from '../components/SessionMarks.tsx';
 import { SessionStatusBadge } from '../components/SessionStatusBadge.tsx';
@@ -117,6 +118,31 @@ function SessionDetail({ session }: { session: Session }) {
   );
 }
 
+/** A group session: each student's tab, or the students × goals grid to score anyone from one screen. */
+function ViewSwitch({ view, onChange }: { view: 'students' | 'grid'; onChange: (view: 'students' | 'grid') => void }) {
+  const options = [
+    { value: 'students', label: 'By student' },
+    { value: 'grid', label: 'Score grid' },
+  ] as const;
+  return (
+    <Group attached role="group" aria-label="View" alignSelf="flex-start">
+      {options.map((option) => (
+        <Button
+          key={option.value}
+          size="sm"
+          minH="9"
+          variant={view === option.value ? 'solid' : 'outline'}
+          colorPalette={view === option.value ? 'blue' : 'gray'}
+          aria-pressed={view === option.value}
+          onClick={() => onChange(option.value)}
+        >
+          {option.label}
+        </Button>
+      ))}
+    </Group>
+  );
+}
+
 function InfoItem({ label, value }: { label: string; value: string }) {
   return (
     <>
@@ -146,8 +172,10 @@ function ClientProgressCard({ session, canEdit, canManageGoals }: ClientProgress
   const [searchParams] = useSearchParams();
   const [tab, setTab] = useState<string | null>(() => searchParams.get('client'));
   const [adding, setAdding] = useState(false);
+  const [view, setView] = useState<'students' | 'grid'>('students');
   const present = participants.map((p) => p.client.id);
   const current = tab && present.includes(tab) ? tab : present[0]!;
+  const group = participants.length >= 2;
 
   // The tabs need all three lists: one combined result for QueryState, retrying all three.
   const loaded = {
@@ -156,10 +184,30 @@ function ClientProgressCard({ session, canEdit, canManageGoals }: ClientProgress
     refetch: () => Promise.all([goals.refetch(), notes.refetch(), progress.refetch()]),
   };
 
-  const goalsOf = (clientId: string): Goal[] => {
-    const recorded = new Set((progress.data ?? []).map((point) => point.goalId));
-    return (goals.data ?? []).filter((goal) => goal.clientId === clientId && (goal.status === 'active' || recorded.has(goal.id)));
-  };
+  // Goals no longer active still show where they have data in this session. Only those goals' ids
+  // are the key, so a save (a new progress list) does not rebuild the grid's rows.
+  const inactiveWithData = useMemo(() => {
+    const inactive = new Set((goals.data ?? []).filter((goal) => goal.status !== 'active').map((goal) => goal.id));
+    return [...new Set((progress.data ?? []).map((point) => point.goalId).filter((id) => inactive.has(id)))].sort().join(' ');
+  }, [goals.data, progress.data]);
+
+  const goalsOf = useCallback(
+    (clientId: string): Goal[] => {
+      const recorded = new Set(inactiveWithData.split(' '));
+      return (goals.data ?? []).filter((goal) => goal.clientId === clientId && (goal.status === 'active' || recorded.has(goal.id)));
+    },
+    [goals.data, inactiveWithData],
+  );
+
+  const gridRows = useMemo<ScoreGridRow[]>(
+    () =>
+      participants.map((participant) => ({
+        client: participant.client,
+        goals: goalsOf(participant.client.id),
+        signed: Boolean(notes.data?.find((note) => note.clientId === participant.client.id)?.signature),
+      })),
+    [participants, goalsOf, notes.data],
+  );
 
   return (
     <Card.Root>
@@ -190,33 +238,40 @@ function ClientProgressCard({ session, canEdit, canManageGoals }: ClientProgress
           retry
         >
           {(data) => (
-            <Tabs.Root value={current} onValueChange={(details) => setTab(details.value)} variant="line">
-              <Tabs.List overflowX="auto">
-                {participants.map((participant) => (
-                  <Tabs.Trigger key={participant.client.id} value={participant.client.id}>
-                    {personName(participant.client)}{' '}
-                    <Text as="span" fontSize="xs" color="fg.muted">
-                      ({participantStatusLabels[participant.status]})
-                    </Text>
-                  </Tabs.Trigger>
-                ))}
-              </Tabs.List>
-              {participants.map((participant) => (
-                // Every tab stays mounted, so switching clients never interrupts a pending save.
-                <Tabs.Content key={participant.client.id} value={participant.client.id} pt="5">
-                  <ParticipantPanel
-                    sessionId={session.id}
-                    scheduledAt={session.scheduledAt}
-                    participant={participant}
-                    note={data.notes.find((note) => note.clientId === participant.client.id)}
-                    goals={goalsOf(participant.client.id)}
-                    progress={data.progress}
-                    canEdit={canEdit}
-                    canManageGoals={canManageGoals}
-                  />
-                </Tabs.Content>
-              ))}
-            </Tabs.Root>
+            <Stack gap="4">
+              {group && <ViewSwitch view={view} onChange={setView} />}
+              {group && view === 'grid' && <ScoreGrid sessionId={session.id} rows={gridRows} canEdit={canEdit} />}
+              {/* The tabs stay mounted behind the grid, so switching views never interrupts a pending save. */}
+              <Box hidden={group && view === 'grid'}>
+                <Tabs.Root value={current} onValueChange={(details) => setTab(details.value)} variant="line">
+                  <Tabs.List overflowX="auto">
+                    {participants.map((participant) => (
+                      <Tabs.Trigger key={participant.client.id} value={participant.client.id}>
+                        {personName(participant.client)}{' '}
+                        <Text as="span" fontSize="xs" color="fg.muted">
+                          ({participantStatusLabels[participant.status]})
+                        </Text>
+                      </Tabs.Trigger>
+                    ))}
+                  </Tabs.List>
+                  {participants.map((participant) => (
+                    // Every tab stays mounted, so switching clients never interrupts a pending save.
+                    <Tabs.Content key={participant.client.id} value={participant.client.id} pt="5">
+                      <ParticipantPanel
+                        sessionId={session.id}
+                        scheduledAt={session.scheduledAt}
+                        participant={participant}
+                        note={data.notes.find((note) => note.clientId === participant.client.id)}
+                        goals={goalsOf(participant.client.id)}
+                        progress={data.progress}
+                        canEdit={canEdit}
+                        canManageGoals={canManageGoals}
+                      />
+                    </Tabs.Content>
+                  ))}
+                </Tabs.Root>
+              </Box>
+            </Stack>
           )}
         </QueryState>
       </Card.Body>
