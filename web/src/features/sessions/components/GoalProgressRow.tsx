@@ -5,7 +5,7 @@ import { errorMessage } from '../../../lib/api.ts';
 import { zodFieldErrors } from '../../../lib/form.ts';
 import { notify } from '../../../lib/toaster.ts';
 import { accuracy, accuracyLabel, GoalDescription, GoalTypeBadge, htmlToText, textToHtml } from '../../goals/index.ts';
-import { saveSessionProgress } from '../api/sessions.ts';
+import { saveSessionProgress, useSessionProgressPoint } from '../api/sessions.ts';
 import { isSignedRefusal, progressSaveKey } from '../lib/signing.ts';
 import { trialsKey, trialsStateOf, useRememberedTrials } from '../lib/trials.ts';
 import { useAutosave } from '../lib/useAutosave.ts';
@@ -45,7 +45,6 @@ const valuesOf = (point: ProgressPoint | undefined): ProgressValues => ({
 interface GoalProgressRowProps {
   sessionId: string;
   goal: Goal;
-  stored: ProgressPoint | undefined;
   canEdit: boolean;
   /** The client's note is signed: the stored data shows, read-only. */
   signed: boolean;
@@ -57,9 +56,10 @@ interface GoalProgressRowProps {
  * One goal's data for this session, scored live as trials (spec part 3 §3), or entered as counts
  * (the part-2 form) for a goal recorded without trials: a goal with counts stored opens on the
  * counts, any other on the scoring, and 'Enter counts instead' is offered until it has trials.
- * Memoized: a tap re-renders only its own row.
+ * Memoized and reading its own stored row: a tap or a save re-renders only its own row.
  */
-export const GoalProgressRow = memo(function GoalProgressRow({ sessionId, goal, stored, canEdit, signed, onSignedElsewhere }: GoalProgressRowProps) {
+export const GoalProgressRow = memo(function GoalProgressRow({ sessionId, goal, canEdit, signed, onSignedElsewhere }: GoalProgressRowProps) {
+  const stored = useSessionProgressPoint(sessionId, goal.id);
   const key = trialsKey(sessionId, goal.clientId, goal.id);
   const remembered = useRememberedTrials(key);
   const hasTrials = trialsStateOf(remembered, stored).trials.length > 0;

@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Flex, Heading, IconButton, Stack, Text } from '@chakra-ui/react';
-import { useCallback, useEffect, useState } from 'react';
+import { memo, useCallback, useEffect, useState } from 'react';
 import { participantStatuses, type ParticipantStatus } from '@caseload/contract/enums';
-import type { Goal, ProgressPoint, Session, SessionNote } from '@caseload/contract/sessions';
+import type { Goal, Session, SessionNote } from '@caseload/contract/sessions';
 import { SIGNED_NOTE } from '@caseload/contract/signatures';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { TrashIcon } from '../../../components/icons.tsx';
@@ -30,13 +30,16 @@ interface ParticipantPanelProps {
   note: SessionNote | undefined;
   /** This client's goals (active ones, plus any with data in this session). */
   goals: readonly Goal[];
-  progress: readonly ProgressPoint[];
   canEdit: boolean;
   canManageGoals: boolean;
 }
 
-/** One participant's tab: attendance status, removal, the signature, notes, data per goal, and addenda. */
-export function ParticipantPanel({ sessionId, scheduledAt, participant, note, goals, progress, canEdit, canManageGoals }: ParticipantPanelProps) {
+/**
+ * One participant's tab: attendance status, removal, the signature, notes, data per goal, and
+ * addenda. Memoized (with stable props from the page): a save of one goal's data re-renders that
+ * goal's row, not every tab with its editor.
+ */
+export const ParticipantPanel = memo(function ParticipantPanel({ sessionId, scheduledAt, participant, note, goals, canEdit, canManageGoals }: ParticipantPanelProps) {
   const { client } = participant;
   const name = personName(client);
   const updateStatus = useUpdateParticipant(sessionId);
@@ -174,7 +177,6 @@ export function ParticipantPanel({ sessionId, scheduledAt, participant, note, go
                 key={goal.id}
                 sessionId={sessionId}
                 goal={goal}
-                stored={progress.find((point) => point.goalId === goal.id)}
                 canEdit={canEdit}
                 signed={signed}
                 onSignedElsewhere={onSignedElsewhere}
@@ -208,4 +210,4 @@ export function ParticipantPanel({ sessionId, scheduledAt, participant, note, go
       />
     </Stack>
   );
-}
+});

@@ -156,6 +156,8 @@ function InfoItem({ label, value }: { label: string; value: string }) {
   );
 }
 
+const noGoals: readonly Goal[] = [];
+
 interface ClientProgressCardProps {
   session: Session;
   canEdit: boolean;
@@ -199,14 +201,16 @@ function ClientProgressCard({ session, canEdit, canManageGoals }: ClientProgress
     [goals.data, inactiveWithData],
   );
 
+  // Stable lists (a note or progress save does not rebuild them), so the memoized tabs and grid rows stay put.
+  const goalsByClient = useMemo(() => new Map(participants.map((p) => [p.client.id, goalsOf(p.client.id)])), [participants, goalsOf]);
   const gridRows = useMemo<ScoreGridRow[]>(
     () =>
       participants.map((participant) => ({
         client: participant.client,
-        goals: goalsOf(participant.client.id),
+        goals: goalsByClient.get(participant.client.id) ?? noGoals,
         signed: Boolean(notes.data?.find((note) => note.clientId === participant.client.id)?.signature),
       })),
-    [participants, goalsOf, notes.data],
+    [participants, goalsByClient, notes.data],
   );
 
   return (
@@ -262,8 +266,7 @@ function ClientProgressCard({ session, canEdit, canManageGoals }: ClientProgress
                         scheduledAt={session.scheduledAt}
                         participant={participant}
                         note={data.notes.find((note) => note.clientId === participant.client.id)}
-                        goals={goalsOf(participant.client.id)}
-                        progress={data.progress}
+                        goals={goalsByClient.get(participant.client.id) ?? noGoals}
                         canEdit={canEdit}
                         canManageGoals={canManageGoals}
                       />
