@@ -22,13 +22,23 @@ export async function startE2eApp(): Promise<RunningApp> {
   return startApp({ port: 0, dataDir: mkdtempSync(join(tmpdir(), 'caseload-e2e-')), log: () => undefined });
 }
 
+export interface BrowserOptions {
+  /**
+   * The production build registers a service worker (web/vite.config.ts). Journeys block it by
+   * default: Playwright's request routing does not see what a service worker fetches. The offline
+   * journey allows it, since a reload without network is exactly what it tests.
+   */
+  serviceWorkers?: 'allow' | 'block';
+  viewport?: { width: number; height: number };
+}
+
 /**
  * A fresh context (its own cookies and storage) in the run's one Chromium, which the e2e global
  * setup starts once for every browser journey.
  */
-export async function openBrowser(): Promise<{ browser: Browser; context: BrowserContext; page: Page }> {
+export async function openBrowser(options: BrowserOptions = {}): Promise<{ browser: Browser; context: BrowserContext; page: Page }> {
   const browser = await chromium.connect(inject('browserEndpoint'));
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 900 }, serviceWorkers: options.serviceWorkers ?? 'block' });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return { browser, context, page };
@@ -46,11 +56,11 @@ export interface BrowserApp {
  * For one test file: the product started like `npm start` and a Chromium page, both closed after
  * the file. `ready` receives them once started (assign them to the file's variables).
  */
-export function useBrowserApp(ready: (env: BrowserApp) => void) {
+export function useBrowserApp(ready: (env: BrowserApp) => void, options: BrowserOptions = {}) {
   let env: Partial<BrowserApp> = {};
   beforeAll(async () => {
     const app = await startE2eApp();
-    env = { app, ...(await openBrowser()) };
+    env = { app, ...(await openBrowser(options)) };
     env.page!.on('pageerror', (e) => console.log('Page error:', e.message));
     ready(env as BrowserApp);
   });

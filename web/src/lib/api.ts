@@ -7,6 +7,7 @@ import type * as z from 'zod/mini';
 import { buildPath, routes, type RouteName, type Routes } from '@caseload/contract/manifest';
 import type { CurrentUser } from '@caseload/contract/auth';
 import { queryClient } from './query-client.ts';
+import { forgetCachedReads } from './offline-reads.ts';
 
 /**
  * What a route accepts in one part of the request (params, query or body). A part the manifest
@@ -56,6 +57,7 @@ export const currentUserKey = ['/api/user'] as const;
 
 /** Forgets the signed-in user and every cached record, so the next person at a shared computer sees nothing. */
 export function clearCurrentUser(): void {
+  forgetCachedReads();
   queryClient.setQueryData<CurrentUser | null>(currentUserKey, null);
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== currentUserKey[0] });
 }

@@ -2,9 +2,12 @@ import { useMutation } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
 import type { CurrentUser, loginBody, registerBody, verifyTwoFactorBody } from '@caseload/contract/auth';
 import { api, clearCurrentUser, currentUserKey } from '../../../lib/api.ts';
+import { forgetCachedReads } from '../../../lib/offline-reads.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 
 function storeUser(user: CurrentUser) {
+  // Another person may have used this device: their reads kept for offline use go.
+  forgetCachedReads();
   queryClient.setQueryData<CurrentUser | null>(currentUserKey, user);
 }
 
