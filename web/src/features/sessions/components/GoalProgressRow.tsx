@@ -97,7 +97,7 @@ export const GoalProgressRow = memo(function GoalProgressRow({ sessionId, goal, 
             footer={
               editable && (
                 <Flex gap="2" align="center" wrap="wrap">
-                  <Button variant="plain" size="sm" px="0" colorPalette="blue" onClick={() => setChosen('trials')}>
+                  <Button variant="plain" size="sm" px="0" colorPalette="blue" aria-label={`Score trials instead for ${goal.name}`} onClick={() => setChosen('trials')}>
                     Score trials instead
                   </Button>
                   {countsStored && (
@@ -126,7 +126,15 @@ export const GoalProgressRow = memo(function GoalProgressRow({ sessionId, goal, 
                   </Text>
                 )}
                 {editable && !hasTrials && (
-                  <Button variant="plain" size="sm" px="0" alignSelf="flex-start" colorPalette="blue" onClick={() => setChosen('counts')}>
+                  <Button
+                    variant="plain"
+                    size="sm"
+                    px="0"
+                    alignSelf="flex-start"
+                    colorPalette="blue"
+                    aria-label={`Enter counts instead for ${goal.name}`}
+                    onClick={() => setChosen('counts')}
+                  >
                     Enter counts instead
                   </Button>
                 )}
