@@ -91,7 +91,8 @@ export function resetTrialsForTests({ reload = false } = {}) {
 
 /** The state a goal shows: the newest of what this page knows and the server's row. */
 export function trialsStateOf(remembered: TrialsState | undefined, stored: ProgressPoint | undefined): TrialsState {
-  if (remembered && (!stored || isNewer(remembered.clientUpdatedAt, stored.clientUpdatedAt) || !stored.clientUpdatedAt)) return remembered;
+  // A row without clientUpdatedAt (none yet, or counts only) is older than any scored state.
+  if (remembered && isNewer(remembered.clientUpdatedAt, stored?.clientUpdatedAt)) return remembered;
   return { trials: stored?.trials ?? [], clientUpdatedAt: stored?.clientUpdatedAt };
 }
 
