@@ -1,12 +1,10 @@
-import { Button, Flex, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
-import { AppDialog } from '../../../components/AppDialog.tsx';
+import { Button, Flex, Text } from '@chakra-ui/react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useCurrentUser } from '../../../lib/current-user.ts';
-import type { QueueEntry, QueueSnapshot } from '../../../lib/offline-queue.ts';
-import { cachedNames } from '../api/sessions.ts';
-import { personName } from '../lib/format.ts';
+import type { QueueSnapshot } from '../../../lib/offline-queue.ts';
 import { trialsQueue, useTrialsQueue, type TrialsSave } from '../lib/trials.ts';
+
+const RefusedChangesDialog = lazy(() => import('./RefusedChangesDialog.tsx'));
 
 const changes = (n: number) => `${n} ${n === 1 ? 'change' : 'changes'}`;
 
@@ -60,45 +58,12 @@ export function SaveQueueStatus() {
           {changes(refused.length)} not saved
         </Button>
       )}
-      <AppDialog
-        open={listOpen && refused.length > 0}
-        onClose={() => setListOpen(false)}
-        title="Changes not saved"
-        description="The server refused these changes, so they are not sent again. Open the session to see what is saved, or discard them."
-      >
-        <Stack as="ul" gap="3" listStyleType="none">
-          {refused.map((entry) => (
-            <RefusedChange key={entry.id} entry={entry} onOpen={() => setListOpen(false)} onDiscard={() => void queue.discard(entry.id)} />
-          ))}
-        </Stack>
-      </AppDialog>
+      {listOpen && refused.length > 0 && (
+        // The list is rare: its dialog loads when opened, keeping the header (first load) small.
+        <Suspense fallback={null}>
+          <RefusedChangesDialog refused={refused} onClose={() => setListOpen(false)} onDiscard={(id) => void queue.discard(id)} />
+        </Suspense>
+      )}
     </Flex>
-  );
-}
-
-function RefusedChange({ entry, onOpen, onDiscard }: { entry: QueueEntry<TrialsSave>; onOpen: () => void; onDiscard: () => void }) {
-  const { sessionId, body } = entry.payload;
-  const names = cachedNames(sessionId, body.clientId, body.goalId);
-  const what = [names.client && personName(names.client), names.goal].filter(Boolean).join(' · ') || 'Trials of a session';
-  const count = `${body.trials.length} ${body.trials.length === 1 ? 'trial' : 'trials'}`;
-  return (
-    <Stack as="li" gap="2" borderWidth="1px" borderRadius="md" p="3">
-      <Text fontWeight="medium">
-        {what} ({count})
-      </Text>
-      <Text fontSize="sm" color="red.600">
-        {entry.refusal?.message}
-      </Text>
-      <Flex gap="2" wrap="wrap">
-        <Button asChild size="sm" variant="outline">
-          <RouterLink to={`/sessions/${sessionId}?client=${body.clientId}`} onClick={onOpen}>
-            Open session
-          </RouterLink>
-        </Button>
-        <Button size="sm" variant="outline" colorPalette="red" onClick={onDiscard}>
-          Discard
-        </Button>
-      </Flex>
-    </Stack>
   );
 }
