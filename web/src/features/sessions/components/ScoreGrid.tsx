@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Grid, Heading, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Grid, Heading, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { memo, useCallback, useId, useMemo, useState } from 'react';
 import type { Goal, ProgressPoint, Session } from '@caseload/contract/sessions';
 import { useSessionProgressPoint } from '../api/sessions.ts';
@@ -47,7 +47,6 @@ const ScoreCell = memo(function ScoreCell({ sessionId, client, goal, selected, o
       variant={selected ? 'solid' : 'outline'}
       colorPalette={selected ? 'blue' : 'gray'}
       aria-pressed={selected}
-      aria-label={`${personName(client)} – ${goal.name}: ${summary}`}
       onClick={() => onSelect(client.id, goal.id)}
       h="auto"
       minH="14"
@@ -60,8 +59,11 @@ const ScoreCell = memo(function ScoreCell({ sessionId, client, goal, selected, o
       gap="0.5"
       textAlign="start"
     >
+      {/* Named "Ava S. – Initial /s/, 7/10 · 70%": the student for a screen reader, the rest as shown. */}
+      <VisuallyHidden>{`${personName(client)} – `}</VisuallyHidden>
       <Text as="span" fontSize="sm" fontWeight="medium" lineClamp={2}>
         {goal.name}
+        <VisuallyHidden>,</VisuallyHidden>
       </Text>
       <Text as="span" fontSize="sm" fontWeight="normal">
         {summary}

@@ -126,7 +126,8 @@ export function ScoringControls({ scoring, label, ownKeys, footer }: ScoringCont
             </Grid>
           </Box>
           <Grid templateColumns="1fr 1fr" gap="3">
-            <Button h="16" fontSize="xl" colorPalette="green" disabled={full} onClick={() => scoring.score(true)}>
+            {/* green.700, not the palette's 600: white text on it needs 4.5:1 contrast. */}
+            <Button h="16" fontSize="xl" colorPalette="green" bg="green.700" _hover={{ bg: 'green.800' }} disabled={full} onClick={() => scoring.score(true)}>
               Correct
             </Button>
             <Button h="16" fontSize="xl" colorPalette="red" disabled={full} onClick={() => scoring.score(false)}>
@@ -174,7 +175,8 @@ export const TrialStrip = memo(function TrialStrip({ trials }: { trials: readonl
   const cued = trials.some((trial) => trial.cue !== 'independent');
   return (
     <Stack gap="1">
-      <Flex as="ol" aria-label="Trials in order" wrap="wrap" gap="1" listStyleType="none" maxH="32" overflowY="auto">
+      {/* A long list scrolls within its height; focusable, so a keyboard can scroll it too. */}
+      <Flex as="ol" aria-label="Trials in order" tabIndex={0} wrap="wrap" gap="1" listStyleType="none" maxH="32" overflowY="auto">
         {trials.map((trial, index) => (
           <Flex
             as="li"
