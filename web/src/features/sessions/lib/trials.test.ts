@@ -1,7 +1,8 @@
+import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProgressPoint } from '@caseload/contract/sessions';
 import { mockFetch } from '../../../test/fetch.ts';
-import { changeTrials, resetTrialsForTests, trialsQueue, trialsStateOf, type TrialsState } from './trials.ts';
+import { changeTrials, resetTrialsForTests, trialsKey, trialsQueue, trialsStateOf, useRememberedTrials, type TrialsState } from './trials.ts';
 
 const at = '2026-03-09T14:00:00.000Z';
 const target = { sessionId: 's1', clientId: 'c1', goalId: 'g1' };
@@ -51,5 +52,24 @@ describe('a tap', () => {
     changeTrials('u1', target, undefined, (trials) => [...trials, { correct: true, cue: 'independent' }]);
     await vi.waitFor(() => expect(queued()).toHaveLength(1));
     expect(queued()[0]!.trials).toEqual([{ correct: true, cue: 'independent' }]);
+  });
+});
+
+describe('on a shared device', () => {
+  it("forgets a user's trials when they sign out and shows another user none of their unsent ones", async () => {
+    const { result } = renderHook(() => useRememberedTrials(trialsKey('s1', 'c1', 'g1')));
+    act(() => changeTrials('u1', target, undefined, () => [{ correct: true, cue: 'independent' }]));
+    expect(result.current?.trials).toEqual([{ correct: true, cue: 'independent' }]);
+    await vi.waitFor(() => expect(trialsQueue().getSnapshot().entries).toHaveLength(1));
+
+    act(() => trialsQueue().stop());
+    expect(result.current).toBeUndefined();
+    act(() => trialsQueue().start('u2'));
+    expect(result.current).toBeUndefined();
+
+    // Their own entry, still unsent on the device, shows again when they sign in.
+    act(() => trialsQueue().stop());
+    act(() => trialsQueue().start('u1'));
+    expect(result.current?.trials).toEqual([{ correct: true, cue: 'independent' }]);
   });
 });

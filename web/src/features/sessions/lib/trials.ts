@@ -62,10 +62,17 @@ function newQueue(storage: QueueStorage<TrialsSave>) {
       if (isSignedRefusalEntry(entry)) void refreshSessionNotes(sessionId);
     },
   });
-  // Unsent entries an earlier page left are newer than the server's rows: show them.
   created.subscribe(() => {
+    const { owner, entries } = created.getSnapshot();
+    // Signed out: what this page knew of someone's trials goes with them (a shared device).
+    if (owner === null) {
+      if (latest.size === 0) return;
+      latest.clear();
+      return notify();
+    }
+    // The user's unsent entries an earlier page left are newer than the server's rows: show them.
     let changed = false;
-    for (const entry of created.getSnapshot().entries) if (!entry.refusal) changed = remember(entry.key, entry.payload.body) || changed;
+    for (const entry of entries) if (entry.owner === owner && !entry.refusal) changed = remember(entry.key, entry.payload.body) || changed;
     if (changed) notify();
   });
   return created;
