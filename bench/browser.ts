@@ -58,8 +58,10 @@ async function scoringLatency(page: Page, url: string, sessionId: string): Promi
   await page.getByRole('button', { name: 'Score grid' }).click();
   const grid = page.getByRole('group', { name: 'Score grid' });
   await grid.getByRole('button', { name: 'Correct', exact: true }).waitFor();
-  const cells = grid.locator('ul button[aria-label*=" – "]');
+  // The cells: each student's goals sit in a group "Goals of <student>".
+  const cells = grid.getByRole('group', { name: /^Goals of / }).getByRole('button');
   const cellCount = await cells.count();
+  if (cellCount === 0) throw new Error('the score grid shows no goal cells');
   const clickToFrame = (target: ElementHandle) =>
     page.evaluate(async (el) => {
       const started = performance.now();

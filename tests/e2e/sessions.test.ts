@@ -110,6 +110,8 @@ describe('sessions: schedule from the calendar, document with autosave, goals', 
     await status('Session notes for Ava S.: Saved').waitFor({ timeout: 10_000 });
     await page.unroute('**/api/sessions/*/notes');
 
+    // A goal without data opens on live scoring; the count form is one tap away.
+    await page.getByRole('button', { name: `Enter counts instead for ${goalA}` }).click();
     await page.getByLabel(`Successful Attempts for ${goalA}`).fill('7');
     await page.getByLabel(`Total Attempts for ${goalA}`).fill('10');
     await page.getByLabel(`Progress notes for ${goalA}`).fill(progressNotes);
