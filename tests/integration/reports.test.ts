@@ -62,15 +62,18 @@ describe('GET /api/reports', () => {
     expect(r.period.days).toBe(30);
     expect(Date.parse(r.period.to) - Date.parse(r.period.from)).toBe(30 * DAY);
     expect(r.filters).toEqual({ client: 'all', goalType: 'all' });
-    expect(r.overallStats).toEqual({ totalSessions: 3, completedSessions: 2, activeGoals: 2, masteredGoals: 1, successRate: 70, totalClients: 3 });
+    expect(r.overallStats).toEqual({ totalSessions: 3, completedSessions: 2, activeGoals: 2, masteredGoals: 1, successRate: 70, totalClients: 3, clientsWithData: 2 });
     expect(r.clientProgress.map((c: any) => [c.clientName, c.progressRate, c.sessionsCount, c.goalCount])).toEqual([
       ['Ava M.', 77, 2, 3],
       ['Bo K.', 60, 2, 1],
-      ['Dee R.', 0, 0, 0],
+      // Dee has no data: not a client at 0%, and left out of the average (clientsWithData 2 of 3).
+      ['Dee R.', null, 0, 0],
     ]);
     const avaRow = r.clientProgress[0];
     expect(avaRow.goals).toHaveLength(3);
-    expect(avaRow.goals[0]).toMatchObject({ id: a1.id, type: 'articulation', description: 'Produce /r/', status: 'active' });
+    expect(avaRow.goals[0]).toMatchObject({ id: a1.id, type: 'articulation', description: 'Produce /r/', status: 'active', successRate: 70 });
+    // A3 has no data in the period: null, not 0.
+    expect(avaRow.goals.map((g: any) => g.successRate)).toEqual([70, 90, null]);
     expect(avaRow.goals.map((g: any) => g.status).sort()).toEqual(['active', 'mastered', 'mastered']);
     expect(avaRow.recentDataPoints).toHaveLength(3);
     expect(avaRow.recentDataPoints[0]).toMatchObject({ goalId: a1.id, successfulAttempts: 6, totalAttempts: 10, accuracy: 60 });
@@ -78,24 +81,24 @@ describe('GET /api/reports', () => {
 
   it('widens to 90 days', async () => {
     const r = (await owner.get('/api/reports?days=90')).body;
-    expect(r.overallStats).toEqual({ totalSessions: 4, completedSessions: 3, activeGoals: 2, masteredGoals: 2, successRate: 62, totalClients: 3 });
+    expect(r.overallStats).toEqual({ totalSessions: 4, completedSessions: 3, activeGoals: 2, masteredGoals: 2, successRate: 62, totalClients: 3, clientsWithData: 2 });
     expect(r.clientProgress.map((c: any) => [c.clientName, c.progressRate])).toEqual([
       ['Ava M.', 63],
       ['Bo K.', 60],
-      ['Dee R.', 0],
+      ['Dee R.', null],
     ]);
   });
 
   it('filters by goal type and by client', async () => {
     const fluency = (await owner.get('/api/reports?goalType=fluency')).body;
     expect(fluency.filters).toEqual({ client: 'all', goalType: 'fluency' });
-    expect(fluency.overallStats).toEqual({ totalSessions: 2, completedSessions: 1, activeGoals: 0, masteredGoals: 1, successRate: 90, totalClients: 1 });
+    expect(fluency.overallStats).toEqual({ totalSessions: 2, completedSessions: 1, activeGoals: 0, masteredGoals: 1, successRate: 90, totalClients: 1, clientsWithData: 1 });
     expect(fluency.clientProgress).toHaveLength(1);
     expect(fluency.clientProgress[0]).toMatchObject({ clientName: 'Ava M.', goalCount: 1, progressRate: 90 });
 
     const one = (await owner.get(`/api/reports?clientId=${bo.id}&days=14`)).body;
     expect(one.filters).toEqual({ client: 'Bo K.', goalType: 'all' });
-    expect(one.overallStats).toEqual({ totalSessions: 2, completedSessions: 2, activeGoals: 1, masteredGoals: 0, successRate: 60, totalClients: 1 });
+    expect(one.overallStats).toEqual({ totalSessions: 2, completedSessions: 2, activeGoals: 1, masteredGoals: 0, successRate: 60, totalClients: 1, clientsWithData: 1 });
 
     const week = (await owner.get(`/api/reports?clientId=${bo.id}&days=7`)).body;
     expect(week.overallStats).toMatchObject({ totalSessions: 1, successRate: 50 });
@@ -110,7 +113,7 @@ describe('GET /api/reports', () => {
     const southOnly = await signInChild(accountId, { allowedOrganizationIds: [south.id] });
     const scoped = (await southOnly.agent.get('/api/reports')).body;
     expect(scoped.clientProgress.map((c: any) => c.clientName)).toEqual(['Bo K.']);
-    expect(scoped.overallStats).toMatchObject({ totalSessions: 2, successRate: 60, totalClients: 1 });
+    expect(scoped.overallStats).toMatchObject({ totalSessions: 2, successRate: 60, totalClients: 1, clientsWithData: 1 });
     expect((await southOnly.agent.get(`/api/reports?clientId=${ava.id}`)).status).toBe(404);
 
     const noReports = await signInChild(accountId, { canViewReports: false });
@@ -149,7 +152,7 @@ describe('GET /api/reports/export', () => {
     const lines = (res.body as string).replace(/^\uFEFF/, '').trimEnd().split('\r\n');
     expect(lines[0]).toBe('"Client","Goal Count","Sessions","Success Rate (%)","Goals"');
     expect(lines[1]).toMatch(/^"Ava M\.","3","2","77","Articulation: Produce \/r\/ \(active\); /);
-    expect(lines).toContain('"\'=HYPERLINK(""http://x"") Z.","1","0","0","Articulation: +cmd, ""quoted"" (active)"');
+    expect(lines).toContain('"\'=HYPERLINK(""http://x"") Z.","1","0","No data","Articulation: +cmd, ""quoted"" (active)"');
     expect(lines).toHaveLength(5);
   });
 });

@@ -117,8 +117,18 @@ export const clientProgress = /* @__PURE__ */ schema(() =>
     clientName: z.string(),
     goalCount: z.number(),
     sessionsCount: z.number(),
-    progressRate: z.number(),
-    goals: z.array(z.object({ id, type: z.enum(goalTypes), description: z.string(), status: z.enum(goalStatuses) })),
+    /** Successful ÷ total attempts in the period, a whole percent; null when the client has no data. */
+    progressRate: z.nullable(z.number()),
+    goals: z.array(
+      z.object({
+        id,
+        type: z.enum(goalTypes),
+        description: z.string(),
+        status: z.enum(goalStatuses),
+        /** The goal's own rate over the period; null when it has no data. */
+        successRate: z.nullable(z.number()),
+      }),
+    ),
     recentDataPoints: z.array(
       z.object({ goalId: id, recordedAt: isoDateTime, successfulAttempts: z.number(), totalAttempts: z.number(), accuracy: z.number() }),
     ),
@@ -135,8 +145,11 @@ export const report = /* @__PURE__ */ schema(() =>
       completedSessions: z.number(),
       activeGoals: z.number(),
       masteredGoals: z.number(),
-      successRate: z.number(),
+      /** Pooled over the clients with data only; null when no client has data. */
+      successRate: z.nullable(z.number()),
       totalClients: z.number(),
+      /** How many clients the success rate covers. */
+      clientsWithData: z.number(),
     }),
     clientProgress: z.array(clientProgress),
   }),

@@ -16,7 +16,7 @@ describe('reportFile', () => {
     generatedAt: '2024-03-31T12:00:00.000Z',
     period: { days: 30, from: '2024-03-01T12:00:00.000Z', to: '2024-03-31T12:00:00.000Z' },
     filters: { client: 'all', goalType: 'all' },
-    overallStats: { totalSessions: 1, completedSessions: 1, activeGoals: 1, masteredGoals: 0, successRate: 80, totalClients: 1 },
+    overallStats: { totalSessions: 1, completedSessions: 1, activeGoals: 1, masteredGoals: 0, successRate: 80, totalClients: 1, clientsWithData: 1 },
     clientProgress: [],
   };
   it('names the files by the report date', () => {

@@ -28,7 +28,7 @@ export function reportCsv(report: Report): string {
     c.clientName,
     c.goalCount,
     c.sessionsCount,
-    c.progressRate,
+    c.progressRate ?? 'No data',
     c.goals.map((g) => `${goalTypeLabels[g.type]}: ${g.description} (${g.status})`).join('; '),
   ]);
   // A byte-order mark makes spreadsheet programs read the file as UTF-8 (names with accents).

@@ -6,11 +6,13 @@
  *   status completed.
  * - Goals: activeGoals counts goals active now; masteredGoals counts goals mastered (or 'met')
  *   with a masteredDate inside the period.
- * - successRate and each client's progressRate: successful ÷ total attempts of the period's data
- *   points, a rounded whole percent (0 when there is no data).
+ * - successRate, each client's progressRate and each goal's successRate: successful ÷ total
+ *   attempts of the period's data points, a rounded whole percent, and null when there is no data
+ *   (a client without data is not a client at 0%: it is left out of the average, and
+ *   clientsWithData says how many clients the average covers).
  * - With a goal-type filter only goals of that type (and their data) count, and a client without
  *   such a goal is left out; totalClients is the number of clients reported.
- * - Clients are sorted by progressRate, highest first (then by name); each lists all its goals
+ * - Clients are sorted by progressRate, highest first, clients without data last (then by name); each lists all its goals
  *   and its 5 most recent data points.
  */
 import type { GoalType } from '@caseload/contract/enums';
@@ -48,11 +50,13 @@ export interface ReportInput {
 }
 
 const isMastered = (status: string) => status === 'mastered' || status === 'met';
-const pooledRate = (points: ProgressItem[]) =>
-  accuracyOf(
-    points.reduce((n, p) => n + p.successfulAttempts, 0),
-    points.reduce((n, p) => n + p.totalAttempts, 0),
-  );
+const pooledRate = (points: ProgressItem[]): number | null =>
+  points.length === 0
+    ? null
+    : accuracyOf(
+        points.reduce((n, p) => n + p.successfulAttempts, 0),
+        points.reduce((n, p) => n + p.totalAttempts, 0),
+      );
 
 /** Pure: the report from already-loaded records. */
 export function computeReport(input: ReportInput): Report {
@@ -84,7 +88,13 @@ export function computeReport(input: ReportInput): Report {
         goalCount: clientGoals.length,
         sessionsCount: sessions.filter((s) => s.participants[c.id]).length,
         progressRate: pooledRate(own),
-        goals: clientGoals.map((g) => ({ id: g.id, type: g.goalType, description: plainText(g.description ?? ''), status: isMastered(g.status) ? ('mastered' as const) : g.status })),
+        goals: clientGoals.map((g) => ({
+          id: g.id,
+          type: g.goalType,
+          description: plainText(g.description ?? ''),
+          status: isMastered(g.status) ? ('mastered' as const) : g.status,
+          successRate: pooledRate(own.filter((p) => p.goalId === g.id)),
+        })),
         recentDataPoints: own.slice(0, RECENT_POINTS).map((p) => ({
           goalId: p.goalId,
           recordedAt: p.recordedAt,
@@ -94,7 +104,7 @@ export function computeReport(input: ReportInput): Report {
         })),
       };
     })
-    .sort((a, b) => b.progressRate - a.progressRate || a.clientName.localeCompare(b.clientName));
+    .sort((a, b) => (b.progressRate ?? -1) - (a.progressRate ?? -1) || a.clientName.localeCompare(b.clientName));
 
   return {
     generatedAt: input.now.toISOString(),
@@ -107,6 +117,7 @@ export function computeReport(input: ReportInput): Report {
       masteredGoals: goals.filter((g) => isMastered(g.status) && within(g.masteredDate)).length,
       successRate: pooledRate(points),
       totalClients: clientProgress.length,
+      clientsWithData: clientProgress.filter((c) => c.progressRate !== null).length,
     },
     clientProgress,
   };

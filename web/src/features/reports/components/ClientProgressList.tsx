@@ -29,8 +29,6 @@ export function ClientProgressList({ clients }: { clients: readonly ClientProgre
 }
 
 function ClientRow({ client }: { client: ClientProgress }) {
-  const rate = percent(client.progressRate);
-  const variant = successVariant(client.progressRate);
   const hidden = client.goals.length - GOALS_SHOWN;
   return (
     <Box as="li" borderWidth="1px" borderRadius="md" p="4" data-testid="client-progress">
@@ -43,15 +41,9 @@ function ClientRow({ client }: { client: ClientProgress }) {
             {client.goalCount} goal{client.goalCount === 1 ? '' : 's'} · {client.sessionsCount} session{client.sessionsCount === 1 ? '' : 's'}
           </Text>
         </Box>
-        <Badge size="lg" {...successBadgeProps[variant]} data-variant={variant}>
-          {rate}% success
-        </Badge>
+        {client.progressRate === null ? <NoDataBadge /> : <SuccessBadge rate={client.progressRate} />}
       </Flex>
-      <Progress.Root value={rate} max={100} colorPalette={variant === 'destructive' ? 'red' : variant === 'secondary' ? 'gray' : 'blue'} size="sm" mb="3">
-        <Progress.Track aria-label={`${client.clientName} success rate`} aria-valuetext={`${rate}%`}>
-          <Progress.Range />
-        </Progress.Track>
-      </Progress.Root>
+      {client.progressRate !== null && <SuccessBar name={client.clientName} rate={client.progressRate} />}
       {client.goals.length > 0 && (
         <Stack as="ul" gap="1" listStyleType="none" fontSize="sm">
           {client.goals.slice(0, GOALS_SHOWN).map((goal) => (
@@ -63,7 +55,7 @@ function ClientRow({ client }: { client: ClientProgress }) {
                 {plainText(goal.description)}
               </Text>
               <Text color="fg.muted" flexShrink={0}>
-                {goalStatusLabel(goal.status)}
+                {goalStatusLabel(goal.status)} · {goal.successRate === null ? 'No data' : `${percent(goal.successRate)}%`}
               </Text>
             </Flex>
           ))}
@@ -75,5 +67,34 @@ function ClientRow({ client }: { client: ClientProgress }) {
         </Stack>
       )}
     </Box>
+  );
+}
+
+function SuccessBadge({ rate }: { rate: number }) {
+  const variant = successVariant(rate);
+  return (
+    <Badge size="lg" {...successBadgeProps[variant]} data-variant={variant}>
+      {percent(rate)}% success
+    </Badge>
+  );
+}
+
+/** A client without data in the period is neither failing nor succeeding: a neutral badge, no bar. */
+function NoDataBadge() {
+  return (
+    <Badge size="lg" variant="outline" colorPalette="gray">
+      No data
+    </Badge>
+  );
+}
+
+function SuccessBar({ name, rate }: { name: string; rate: number }) {
+  const variant = successVariant(rate);
+  return (
+    <Progress.Root value={percent(rate)} max={100} colorPalette={variant === 'destructive' ? 'red' : variant === 'secondary' ? 'gray' : 'blue'} size="sm" mb="3">
+      <Progress.Track aria-label={`${name} success rate`} aria-valuetext={`${percent(rate)}%`}>
+        <Progress.Range />
+      </Progress.Track>
+    </Progress.Root>
   );
 }

@@ -1,13 +1,18 @@
 import { Card, SimpleGrid, Text } from '@chakra-ui/react';
 import type { Report } from '@caseload/contract/notes';
-import { percent } from '../lib/report.ts';
+import { averageCoverage, percent } from '../lib/report.ts';
 
-/** Total Sessions (with completed), Active Goals (with mastered), Success Rate, Clients. */
+/** Total Sessions (with completed), Active Goals (with mastered), Success Rate (with whose data it covers), Clients. */
 export function SummaryCards({ stats }: { stats: Report['overallStats'] }) {
   const cards = [
     { label: 'Total Sessions', value: String(stats.totalSessions), help: `${stats.completedSessions} completed` },
     { label: 'Active Goals', value: String(stats.activeGoals), help: `${stats.masteredGoals} mastered` },
-    { label: 'Success Rate', value: `${percent(stats.successRate)}%`, help: 'Successful of all recorded attempts' },
+    {
+      label: 'Success Rate',
+      // Clients without data are not at 0%: they are left out, and the caption says how many count.
+      value: stats.successRate === null ? 'No data' : `${percent(stats.successRate)}%`,
+      help: averageCoverage(stats.clientsWithData, stats.totalClients),
+    },
     { label: 'Clients', value: String(stats.totalClients), help: 'With data in this period' },
   ];
   return (

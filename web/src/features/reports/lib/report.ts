@@ -32,9 +32,15 @@ export const successBadgeProps: Record<SuccessVariant, { variant: 'solid' | 'sub
 
 export type ClientProgress = Report['clientProgress'][number];
 
-/** Highest success rate first; ties by name so the order is stable. */
+/** Highest success rate first, clients without data last; ties by name so the order is stable. */
 export function sortBySuccess(clients: readonly ClientProgress[]): ClientProgress[] {
-  return [...clients].sort((a, b) => b.progressRate - a.progressRate || a.clientName.localeCompare(b.clientName));
+  return [...clients].sort((a, b) => (b.progressRate ?? -1) - (a.progressRate ?? -1) || a.clientName.localeCompare(b.clientName));
+}
+
+/** What the Success Rate card says under its number: whose data the average covers. */
+export function averageCoverage(clientsWithData: number, totalClients: number): string {
+  if (clientsWithData === 0) return 'No client has data in this period';
+  return `Average of ${clientsWithData} of ${totalClients} client${totalClients === 1 ? '' : 's'} with data`;
 }
 
 /** A whole percent between 0 and 100. */

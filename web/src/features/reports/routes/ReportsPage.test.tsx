@@ -5,10 +5,10 @@ import type { Report } from '@caseload/contract/notes';
 import { jsonResponse, mockApi, testUser } from '../../../test/fetch.ts';
 import { renderApp } from '../../../test/render.tsx';
 
-const goal = (n: number) => ({ id: `9000000${n}-0c4b-4e8a-9f51-2b7c3d9e1a01`, type: 'articulation' as const, description: `Goal ${n}`, status: 'active' as const });
+const goal = (n: number) => ({ id: `9000000${n}-0c4b-4e8a-9f51-2b7c3d9e1a01`, type: 'articulation' as const, description: `Goal ${n}`, status: 'active' as const, successRate: 70 as number | null });
 /** A distinct id per sample client (ids made from name lengths collided: 'Maya R.' and 'Noah T.'). */
 let nextClient = 0;
-const progress = (clientName: string, progressRate: number, goals = 1): Report['clientProgress'][number] => ({
+const progress = (clientName: string, progressRate: number | null, goals = 1): Report['clientProgress'][number] => ({
   clientId: `${++nextClient}0000000-0c4b-4e8a-9f51-2b7c3d9e1a01`,
   clientName,
   goalCount: goals,
@@ -22,7 +22,7 @@ const report: Report = {
   generatedAt: '2026-03-05T12:00:00.000Z',
   period: { days: 30, from: '2026-02-03T12:00:00.000Z', to: '2026-03-05T12:00:00.000Z' },
   filters: { client: 'all', goalType: 'all' },
-  overallStats: { totalSessions: 12, completedSessions: 9, activeGoals: 7, masteredGoals: 2, successRate: 71, totalClients: 3 },
+  overallStats: { totalSessions: 12, completedSessions: 9, activeGoals: 7, masteredGoals: 2, successRate: 71, totalClients: 3, clientsWithData: 3 },
   clientProgress: [progress('Li R.', 65), progress('Maya R.', 80, 6), progress('Noah T.', 40)],
 };
 
@@ -54,6 +54,36 @@ describe('reports', { timeout: 15_000 }, () => {
     expect(within(rows[0]!).getByText('6 goals · 2 sessions')).toBeTruthy();
     expect(within(rows[0]!).getAllByText(/^Goal \d$/)).toHaveLength(4);
     expect(within(rows[0]!).getByText('+2 more goals')).toBeTruthy();
+  });
+
+  it('shows "No data" for a client and a goal without data, and says whose data the average covers', async () => {
+    const withoutData = progress('Dee R.', null);
+    const mixed = progress('Ava M.', 75, 2);
+    mixed.goals[1] = { ...mixed.goals[1]!, successRate: null };
+    await openReports(testUser, {
+      'GET /api/reports?days=30': () =>
+        jsonResponse(200, { ...report, overallStats: { ...report.overallStats, successRate: 75, totalClients: 2, clientsWithData: 1 }, clientProgress: [withoutData, mixed] }),
+    });
+    expect(await screen.findByText('Average of 1 of 2 clients with data')).toBeTruthy();
+    expect(screen.getByText('75%')).toBeTruthy();
+
+    const rows = screen.getAllByTestId('client-progress');
+    expect(rows.map((r) => within(r).getByRole('heading').textContent)).toEqual(['Ava M.', 'Dee R.']);
+    expect(within(rows[1]!).getByText('No data')).toBeTruthy();
+    expect(within(rows[1]!).queryByText(/% success$/)).toBeNull();
+    expect(within(rows[1]!).queryByRole('progressbar')).toBeNull();
+    expect(within(rows[0]!).getByText('Active · 70%')).toBeTruthy();
+    expect(within(rows[0]!).getByText('Active · No data')).toBeTruthy();
+  });
+
+  it('says "No data" for the success rate when no client has data', async () => {
+    await openReports(testUser, {
+      'GET /api/reports?days=30': () =>
+        jsonResponse(200, { ...report, overallStats: { ...report.overallStats, successRate: null, clientsWithData: 0 }, clientProgress: [progress('Dee R.', null)] }),
+    });
+    expect(await screen.findByText('No client has data in this period')).toBeTruthy();
+    expect(screen.getAllByText('No data')).toHaveLength(2);
+    expect(screen.queryByText('0%')).toBeNull();
   });
 
   it('reloads for a new period', async () => {
