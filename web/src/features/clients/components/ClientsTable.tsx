@@ -1,8 +1,9 @@
-import { Badge, Box, HStack, IconButton, Link, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Flex, HStack, IconButton, Link, List, Skeleton, Stack, Table, Text, type StackProps } from '@chakra-ui/react';
 import type { MouseEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Client, Organization } from '@caseload/contract/caseload';
 import type { ClientStatus } from '@caseload/contract/enums';
+import { usePhoneWidth } from '../../../lib/media-query.ts';
 import { ArchiveIcon, EditIcon, EyeIcon, SparklesIcon } from '../../../components/icons.tsx';
 import { clientName, frequencyLabel, gradeLabel, shortId, statusLabels } from '../lib/clients.ts';
 
@@ -22,7 +23,12 @@ interface ClientsTableProps extends ClientActions {
 const statusPalette: Record<ClientStatus, string> = { active: 'green', inactive: 'gray', discharged: 'orange' };
 const columns = ['Client', 'Organization', 'Grade', 'Diagnosis', 'Frequency', 'Status', 'Actions'] as const;
 
-export function ClientsTable({ clients, organizations, onOpen, onGenerateNote, onArchive }: ClientsTableProps) {
+/** The client list: a table, or below 600 px a card per client with its actions on screen. */
+export function ClientsTable(props: ClientsTableProps) {
+  return usePhoneWidth() ? <ClientCards {...props} /> : <ClientsWideTable {...props} />;
+}
+
+function ClientsWideTable({ clients, organizations, onOpen, onGenerateNote, onArchive }: ClientsTableProps) {
   const organizationNames = new Map(organizations.map((o) => [o.id, o.name]));
 
   return (
@@ -70,30 +76,7 @@ export function ClientsTable({ clients, organizations, onOpen, onGenerateNote, o
                   <Badge colorPalette={statusPalette[client.status]}>{statusLabels[client.status]}</Badge>
                 </Table.Cell>
                 <Table.Cell>
-                  <HStack gap="1" justify="flex-end">
-                    <IconButton aria-label={`View ${name}`} variant="ghost" size="sm" onClick={act(onOpen)}>
-                      <EyeIcon size={16} />
-                    </IconButton>
-                    <IconButton aria-label={`Edit ${name}`} variant="ghost" size="sm" onClick={act(onOpen)}>
-                      <EditIcon size={16} />
-                    </IconButton>
-                    {onGenerateNote && (
-                      <IconButton
-                        aria-label={`Generate progress note for ${name}`}
-                        size="sm"
-                        colorPalette="purple"
-                        variant="subtle"
-                        onClick={act(onGenerateNote)}
-                      >
-                        <SparklesIcon size={16} />
-                      </IconButton>
-                    )}
-                    {onArchive && (
-                      <IconButton aria-label={`Archive ${name}`} variant="ghost" size="sm" colorPalette="red" onClick={act(onArchive)}>
-                        <ArchiveIcon size={16} />
-                      </IconButton>
-                    )}
-                  </HStack>
+                  <ClientActionButtons name={name} act={act} onOpen={onOpen} onGenerateNote={onGenerateNote} onArchive={onArchive} justify="flex-end" />
                 </Table.Cell>
               </Table.Row>
             );
@@ -101,6 +84,82 @@ export function ClientsTable({ clients, organizations, onOpen, onGenerateNote, o
         </Table.Body>
       </Table.Root>
     </Table.ScrollArea>
+  );
+}
+
+/** A phone's list: name, organization, grade, status and the same four actions, nothing off screen. */
+function ClientCards({ clients, organizations, onOpen, onGenerateNote, onArchive }: ClientsTableProps) {
+  const organizationNames = new Map(organizations.map((o) => [o.id, o.name]));
+  return (
+    <List.Root as="ul" listStyleType="none" gap="3" data-testid="client-cards">
+      {clients.map((client) => {
+        const name = clientName(client);
+        const act = (action: (c: Client) => void) => () => action(client);
+        const details = [
+          (client.organizationId && organizationNames.get(client.organizationId)) ?? undefined,
+          gradeLabel(client.gradeLevel),
+          client.sessionFrequency ? frequencyLabel(client.sessionFrequency) : undefined,
+        ].filter(Boolean);
+        return (
+          <List.Item key={client.id} display="block" borderWidth="1px" borderRadius="md" p="3" data-testid="client-card">
+            <Flex justify="space-between" align="flex-start" gap="2">
+              <Box minW="0">
+                <Link asChild fontWeight="medium" color="blue.700">
+                  <RouterLink to={`/clients/${client.id}`} state={{ client }}>
+                    {name}
+                  </RouterLink>
+                </Link>
+                <Text fontSize="xs" color="fg.muted" fontFamily="mono">
+                  ID: {shortId(client.id)}
+                </Text>
+              </Box>
+              <Badge colorPalette={statusPalette[client.status]}>{statusLabels[client.status]}</Badge>
+            </Flex>
+            {details.length > 0 && (
+              <Text fontSize="sm" mt="1">
+                {details.join(' · ')}
+              </Text>
+            )}
+            {client.diagnosis && (
+              <Text fontSize="sm" color="fg.muted" lineClamp="2">
+                {client.diagnosis}
+              </Text>
+            )}
+            <ClientActionButtons name={name} act={act} onOpen={onOpen} onGenerateNote={onGenerateNote} onArchive={onArchive} mt="2" />
+          </List.Item>
+        );
+      })}
+    </List.Root>
+  );
+}
+
+interface ClientActionButtonsProps extends ClientActions, StackProps {
+  name: string;
+  /** Runs an action for this card's or row's client. */
+  act: (action: (c: Client) => void) => (event: MouseEvent) => void;
+}
+
+/** View, Edit, Generate progress note and Archive, each 32 px square and named after the client. */
+function ClientActionButtons({ name, act, onOpen, onGenerateNote, onArchive, ...stack }: ClientActionButtonsProps) {
+  return (
+    <HStack gap="1" {...stack}>
+      <IconButton aria-label={`View ${name}`} variant="ghost" size="sm" onClick={act(onOpen)}>
+        <EyeIcon size={16} />
+      </IconButton>
+      <IconButton aria-label={`Edit ${name}`} variant="ghost" size="sm" onClick={act(onOpen)}>
+        <EditIcon size={16} />
+      </IconButton>
+      {onGenerateNote && (
+        <IconButton aria-label={`Generate progress note for ${name}`} size="sm" colorPalette="purple" variant="subtle" onClick={act(onGenerateNote)}>
+          <SparklesIcon size={16} />
+        </IconButton>
+      )}
+      {onArchive && (
+        <IconButton aria-label={`Archive ${name}`} variant="ghost" size="sm" colorPalette="red" onClick={act(onArchive)}>
+          <ArchiveIcon size={16} />
+        </IconButton>
+      )}
+    </HStack>
   );
 }
 

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CurrentUser } from '@caseload/contract/auth';
 import type { Client, Clinician, Organization } from '@caseload/contract/caseload';
@@ -528,5 +528,38 @@ describe('Edit Client and archive', { timeout: 20_000 }, () => {
     fireEvent.click(within(confirm).getByRole('button', { name: 'Archive' }));
     expect(await screen.findByText('Client archived')).toBeTruthy();
     expect(await screen.findByText('No clients found')).toBeTruthy();
+  });
+});
+
+/** happy-dom answers matchMedia from its viewport; resizing it fires the query's change event. */
+const setViewportWidth = (width: number) => (window as unknown as { happyDOM: { setViewport(viewport: { width: number }): void } }).happyDOM.setViewport({ width });
+
+describe('phone width', { timeout: 20_000 }, () => {
+  afterEach(() => setViewportWidth(1024));
+
+  it('lists a card per client with its four actions below 600 px, switching when the window narrows', async () => {
+    await openClients(owner, [emma, liam]);
+    expect(await screen.findByRole('table')).toBeTruthy();
+    expect(screen.queryAllByTestId('client-card')).toEqual([]);
+
+    // A narrowed window (a phone in portrait) gets the cards without a reload.
+    act(() => setViewportWidth(390));
+    const cards = await screen.findAllByTestId('client-card');
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(cards.map((card) => within(card).getByRole('link').textContent)).toEqual(['Emma S.', 'Liam T.']);
+    const emmaCard = cards[0]!;
+    for (const action of ['View Emma S.', 'Edit Emma S.', 'Generate progress note for Emma S.', 'Archive Emma S.']) {
+      expect(within(emmaCard).getByRole('button', { name: action })).toBeTruthy();
+    }
+    expect(within(emmaCard).getByText('Lincoln Elementary · 2nd Grade · 2 times per week')).toBeTruthy();
+    expect(within(emmaCard).getByText('Active')).toBeTruthy();
+  });
+
+  it('archives from a card', async () => {
+    setViewportWidth(390);
+    await openClients(owner, [emma]);
+    const [card] = await screen.findAllByTestId('client-card');
+    fireEvent.click(within(card!).getByRole('button', { name: 'Archive Emma S.' }));
+    expect(within(await screen.findByRole('alertdialog')).getByText(/Archive Emma S\.\?/)).toBeTruthy();
   });
 });
