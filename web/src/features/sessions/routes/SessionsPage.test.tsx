@@ -83,7 +83,11 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
+  setViewportWidth(1024);
 });
+
+/** happy-dom answers matchMedia from its viewport (1024 px wide unless set). */
+const setViewportWidth = (width: number) => (window as unknown as { happyDOM: { setViewport(viewport: { width: number }): void } }).happyDOM.setViewport({ width });
 
 // The week grid is large (7 × 19 slot buttons): role queries over it are slow in happy-dom.
 describe('Sessions page', { timeout: 30_000 }, () => {
@@ -178,6 +182,28 @@ describe('Sessions page', { timeout: 30_000 }, () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Monday, March 9, 2026' })).toBeTruthy();
     expect(screen.getByText('Parent call')).toBeTruthy();
     expect(screen.getAllByText('Completed').length).toBeGreaterThan(0);
+  });
+
+  it('shows one day with Previous and Next instead of the week below 600 px', async () => {
+    setViewportWidth(390);
+    const fetchMock = openSessions();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Wednesday, March 11, 2026' })).toBeTruthy();
+    const views = screen.getByRole('group', { name: 'Calendar view' });
+    expect(within(views).getAllByRole('button').map((button) => [button.textContent, button.getAttribute('aria-pressed')])).toEqual([
+      ['Month', 'false'],
+      ['Day', 'true'],
+    ]);
+    expect(screen.queryByRole('button', { name: /^Schedule at Monday/ })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Monday, March 9, 2026' })).toBeTruthy();
+    expect(await screen.findByText('3 sessions scheduled')).toBeTruthy();
+    const ranges = fetchMock.mock.calls
+      .map(([input]) => new URL(String(input), 'http://localhost'))
+      .filter((url) => url.pathname === '/api/sessions')
+      .map((url) => [url.searchParams.get('from'), url.searchParams.get('to')]);
+    expect(ranges).toContainEqual([new Date(2026, 2, 9).toISOString(), new Date(2026, 2, 10).toISOString()]);
   });
 
   it('says when nothing is scheduled', async () => {

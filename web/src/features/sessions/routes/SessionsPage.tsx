@@ -9,6 +9,7 @@ import { SelectField } from '../../../components/SelectField.tsx';
 import { useCaseloadScope } from '../../../lib/caseload-scope.ts';
 import { clinicianName, useClinicians } from '../../../lib/clinicians.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
+import { usePhoneWidth } from '../../../lib/media-query.ts';
 import { useClients } from '../../clients/index.ts';
 import { recentSessions, sessionQuery, useSessionPermissions, useSessionsAroundNow, useSessionsInRange } from '../api/sessions.ts';
 import { DayView } from '../components/DayView.tsx';
@@ -25,8 +26,14 @@ const views: { value: CalendarView; label: string }[] = [
 ];
 
 /** Session Management: the schedule calendar, the Schedule dialog and recent sessions. */
+/** Below 600 px seven day columns do not fit: the calendar offers Day (with Previous/Next) and Month. */
+const phoneViews = views.filter((option) => option.value !== 'week');
+
 export default function SessionsPage() {
-  const [view, setView] = useState<CalendarView>('week');
+  const [chosenView, setView] = useState<CalendarView>('week');
+  // A phone shows the chosen week as its day view; widening the window brings the week back.
+  const phone = usePhoneWidth();
+  const view: CalendarView = phone && chosenView === 'week' ? 'day' : chosenView;
   const [date, setDate] = useState(() => new Date());
   const [dialog, setDialog] = useState<SessionDialogMode | null>(null);
   const { canCreateSessions } = useSessionPermissions();
@@ -89,7 +96,7 @@ export default function SessionsPage() {
               {visible.isFetching && <Spinner size="sm" color="blue.600" aria-label="Loading sessions" />}
             </Flex>
             <Group attached role="group" aria-label="Calendar view">
-              {views.map((option) => (
+              {(phone ? phoneViews : views).map((option) => (
                 <Button
                   key={option.value}
                   size="sm"
