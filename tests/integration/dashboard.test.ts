@@ -40,12 +40,12 @@ beforeAll(async () => {
 });
 
 describe('dashboard stats', () => {
-  it('answers zeros for a new account, completion rate 0 when nothing is due', async () => {
+  it('answers zeros for a new account, and no completion rate when nothing is due', async () => {
     expect(await stats(otherOwner)).toEqual({
       totalClients: 0,
       weekSessions: 0,
       activeGoals: 0,
-      completionRate: 0,
+      completionRate: null,
       trends: { clientsAddedThisMonth: 0, lastWeekSessions: 0, sessionsDueThisWeek: 0, goalsMasteredThisMonth: 0 },
     });
   });

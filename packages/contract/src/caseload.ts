@@ -224,7 +224,8 @@ export const dashboardStats = /* @__PURE__ */ schema(() =>
     totalClients: z.number(),
     weekSessions: z.number(),
     activeGoals: z.number(),
-    completionRate: z.number(),
+    /** Completed ÷ due so far this week; null when nothing was due yet. */
+    completionRate: z.nullable(z.number()),
     trends: z.object({
       clientsAddedThisMonth: z.number(),
       lastWeekSessions: z.number(),

@@ -13,8 +13,9 @@ describe('mondayUtc', () => {
 });
 
 describe('completionRate', () => {
-  it('is a whole percent of completed over due, 0 when nothing is due, never above 100', () => {
-    expect(completionRate(0, 0)).toBe(0);
+  it('is a whole percent of completed over due, null when nothing is due, never above 100', () => {
+    expect(completionRate(0, 0)).toBeNull();
+    expect(completionRate(0, 1)).toBe(0);
     expect(completionRate(2, 3)).toBe(67);
     expect(completionRate(1, 8)).toBe(13);
     expect(completionRate(3, 3)).toBe(100);

@@ -15,9 +15,9 @@ export function mondayUtc(at: Date): Date {
   return new Date(midnight - daysSinceMonday * DAY_MS);
 }
 
-/** completed ÷ due so far as a whole percent; 0 when nothing is due yet. */
-export function completionRate(completed: number, due: number): number {
-  if (due <= 0) return 0;
+/** completed ÷ due so far as a whole percent; null when nothing is due yet (0% would claim missed sessions). */
+export function completionRate(completed: number, due: number): number | null {
+  if (due <= 0) return null;
   return Math.min(100, Math.round((completed / due) * 100));
 }
 

@@ -68,7 +68,7 @@ async function goalsOf(accountId: string, clientIds: string[]): Promise<GoalItem
   return out;
 }
 
-export async function getMyDashboardStats(auth: AuthContext, weekStart: Date, now: Date, completionRate: (done: number, due: number) => number): Promise<DashboardStats> {
+export async function getMyDashboardStats(auth: AuthContext, weekStart: Date, now: Date, completionRate: (done: number, due: number) => number | null): Promise<DashboardStats> {
   const lastWeekStart = new Date(weekStart.getTime() - WEEK_MS).toISOString();
   const weekEnd = new Date(weekStart.getTime() + WEEK_MS).toISOString();
   const [entries, sessions] = await Promise.all([

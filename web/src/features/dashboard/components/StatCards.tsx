@@ -16,12 +16,13 @@ interface StatCard {
 
 function cards(stats: DashboardStats | undefined): StatCard[] {
   const n = (value: number | undefined) => value ?? 0;
-  const captions = trendCaptions(stats?.trends, n(stats?.weekSessions));
+  const completion = stats?.completionRate ?? null;
+  const captions = trendCaptions(stats?.trends, n(stats?.weekSessions), completion);
   return [
     { label: 'Total Clients', value: String(n(stats?.totalClients)), caption: captions.totalClients, to: '/clients', icon: UsersIcon, color: 'blue' },
     { label: "This Week's Sessions", value: String(n(stats?.weekSessions)), caption: captions.weekSessions, to: '/sessions', icon: CalendarIcon, color: 'green' },
     { label: 'Active Goals', value: String(n(stats?.activeGoals)), caption: captions.activeGoals, to: '/clients', icon: TargetIcon, color: 'purple' },
-    { label: 'Completion Rate', value: `${n(stats?.completionRate)}%`, caption: captions.completionRate, to: '/clients', icon: CheckCircleIcon, color: 'orange' },
+    { label: 'Completion Rate', value: completion === null ? '–' : `${completion}%`, caption: captions.completionRate, to: '/clients', icon: CheckCircleIcon, color: 'orange' },
   ];
 }
 

@@ -14,7 +14,7 @@ export function localToday(now: Date): { from: string; to: string } {
 const signed = (n: number) => (n > 0 ? `+${n}` : `${n}`);
 
 /** The stat cards' captions, from the server's trend numbers (the spec's were fixed text). */
-export function trendCaptions(trends: DashboardStats['trends'] | undefined, weekSessions: number) {
+export function trendCaptions(trends: DashboardStats['trends'] | undefined, weekSessions: number, completionRate: number | null = null) {
   const t = trends ?? { clientsAddedThisMonth: 0, lastWeekSessions: 0, sessionsDueThisWeek: 0, goalsMasteredThisMonth: 0 };
   const change = weekSessions - t.lastWeekSessions;
   return {
@@ -22,7 +22,8 @@ export function trendCaptions(trends: DashboardStats['trends'] | undefined, week
     totalClients: `Active · ${signed(t.clientsAddedThisMonth)} new this month`,
     weekSessions: change === 0 ? 'Same as last week' : `${signed(change)} vs last week`,
     activeGoals: `${t.goalsMasteredThisMonth} ${t.goalsMasteredThisMonth === 1 ? 'goal' : 'goals'} mastered this month`,
-    completionRate: `${t.sessionsDueThisWeek} due this week`,
+    // Without a due session there is no rate to explain, only that nothing was due yet.
+    completionRate: completionRate === null ? 'No sessions due yet' : `${t.sessionsDueThisWeek} due this week`,
   };
 }
 

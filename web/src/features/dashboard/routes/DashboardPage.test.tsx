@@ -51,14 +51,14 @@ function openDashboard(user: CurrentUser, answers: { stats?: DashboardStats; ses
 
 describe('trend captions', () => {
   it('are computed from the trends', () => {
-    expect(trendCaptions(stats.trends, stats.weekSessions)).toEqual({
+    expect(trendCaptions(stats.trends, stats.weekSessions, stats.completionRate)).toEqual({
       totalClients: 'Active · +3 new this month',
       weekSessions: '-2 vs last week',
       activeGoals: '1 goal mastered this month',
       completionRate: '5 due this week',
     });
     expect(trendCaptions({ ...stats.trends, lastWeekSessions: 5, goalsMasteredThisMonth: 2 }, 7).weekSessions).toBe('+2 vs last week');
-    expect(trendCaptions(undefined, 0)).toMatchObject({ totalClients: 'Active · 0 new this month', weekSessions: 'Same as last week' });
+    expect(trendCaptions(undefined, 0)).toMatchObject({ totalClients: 'Active · 0 new this month', weekSessions: 'Same as last week', completionRate: 'No sessions due yet' });
   });
 
   it('use the local Monday as the week start', () => {
@@ -114,5 +114,13 @@ describe('Dashboard', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('link', { name: 'Schedule Session' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Add Client' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Add New Client' })).toBeNull();
+  });
+
+  it('shows "–" and "No sessions due yet" for the completion rate when nothing was due, not 0%', async () => {
+    openDashboard(owner, { stats: { ...stats, completionRate: null, trends: { ...stats.trends, sessionsDueThisWeek: 0 } } });
+    renderApp('/');
+    await screen.findByText('No sessions due yet', {}, { timeout: 5000 });
+    expect(screen.getAllByTestId('stat-value').map((v) => v.textContent)).toEqual(['12', '7', '20', '–']);
+    expect(screen.queryByText('0%')).toBeNull();
   });
 });
