@@ -107,4 +107,19 @@ const accessibleColors = defineConfig({
   theme: { semanticTokens: { colors: { fg: { error: { value: { _light: '{colors.red.700}', _dark: '{colors.red.300}' } } } } } },
 });
 
-export const system = createSystem(defaultBaseConfig, appConfig, accessibleColors);
+/**
+ * Focus rings at 3:1 or more against white and the gray.50 page (WCAG 2.2 non-text contrast): every
+ * palette's ring is its 700 shade. Chakra's defaults (gray.400, green.500, orange.500...) are 2.2–2.8:1.
+ */
+const ringPalettes = ['gray', 'red', 'orange', 'yellow', 'green', 'teal', 'blue', 'cyan', 'purple', 'pink'] as const;
+const focusRings = defineConfig({
+  theme: {
+    semanticTokens: {
+      colors: Object.fromEntries(
+        ringPalettes.map((palette) => [palette, { focusRing: { value: { _light: `{colors.${palette}.700}`, _dark: `{colors.${palette}.300}` } } }]),
+      ),
+    },
+  },
+});
+
+export const system = createSystem(defaultBaseConfig, appConfig, accessibleColors, focusRings);
