@@ -3,5 +3,5 @@ import { generateProgressNote } from '@caseload/core/notes/service';
 import { createHandler, reply } from '@caseload/pipeline/pipeline';
 
 export const handler = createHandler(routes.generateProgressNote, async ({ auth, params, body }) =>
-  reply({ status: 201, body: await generateProgressNote(auth, params.id, { start: body.reportingPeriodStart, end: body.reportingPeriodEnd }) }),
+  reply({ status: 201, body: await generateProgressNote(auth, params.id, { start: body.reportingPeriodStart, end: body.reportingPeriodEnd }, body.replace) }),
 );

@@ -84,6 +84,11 @@ const fullTemplate = (name: string) => ({
   criterionMaxCue: 'verbal',
 });
 const period = { reportingPeriodStart: isoDay(-30), reportingPeriodEnd: isoDay(0) };
+/** The second one contains today in any time zone. */
+const reportingPeriods = [
+  { name: 'Term 1', start: isoDay(-120), end: isoDay(-31) },
+  { name: 'Term 2', start: isoDay(-30), end: isoDay(60) },
+];
 
 /** A signed-up owner with 2FA on, and the secret. */
 async function ownerWithTwoFactor() {
@@ -312,6 +317,13 @@ const cases: Record<RouteName, Case> = {
   },
 
   // ---- account, IEPs and service minutes
+  getReportingPeriods: async () => {
+    ok(await w.owner.put('/api/reporting-periods', reportingPeriods), 'reporting periods');
+    const answer = await w.owner.get('/api/reporting-periods');
+    expect(answer.body.current).toEqual(reportingPeriods[1]);
+    return answer;
+  },
+  saveReportingPeriods: () => w.owner.put('/api/reporting-periods', reportingPeriods),
   getAccount: () => w.owner.get('/api/account'),
   updateAccount: () => w.owner.put('/api/account', { name: 'Lincoln District', timeZone: 'America/New_York' }),
   listIeps: async () => {
@@ -375,11 +387,20 @@ const cases: Record<RouteName, Case> = {
 
   // ---- progress notes
   listClientProgressNotes: () => w.owner.get(`/api/clients/${w.clientId}/progress-notes`),
-  generateProgressNote: () => w.owner.post(`/api/clients/${w.clientId}/generate-progress-note`, { reportingPeriodStart: isoDay(-10), reportingPeriodEnd: isoDay(0) }),
+  // Fresh clients: a period overlapping Ava's note would be refused (one note per client and period).
+  generateProgressNote: async () => w.owner.post(`/api/clients/${await newClient('Nora')}/generate-progress-note`, { reportingPeriodStart: isoDay(-10), reportingPeriodEnd: isoDay(0) }),
   listProgressNotes: async () => [await w.owner.get('/api/progress-notes'), await w.owner.get('/api/progress-notes?assignedTo=me')],
+  listMissingProgressNotes: async () => {
+    ok(await w.owner.put('/api/reporting-periods', reportingPeriods), 'reporting periods');
+    const clientId = await newClient('Milo');
+    ok(await w.owner.post('/api/goals', fullGoal(clientId, 'Produce /l/')), 'goal');
+    const missing = await w.owner.get('/api/progress-notes/missing');
+    expect(missing.body.clients).toContainEqual({ id: clientId, firstName: 'Milo', lastInitial: expect.any(String) });
+    return [missing, await w.owner.get('/api/progress-notes/missing?assignedTo=me')];
+  },
   updateProgressNote: () => w.owner.patch(`/api/progress-notes/${w.noteId}`, { content: '<p>Ava made steady progress on /r/.</p>' }),
   deleteProgressNote: async () => {
-    const note = ok(await w.owner.post(`/api/clients/${w.clientId}/generate-progress-note`, { reportingPeriodStart: isoDay(-20), reportingPeriodEnd: isoDay(0) }), 'note');
+    const note = ok(await w.owner.post(`/api/clients/${await newClient('Dina')}/generate-progress-note`, { reportingPeriodStart: isoDay(-20), reportingPeriodEnd: isoDay(0) }), 'note');
     return w.owner.delete(`/api/progress-notes/${note.id}`);
   },
   bulkGenerateProgressNotes: async () => {
@@ -389,7 +410,7 @@ const cases: Record<RouteName, Case> = {
   },
   getBulkGenerationJob: async () => {
     // A client id that names no client: the job records an error for it.
-    const clientIds = [w.clientId, w.otherClientId, crypto.randomUUID()];
+    const clientIds = [await newClient('Gus'), await newClient('Hal'), crypto.randomUUID()];
     const job = ok(await w.owner.post('/api/generate-progress-notes-bulk', { clientIds, reportingPeriodStart: isoDay(-40), reportingPeriodEnd: isoDay(0), skipExisting: false }), 'bulk job');
     await whenBulkJobsIdle();
     const finished = await w.owner.get(`/api/generate-progress-notes-bulk/${job.jobId}`);

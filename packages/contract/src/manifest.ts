@@ -9,6 +9,7 @@ import { idParams, okBody, schema } from './common.ts';
 import type { PermissionFlag } from './enums.ts';
 import * as goalBank from './goal-bank.ts';
 import * as notes from './notes.ts';
+import * as reportingPeriods from './reporting-periods.ts';
 import * as schoolYear from './school-year.ts';
 import * as signatures from './signatures.ts';
 import * as sessions from './sessions.ts';
@@ -158,6 +159,8 @@ export const listProgress = route({ method: 'GET', path: '/api/progress', handle
 // ---- progress notes
 export const listClientProgressNotes = route({ method: 'GET', path: '/api/clients/{id}/progress-notes', handler: 'notes/list-client-progress-notes', auth: 'user', permission: 'canViewProgressNotes', params: idParams, response: list(notes.progressNote) });
 export const generateProgressNote = route({ method: 'POST', idempotent: true, path: '/api/clients/{id}/generate-progress-note', uses: ['bedrock'], handler: 'notes/generate-progress-note', auth: 'user', permission: 'canGenerateProgressNotes', params: idParams, body: notes.generateNoteBody, response: notes.progressNote, timeoutSeconds: 29 });
+/** Literal path: matched before /api/progress-notes/{id}. */
+export const listMissingProgressNotes = route({ method: 'GET', path: '/api/progress-notes/missing', handler: 'notes/list-missing-progress-notes', auth: 'user', permission: 'canViewProgressNotes', query: notes.progressNotesQuery, response: notes.missingNotes });
 export const listProgressNotes = route({ method: 'GET', path: '/api/progress-notes', handler: 'notes/list-progress-notes', auth: 'user', permission: 'canViewProgressNotes', query: notes.progressNotesQuery, response: list(notes.progressNote) });
 export const updateProgressNote = route({ method: 'PATCH', path: '/api/progress-notes/{id}', handler: 'notes/update-progress-note', auth: 'user', permission: 'canEditProgressNotes', params: idParams, body: notes.updateNoteBody, response: notes.progressNote });
 export const deleteProgressNote = route({ method: 'DELETE', path: '/api/progress-notes/{id}', handler: 'notes/delete-progress-note', auth: 'user', permission: 'canDeleteProgressNotes', params: idParams, response: okBody });
@@ -188,6 +191,8 @@ export const updateSessionSeries = route({ method: 'PUT', path: '/api/session-se
 export const deleteSessionSeries = route({ method: 'DELETE', path: '/api/session-series/{id}', handler: 'timetable/delete-session-series', auth: 'user', permission: 'canDeleteSessions', params: schoolYear.seriesParams, query: schoolYear.deleteSeriesQuery, response: schoolYear.seriesChange, timeoutSeconds: 29 });
 export const listClosures = route({ method: 'GET', path: '/api/closures', handler: 'timetable/list-closures', auth: 'user', response: schoolYear.closureList });
 export const saveClosures = route({ method: 'PUT', path: '/api/closures', handler: 'timetable/save-closures', auth: 'user', permission: 'canManageUsers', body: schoolYear.closuresBody, response: schoolYear.closuresSaved, timeoutSeconds: 29 });
+export const getReportingPeriods = route({ method: 'GET', path: '/api/reporting-periods', handler: 'account/get-reporting-periods', auth: 'user', response: reportingPeriods.reportingPeriods });
+export const saveReportingPeriods = route({ method: 'PUT', path: '/api/reporting-periods', handler: 'account/save-reporting-periods', auth: 'user', permission: 'canManageUsers', body: reportingPeriods.reportingPeriodsBody, response: reportingPeriods.reportingPeriods });
 
 // ---- part 3: signed notes, co-signature and the Medicaid service log
 export const signSessionNote = route({ method: 'POST', path: '/api/sessions/{id}/sign', handler: 'signatures/sign-session-note', auth: 'user', permission: 'canEditSessions', params: sessions.sessionIdParams, body: signatures.signBody, response: sessions.sessionNote });
@@ -254,6 +259,7 @@ export const routes = {
   listClientProgressNotes,
   generateProgressNote,
   listProgressNotes,
+  listMissingProgressNotes,
   updateProgressNote,
   deleteProgressNote,
   bulkGenerateProgressNotes,
@@ -278,6 +284,8 @@ export const routes = {
   deleteSessionSeries,
   listClosures,
   saveClosures,
+  getReportingPeriods,
+  saveReportingPeriods,
   signSessionNote,
   cosignSessionNote,
   addSessionAddendum,

@@ -1,7 +1,14 @@
 import * as z from 'zod/mini';
 import { id, isoDate, isoDateTime, text, schema } from './common.ts';
 import { goalStatuses, goalTypes, noteAuthors, progressNoteStatuses } from './enums.ts';
+import { reportingPeriod } from './reporting-periods.ts';
 import { RICH_TEXT_MAX } from './sessions.ts';
+
+/** The one-note-per-period refusals (part 3 §6), in the spec's words. */
+export const DELIVERED_NOTE_COVERS_PERIOD = 'A delivered progress note already covers this period';
+export const EDITED_NOTE_WOULD_BE_REPLACED = 'This progress note was edited. Regenerating would replace your changes.';
+export const NOTE_COVERS_PART_OF_PERIOD = 'A progress note already covers part of this period';
+export const DELIVERED_NOTE_LOCKED = 'A delivered progress note cannot be edited';
 
 const BOTH_DATES = 'Please select both start and end dates for the reporting period.';
 const periodDate = /* @__PURE__ */ schema(() =>
@@ -13,8 +20,12 @@ export const MAX_PERIOD_DAYS = 366;
 const PERIOD_TOO_LONG = 'The reporting period can be at most one year.';
 const periodDays = (start: string, end: string) => (Date.parse(end) - Date.parse(start)) / 86_400_000;
 
+/**
+ * `replace`: regenerate an edited note of the same period, or (for an ad-hoc period) delete the
+ * undelivered notes it overlaps; a delivered note is never replaced.
+ */
 export const generateNoteBody = z
-  .object({ reportingPeriodStart: periodDate, reportingPeriodEnd: periodDate })
+  .object({ reportingPeriodStart: periodDate, reportingPeriodEnd: periodDate, replace: z.optional(z.boolean()) })
   .check(
     z.refine((v) => v.reportingPeriodStart < v.reportingPeriodEnd, {
       message: 'End date must be after start date.',
@@ -31,8 +42,10 @@ export const bulkGenerateBody = z
       .check(z.minLength(1, 'Please select at least one client'), z.maxLength(500, 'At most 500 clients can be generated at once')),
     reportingPeriodStart: z.optional(isoDate),
     reportingPeriodEnd: z.optional(isoDate),
-    /** Skip a client that already has a note for the same period (retries never duplicate either way). */
+    /** Skip a client that already has a note covering any day of the period (retries never duplicate either way). */
     skipExisting: z._default(z.boolean(), true),
+    /** Without skipping: as on the single route, replace edited notes and undelivered overlapping ones. */
+    replace: z.optional(z.boolean()),
   })
   .check(
     z.refine((v) => !v.reportingPeriodStart === !v.reportingPeriodEnd, { message: BOTH_DATES, path: ['reportingPeriodEnd'] }),
@@ -92,11 +105,28 @@ export const progressNotesQuery = /* @__PURE__ */ schema(() =>
   z.object({ assignedTo: z._default(z.enum(['me', 'all'], { error: 'assignedTo must be me or all' }), 'all') }),
 );
 
+/** An edit of the content, marking the note delivered, or both (the content first). */
 export const updateNoteBody = /* @__PURE__ */ schema(() =>
+  z
+    .object({
+      content: z.optional(
+        text('free', 'Content is required').check(z.trim(), z.minLength(1, 'Content is required'), z.maxLength(RICH_TEXT_MAX, 'The note is too long')),
+      ),
+      status: z.optional(z.literal('delivered', { error: "Status can only be set to 'delivered'" })),
+    })
+    .check(z.refine((v) => v.content !== undefined || v.status !== undefined, { message: 'Content is required', path: ['content'] })),
+);
+export type UpdateNoteInput = z.input<typeof updateNoteBody>;
+
+/** The current reporting period's active clients with active goals and no note covering any day of it. */
+export const missingNotes = /* @__PURE__ */ schema(() =>
   z.object({
-    content: text('free', 'Content is required').check(z.trim(), z.minLength(1, 'Content is required'), z.maxLength(RICH_TEXT_MAX, 'The note is too long')),
+    /** Null when no reporting period contains today (then `clients` is empty). */
+    period: z.nullable(reportingPeriod),
+    clients: z.array(z.object({ id, firstName: z.string(), lastInitial: z.string() })),
   }),
 );
+export type MissingNotes = z.infer<typeof missingNotes>;
 
 // ---------- reports ----------
 export const reportDays = [7, 14, 30, 90] as const;

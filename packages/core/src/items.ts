@@ -185,6 +185,31 @@ export interface ProgressNoteItem extends Audited {
   status: ProgressNoteStatus;
 }
 
+/** One note's period, stored inside its client's `NotePeriodsItem`. */
+export interface NotePeriodRecord {
+  noteId: string;
+  start: string;
+  end: string;
+  status: ProgressNoteStatus;
+  /** The clinician changed the content after generation. */
+  edited: boolean;
+}
+
+/** All of a client's note periods by note id, with a version (the one-note-per-period rules read it whole). */
+export interface NotePeriodsItem {
+  accountId: string;
+  clientId: string;
+  notes: Record<string, NotePeriodRecord>;
+  version: number;
+}
+
+/** The account's reporting periods, by start date. */
+export interface ReportingPeriodsItem {
+  accountId: string;
+  periods: { name: string; start: string; end: string }[];
+  version: number;
+}
+
 /** One IEP, stored inside its client's `IepSetItem`. */
 export interface IepRecord {
   id: string;

@@ -14,6 +14,7 @@ const IEPS = 'IEPS';
 const DAY = 'DAY#';
 const MAKEUP = 'MAKEUP#';
 const GTPL = 'GTPL#';
+const NPERIODS = 'NPERIODS#';
 
 export const acct = (accountId: string) => `${ACCT}${accountId}`;
 
@@ -134,6 +135,15 @@ export const keys = {
     PK: acct(accountId),
     SK: `PNOTEPERIOD#${clientId}#${start}#${end}`,
   }),
+  /**
+   * The periods of all of a client's progress notes in one item with a version: "one note per
+   * client and period" and "no overlapping notes" are conditions on it, written with the note. The
+   * account partition holds them side by side, so the missing-notes list reads them in one Query.
+   */
+  notePeriods: (accountId: string, clientId: string) => ({ PK: acct(accountId), SK: `${NPERIODS}${clientId}` }),
+  notePeriodsPrefix: (accountId: string) => ({ PK: acct(accountId), SKPrefix: NPERIODS }),
+  /** The account's reporting periods (one item, replaced whole under its version). */
+  reportingPeriods: (accountId: string) => ({ PK: acct(accountId), SK: 'RPERIODS' }),
   bulkJob: (accountId: string, jobId: string) => ({ PK: acct(accountId), SK: `JOB#${jobId}` }),
   audit: (accountId: string, at: string, eventId: string) => ({ PK: `${acct(accountId)}#AUDIT`, SK: `${at}#${eventId}` }),
   auditPartition: (accountId: string) => `${acct(accountId)}#AUDIT`,
@@ -232,6 +242,8 @@ export const entity = {
   progress: 'Progress',
   progressNote: 'ProgressNote',
   progressNotePeriod: 'ProgressNotePeriod',
+  notePeriods: 'NotePeriods',
+  reportingPeriods: 'ReportingPeriods',
   bulkJob: 'BulkJob',
   audit: 'AuditEvent',
   counters: 'Counters',

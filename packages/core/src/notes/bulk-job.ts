@@ -34,6 +34,8 @@ export interface BulkJobItem {
   reportingPeriodStart: string;
   reportingPeriodEnd: string;
   skipExisting: boolean;
+  /** Replace edited and overlapping undelivered notes (absent on jobs stored before it: false). */
+  replace?: boolean;
   clients: Record<string, ClientState>;
   /** 'First L.' per client at the start, for error rows written when the client cannot be read. */
   clientNames: Record<string, string>;

@@ -65,7 +65,7 @@ async function processClient(job: BulkJobItem, clientId: string, sessions: Sessi
   try {
     const client = await getVisibleClient(jobAuth(job), clientId);
     clientName = displayName(client);
-    const outcome = await generateAndStore(actor, client, period, { deadline: Date.now() + CLIENT_BUDGET_MS, skipExisting: job.skipExisting, sessions });
+    const outcome = await generateAndStore(actor, client, period, { deadline: Date.now() + CLIENT_BUDGET_MS, skipExisting: job.skipExisting, replace: job.replace === true, sessions });
     if ('skipped' in outcome) return await recordOutcome(job.accountId, job.jobId, clientId, 'skipped');
     await auditGenerated(actor, outcome, 'bulk');
     await recordOutcome(job.accountId, job.jobId, clientId, 'done');

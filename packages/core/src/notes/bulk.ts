@@ -6,7 +6,7 @@
  * Retries: the job id is derived from the request (account, user, clients, period, options) and a
  * one-minute window, and the job is created only if absent, so a retried or double-clicked POST
  * returns the job already under way instead of starting a second one. Independently of that, the
- * period guard means no run ever stores a second note for a client and period.
+ * client's note periods mean no run ever stores a second note for a client and period.
  */
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { BulkJob } from '@caseload/contract/notes';
@@ -37,6 +37,7 @@ export interface BulkRequest {
   reportingPeriodStart?: string;
   reportingPeriodEnd?: string;
   skipExisting: boolean;
+  replace?: boolean;
 }
 
 /** The requested period, or the dialog's default: one month ago to today. */
@@ -45,9 +46,11 @@ export function resolvePeriod(req: Pick<BulkRequest, 'reportingPeriodStart' | 'r
   return { start: monthBefore(today), end: today };
 }
 
+type JobOptions = Pick<BulkRequest, 'skipExisting' | 'replace'>;
+
 /** A UUID-shaped id from a hash, so the same request in the same window names the same job. */
-function jobIdFor(auth: AuthContext, clientIds: string[], period: Period, skipExisting: boolean, window: number): string {
-  const h = sha256([auth.accountId, auth.userId, [...clientIds].sort().join(','), period.start, period.end, String(skipExisting), String(window)].join('|'));
+function jobIdFor(auth: AuthContext, clientIds: string[], period: Period, options: JobOptions, window: number): string {
+  const h = sha256([auth.accountId, auth.userId, [...clientIds].sort().join(','), period.start, period.end, String(options.skipExisting), String(options.replace === true), String(window)].join('|'));
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
@@ -65,7 +68,7 @@ async function sortVisible(auth: AuthContext, ids: string[]): Promise<{ visible:
   };
 }
 
-function newJobItem(auth: AuthContext, jobId: string, period: Period, skipExisting: boolean, visible: ClientItem[], missing: string[]): BulkJobItem {
+function newJobItem(auth: AuthContext, jobId: string, period: Period, options: JobOptions, visible: ClientItem[], missing: string[]): BulkJobItem {
   const at = nowIso();
   const clients: Record<string, ClientState> = {};
   for (const c of visible) clients[c.id] = 'pending';
@@ -83,7 +86,8 @@ function newJobItem(auth: AuthContext, jobId: string, period: Period, skipExisti
     skippedCount: 0,
     reportingPeriodStart: period.start,
     reportingPeriodEnd: period.end,
-    skipExisting,
+    skipExisting: options.skipExisting,
+    replace: options.replace === true,
     clients,
     clientNames: Object.fromEntries(visible.map((c) => [c.id, displayName(c)])),
     errors,
@@ -115,8 +119,8 @@ async function createJobOnce(item: BulkJobItem): Promise<{ job: BulkJobItem; cre
 }
 
 /** The same request's job from the previous window, when it is less than a window old. */
-async function recentTwin(auth: AuthContext, ids: string[], period: Period, skipExisting: boolean, window: number) {
-  const previous = await getJobItem(auth.accountId, jobIdFor(auth, ids, period, skipExisting, window - 1));
+async function recentTwin(auth: AuthContext, ids: string[], period: Period, options: JobOptions, window: number) {
+  const previous = await getJobItem(auth.accountId, jobIdFor(auth, ids, period, options, window - 1));
   return previous && Date.now() - Date.parse(previous.createdAt) < RETRY_WINDOW_MS ? previous : undefined;
 }
 
@@ -125,11 +129,11 @@ export async function startBulkJob(auth: AuthContext, req: BulkRequest): Promise
   const period = resolvePeriod(req);
   const ids = [...new Set(req.clientIds)];
   const window = Math.floor(Date.now() / RETRY_WINDOW_MS);
-  const twin = await recentTwin(auth, ids, period, req.skipExisting, window);
+  const twin = await recentTwin(auth, ids, period, req, window);
   if (twin) return toBulkJob(twin);
   const { visible, missing } = await sortVisible(auth, ids);
-  const jobId = jobIdFor(auth, ids, period, req.skipExisting, window);
-  const { job, created } = await createJobOnce(newJobItem(auth, jobId, period, req.skipExisting, visible, missing));
+  const jobId = jobIdFor(auth, ids, period, req, window);
+  const { job, created } = await createJobOnce(newJobItem(auth, jobId, period, req, visible, missing));
   if (!created) return toBulkJob(job);
   await recordAudit(auth.accountId, {
     action: 'progress_note.bulk_started',

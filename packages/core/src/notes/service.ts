@@ -3,31 +3,40 @@
  * client's visibility (getVisibleClient), so another tenant's or another organization's notes are
  * 404s. Notes of archived clients stay readable and editable: they are part of the record.
  *
- * Regenerating a period (the dialog's Generate button pressed again) replaces the period's note in
- * one transaction, so a client never has two notes for the same period.
+ * One note per client and reporting period (part 3 §6), decided on the client's note periods
+ * (note-periods.ts) and written with them under their version: regenerating the same period
+ * rewrites that note under its id (unless delivered, or edited without `replace`); a period
+ * overlapping other notes is refused unless `replace` deletes the undelivered ones.
  */
-import type { ProgressNote } from '@caseload/contract/notes';
+import {
+  DELIVERED_NOTE_COVERS_PERIOD,
+  DELIVERED_NOTE_LOCKED,
+  EDITED_NOTE_WOULD_BE_REPLACED,
+  NOTE_COVERS_PART_OF_PERIOD,
+  type ProgressNote,
+} from '@caseload/contract/notes';
 import { recordAudit } from '../audit.ts';
 import { getVisibleClient } from '../caseload/access.ts';
 import { nowIso } from '../clock.ts';
 import { canSeeOrganization, type AuthContext } from '../context.ts';
-import { queryPartition } from '../db.ts';
+import { queryPartition, transact, type TxItem } from '../db.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../errors.ts';
 import { newId } from '../ids.ts';
-import type { CaseloadEntryItem, ClientItem, ProgressNoteItem, SessionItem } from '../items.ts';
+import type { CaseloadEntryItem, ClientItem, NotePeriodRecord, ProgressNoteItem, SessionItem } from '../items.ts';
 import { keys } from '../keys.ts';
 import { plainText } from '../plain-text.ts';
 import { sanitizeRichText } from '../rich-text.ts';
+import { retryOnConflict } from '../sessions/conflicts.ts';
 import { displayName, loadFacts, type Period } from './facts.ts';
 import { writeGroundedNote } from './generator.ts';
 import { longDate } from './dates.ts';
 import { renderPdf } from './pdf.ts';
-import { deleteNoteItem, getNoteItem, listAccountNoteItems, listClientNoteItems, periodNoteId, PeriodGuardMovedError, storeNote, updateNoteContent } from './repo.ts';
+import { notePeriodsWrite, notesOverlapping, periodRecordOf, readNotePeriods, type NotePeriods } from './note-periods.ts';
+import { deleteNoteItems, getNoteItem, listAccountNoteItems, listClientNoteItems, putNoteItem } from './repo.ts';
 import { listAccountClients } from './visible-clients.ts';
 
 /** Time for generating one note on the single route: inside its 29 s, with room to store it. */
 export const SINGLE_NOTE_BUDGET_MS = 25_000;
-const STORE_ATTEMPTS = 3;
 
 export interface Actor {
   accountId: string;
@@ -56,60 +65,93 @@ export function toProgressNote(item: ProgressNoteItem, client?: Pick<ClientItem,
 
 export interface StoredNote {
   note: ProgressNoteItem;
+  /** The same period's note was regenerated under its id. */
   replaced: boolean;
+  /** Undelivered notes overlapping the period, deleted by `replace`. */
+  deleted: string[];
 }
 export type GenerationOutcome = StoredNote | { skipped: true };
 interface GenerationOptions {
   /** Epoch ms by which the note must be written. */
   deadline: number;
+  /** Bulk: leave alone a client with a note sharing any day with the period. */
   skipExisting?: boolean;
+  /** Regenerate an edited note of the period; delete undelivered notes overlapping an ad-hoc period. */
+  replace?: boolean;
   /** The period's sessions, when the caller (a bulk job) has read them once for all clients. */
   sessions?: SessionItem[];
 }
 
+type Plan = { skip: true } | { skip?: false; keep?: NotePeriodRecord; remove: NotePeriodRecord[] };
+
+const samePeriod = (n: NotePeriodRecord, period: Period) => n.start === period.start && n.end === period.end;
+
+/** What storing a note for the period means for the client's notes, or the spec's 409. */
+function plan(set: NotePeriods, period: Period, opts: Pick<GenerationOptions, 'skipExisting' | 'replace'>): Plan {
+  const overlapping = notesOverlapping(set, period);
+  if (!overlapping.length) return { remove: [] };
+  if (opts.skipExisting) return { skip: true };
+  const keep = overlapping.find((n) => samePeriod(n, period));
+  if (keep?.status === 'delivered') throw new ConflictError(DELIVERED_NOTE_COVERS_PERIOD);
+  if (keep?.edited && !opts.replace) throw new ConflictError(EDITED_NOTE_WOULD_BE_REPLACED);
+  const remove = overlapping.filter((n) => n !== keep);
+  if (remove.length && (!opts.replace || remove.some((n) => n.status === 'delivered'))) throw new ConflictError(NOTE_COVERS_PART_OF_PERIOD);
+  return { keep, remove };
+}
+
 /**
- * Computes the facts, writes a grounded note and stores it as the period's note. With
- * `skipExisting` a period that already has a note is left alone; otherwise its note is replaced.
- * Nothing is stored when generation fails.
+ * Computes the facts, writes a grounded note and stores it as the period's note. The rules are
+ * checked before generating (a refused request costs no model call) and again, on a fresh read,
+ * inside the versioned write. Nothing is stored when generation fails.
  */
 export async function generateAndStore(actor: Actor, client: ClientItem, period: Period, opts: GenerationOptions & { skipExisting?: false }): Promise<StoredNote>;
 export async function generateAndStore(actor: Actor, client: ClientItem, period: Period, opts: GenerationOptions): Promise<GenerationOutcome>;
 export async function generateAndStore(actor: Actor, client: ClientItem, period: Period, opts: GenerationOptions): Promise<GenerationOutcome> {
-  let previous = await periodNoteId(actor.accountId, client.id, period);
-  if (previous && opts.skipExisting) return { skipped: true };
+  if (plan(await readNotePeriods(actor.accountId, client.id), period, opts).skip) return { skipped: true };
   const facts = await loadFacts(actor.accountId, client, period, opts.sessions);
   const content = await writeGroundedNote(facts, opts.deadline);
-  const at = nowIso();
-  const note: ProgressNoteItem = {
-    id: newId(),
-    accountId: actor.accountId,
-    clientId: client.id,
-    organizationId: client.organizationId,
-    content,
-    reportingPeriodStart: period.start,
-    reportingPeriodEnd: period.end,
-    generatedBy: 'ai',
-    status: 'generated',
-    createdAt: at,
-    updatedAt: at,
-    createdBy: actor.userId,
-    updatedBy: actor.userId,
-  };
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await storeNote(note, previous);
-      return { note, replaced: previous !== undefined };
-    } catch (e) {
-      if (!(e instanceof PeriodGuardMovedError)) throw e;
-      if (attempt >= STORE_ATTEMPTS) throw new ConflictError('Another note for this period was saved at the same time. Please try again.');
-      // Someone else stored a note for the period meanwhile: skip it, or replace it in turn.
-      previous = await periodNoteId(actor.accountId, client.id, period);
-      if (previous && opts.skipExisting) return { skipped: true };
-    }
-  }
+  const fresh = newId();
+  return retryOnConflict(async (): Promise<GenerationOutcome> => {
+    const set = await readNotePeriods(actor.accountId, client.id);
+    const decided = plan(set, period, opts);
+    if (decided.skip) return { skipped: true };
+    const at = nowIso();
+    const kept = decided.keep && (await getNoteItem(actor.accountId, decided.keep.noteId));
+    const note: ProgressNoteItem = {
+      id: kept ? kept.id : fresh,
+      accountId: actor.accountId,
+      clientId: client.id,
+      organizationId: client.organizationId,
+      content,
+      reportingPeriodStart: period.start,
+      reportingPeriodEnd: period.end,
+      generatedBy: 'ai',
+      status: 'generated',
+      createdAt: kept ? kept.createdAt : at,
+      updatedAt: at,
+      createdBy: kept ? kept.createdBy : actor.userId,
+      updatedBy: actor.userId,
+    };
+    const notes = { ...set.notes };
+    for (const n of decided.remove) delete notes[n.noteId];
+    notes[note.id] = periodRecordOf(note);
+    const removed = decided.remove.flatMap((n) => deleteNoteItems({ accountId: actor.accountId, clientId: client.id, id: n.noteId, reportingPeriodStart: n.start, reportingPeriodEnd: n.end }));
+    await transact([notePeriodsWrite(actor.accountId, set, notes), putNoteItem(note), ...removed]);
+    return { note, replaced: kept !== undefined, deleted: decided.remove.map((n) => n.noteId) };
+  });
 }
 
 export async function auditGenerated(actor: Actor, outcome: StoredNote, how: 'single' | 'bulk') {
+  for (const noteId of outcome.deleted) {
+    await recordAudit(actor.accountId, {
+      action: 'progress_note.deleted',
+      actorId: actor.userId,
+      actorName: actor.actorName,
+      entityType: 'progressNote',
+      entityId: noteId,
+      summary: 'Deleted a progress note replaced by a note for an overlapping period',
+    });
+  }
   await recordAudit(actor.accountId, {
     action: outcome.replaced ? 'progress_note.regenerated' : 'progress_note.generated',
     actorId: actor.userId,
@@ -120,10 +162,10 @@ export async function auditGenerated(actor: Actor, outcome: StoredNote, how: 'si
   });
 }
 
-export async function generateProgressNote(auth: AuthContext, clientId: string, period: Period): Promise<ProgressNote> {
+export async function generateProgressNote(auth: AuthContext, clientId: string, period: Period, replace = false): Promise<ProgressNote> {
   const client = await getVisibleClient(auth, clientId);
   const actor = actorOf(auth);
-  const outcome = await generateAndStore(actor, client, period, { deadline: Date.now() + SINGLE_NOTE_BUDGET_MS });
+  const outcome = await generateAndStore(actor, client, period, { deadline: Date.now() + SINGLE_NOTE_BUDGET_MS, replace });
   await auditGenerated(actor, outcome, 'single');
   return toProgressNote(outcome.note, client);
 }
@@ -179,26 +221,60 @@ export async function getVisibleNote(auth: AuthContext, noteId: string): Promise
   return { note, client };
 }
 
-export async function updateProgressNote(auth: AuthContext, noteId: string, content: string): Promise<ProgressNote> {
-  const { client } = await getVisibleNote(auth, noteId);
-  const clean = sanitizeRichText(content);
-  // The schema refuses blank input; markup that sanitizes to nothing is just as empty.
-  if (!plainText(clean)) throw new BadRequestError('Content is required', [{ path: 'content', message: 'Content is required' }]);
-  const updated = await updateNoteContent(auth.accountId, noteId, clean, auth.userId, nowIso());
+export interface NoteChange {
+  content?: string;
+  status?: 'delivered';
+}
+
+/**
+ * Edits the content (the note becomes `updated`, and counts as edited for regeneration) and/or
+ * marks it delivered; a delivered note's content cannot change. Written with the client's note
+ * periods under their version, so an edit and a regeneration of the same note never interleave.
+ */
+export async function updateProgressNote(auth: AuthContext, noteId: string, change: NoteChange): Promise<ProgressNote> {
+  let clean: string | undefined;
+  if (change.content !== undefined) {
+    clean = sanitizeRichText(change.content);
+    // The schema refuses blank input; markup that sanitizes to nothing is just as empty.
+    if (!plainText(clean)) throw new BadRequestError('Content is required', [{ path: 'content', message: 'Content is required' }]);
+  }
+  const { updated, client } = await retryOnConflict(async () => {
+    const { note, client } = await getVisibleNote(auth, noteId);
+    if (clean !== undefined && note.status === 'delivered') throw new ConflictError(DELIVERED_NOTE_LOCKED);
+    const set = await readNotePeriods(auth.accountId, note.clientId);
+    const edited = clean !== undefined;
+    const updated: ProgressNoteItem = {
+      ...note,
+      ...(edited ? { content: clean } : {}),
+      status: change.status ?? (edited ? 'updated' : note.status),
+      updatedAt: nowIso(),
+      updatedBy: auth.userId,
+    };
+    const record = set.notes[noteId] ?? periodRecordOf(note);
+    const notes = { ...set.notes, [noteId]: { ...record, status: updated.status, edited: record.edited || edited } };
+    await transact([notePeriodsWrite(auth.accountId, set, notes), putNoteItem(updated)]);
+    return { updated, client };
+  });
+  const delivered = change.status === 'delivered';
   await recordAudit(auth.accountId, {
-    action: 'progress_note.updated',
+    action: delivered ? 'progress_note.delivered' : 'progress_note.updated',
     actorId: auth.userId,
     actorName: `${auth.firstName} ${auth.lastName}`,
     entityType: 'progressNote',
     entityId: noteId,
-    summary: 'Edited a progress note',
+    summary: delivered ? (clean !== undefined ? 'Edited and delivered a progress note' : 'Marked a progress note delivered') : 'Edited a progress note',
   });
   return toProgressNote(updated, client);
 }
 
 export async function deleteProgressNote(auth: AuthContext, noteId: string): Promise<{ ok: true }> {
-  const { note } = await getVisibleNote(auth, noteId);
-  await deleteNoteItem(note);
+  await retryOnConflict(async () => {
+    const { note } = await getVisibleNote(auth, noteId);
+    const set = await readNotePeriods(auth.accountId, note.clientId);
+    const notes = Object.fromEntries(Object.entries(set.notes).filter(([id]) => id !== noteId));
+    const items: TxItem[] = [notePeriodsWrite(auth.accountId, set, notes), ...deleteNoteItems(note)];
+    await transact(items);
+  });
   await recordAudit(auth.accountId, {
     action: 'progress_note.deleted',
     actorId: auth.userId,
