@@ -1,12 +1,13 @@
 import { Button, Card, Heading, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import { CalendarIcon, PlusIcon, TargetIcon } from '../../../components/icons.tsx';
+import { CalendarIcon, PlusIcon } from '../../../components/icons.tsx';
 import { usePermission } from '../../../lib/permissions.ts';
 import type { ClientsPageState } from '../../clients/index.ts';
+import { CreateGoalAction } from './CreateGoalAction.tsx';
 
 /**
- * 'Add New Client' opens the add dialog on /clients. 'Create Goal' goes to /clients too: the spec's
- * /goals has no screen, and goals are created from a client (Edit Client → 'Goals & Progress').
+ * 'Add New Client' opens the add dialog on /clients. 'Create Goal' asks for the client, then opens
+ * the goal dialog for that client (the spec's /goals has no screen: goals belong to a client).
  * Each action shows only to users allowed to do it.
  */
 const addClientState: ClientsPageState = { addClient: true };
@@ -41,14 +42,7 @@ export function QuickActions() {
               </RouterLink>
             </Button>
           )}
-          {canManageGoals && (
-            <Button asChild variant="outline" justifyContent="flex-start">
-              <RouterLink to="/clients">
-                <TargetIcon size={16} />
-                Create Goal
-              </RouterLink>
-            </Button>
-          )}
+          {canManageGoals && <CreateGoalAction />}
           {!canAddClient && !canSchedule && !canManageGoals && (
             <Text color="fg.muted" fontSize="sm">
               No quick actions are available with your permissions.

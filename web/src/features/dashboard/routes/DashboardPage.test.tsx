@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '@caseload/contract/auth';
 import type { DashboardStats } from '@caseload/contract/caseload';
@@ -38,10 +38,15 @@ const sessions = [
   session('10000000-0000-4000-8000-000000000002', todayAt(10), { firstName: 'Liam', lastInitial: 'T' }),
 ];
 
+const maya = { id: 'cccccccc-0000-4000-8000-000000000001', firstName: 'Maya', lastInitial: 'R', status: 'active', clinicianIds: [], icd10Codes: [], medicaidEligible: false, createdAt: todayAt(8), updatedAt: todayAt(8) };
+
 function openDashboard(user: CurrentUser, answers: { stats?: DashboardStats; sessions?: Session[] } = {}) {
   return mockFetch(({ method, url }) => {
     const path = url.split('?')[0];
     if (method === 'GET' && url === '/api/user') return jsonResponse(200, user);
+    if (method === 'GET' && path === '/api/clients') return jsonResponse(200, { items: url.includes('search=Zed') ? [] : [maya] });
+    if (method === 'GET' && path === `/api/clients/${maya.id}`) return jsonResponse(200, maya);
+    if (method === 'GET' && path === '/api/goal-bank') return jsonResponse(200, []);
     if (path === '/api/dashboard/stats') return answers.stats ? jsonResponse(200, answers.stats) : new Promise<Response>(() => undefined);
     if (path === '/api/sessions') return jsonResponse(200, answers.sessions ?? []);
     if (path === '/api/activities') return jsonResponse(200, [{ id: 'e1', at: new Date().toISOString(), action: 'client.created', summary: 'Added a client', actorName: 'Jane Doe' }]);
@@ -95,7 +100,7 @@ describe('Dashboard', { timeout: 20_000 }, () => {
     expect(within(rows[0]!).getByText('Scheduled')).toBeTruthy();
 
     const quick = screen.getByRole('region', { name: 'Quick Actions' });
-    expect(within(quick).getByRole('link', { name: 'Create Goal' }).getAttribute('href')).toBe('/clients');
+    expect(within(quick).getByRole('button', { name: 'Create Goal' })).toBeTruthy();
 
     const urls = fetchMock.mock.calls.map(([url]) => new URL(String(url), 'http://x'));
     const statsUrl = urls.find((u) => u.pathname === '/api/dashboard/stats')!;
@@ -114,6 +119,29 @@ describe('Dashboard', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('link', { name: 'Schedule Session' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Add Client' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Add New Client' })).toBeNull();
+  });
+
+  it("'Create Goal' asks for an active client, then opens the goal dialog for that client", async () => {
+    const fetchMock = openDashboard(owner, { stats, sessions: [] });
+    renderApp('/');
+    fireEvent.click(await screen.findByRole('button', { name: 'Create Goal' }, { timeout: 5000 }));
+    const picker = await screen.findByRole('dialog', { name: 'Choose a client' });
+    fireEvent.change(within(picker).getByRole('searchbox', { name: 'Search clients' }), { target: { value: 'Zed' } });
+    expect(await within(picker).findByText('No active client matches this name.')).toBeTruthy();
+    fireEvent.change(within(picker).getByRole('searchbox', { name: 'Search clients' }), { target: { value: '' } });
+    fireEvent.click(await within(picker).findByRole('button', { name: 'Maya R.' }));
+
+    const goalDialog = await screen.findByRole('dialog', { name: 'Add Goal for Maya R.' });
+    expect(within(goalDialog).getByLabelText(/Goal Name/)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Choose a client' })).toBeNull());
+    const searches = fetchMock.mock.calls
+      .map(([url]) => new URL(String(url), 'http://x'))
+      .filter((u) => u.pathname === '/api/clients' && u.searchParams.has('status'))
+      .map((u) => [u.searchParams.get('status'), u.searchParams.get('search')]);
+    expect(searches).toEqual([
+      ['active', null],
+      ['active', 'Zed'],
+    ]);
   });
 
   it('shows "–" and "No sessions due yet" for the completion rate when nothing was due, not 0%', async () => {
