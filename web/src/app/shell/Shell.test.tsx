@@ -40,6 +40,38 @@ describe('shell', () => {
     expect(within(nav).getByRole('link', { name: 'Sessions' }).getAttribute('aria-current')).toBeNull();
   });
 
+  it("shows a child user only the sections their permissions allow", async () => {
+    const child = {
+      ...testUser,
+      userType: 'child' as const,
+      permissions: { ...testUser.permissions, canViewReports: false, canViewProgressNotes: false, canManageUsers: false },
+    };
+    mockApi({ 'GET /api/user': () => jsonResponse(200, child), 'GET /api/activities?scope=mine': () => jsonResponse(200, []) });
+    renderApp('/');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Dashboard', 'Clients', 'Sessions', 'Minutes', 'Organizations', 'Security']);
+  });
+
+  it('shows a child user with reports, notes and user management those sections', async () => {
+    const child = { ...testUser, userType: 'child' as const, permissions: { ...testUser.permissions, canViewReports: true, canViewProgressNotes: true, canManageUsers: true } };
+    mockApi({ 'GET /api/user': () => jsonResponse(200, child), 'GET /api/activities?scope=mine': () => jsonResponse(200, []) });
+    renderApp('/');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'Dashboard',
+      'Clients',
+      'Sessions',
+      'Minutes',
+      'Progress Notes',
+      'Reports',
+      'Service log',
+      'Organizations',
+      'User Management',
+      'School Calendar',
+      'Security',
+    ]);
+  });
+
   it('opens the mobile menu and closes it with Escape', async () => {
     setViewportWidth(375);
     signedIn();

@@ -20,21 +20,24 @@ export interface NavItem {
   label: string;
   to: string;
   icon: ComponentType;
-  /** Shown only to users holding this flag (the page itself also says when it is not theirs). */
+  /** Shown only to users holding this flag (the page itself also says when it is not theirs, for a typed address). */
   permission?: PermissionFlag;
 }
 
-/** The sidebar's entries in the spec's order. Pages check permissions themselves; a few entries hide from users without the flag. */
+/**
+ * The sidebar's entries in the spec's order. An entry whose page needs a flag hides from users
+ * without it: a link that only leads to 'You don't have permission' is not a place they can go.
+ */
 export const navItems: readonly NavItem[] = [
   { label: 'Dashboard', to: '/', icon: DashboardIcon },
   { label: 'Clients', to: '/clients', icon: UsersIcon },
   { label: 'Sessions', to: '/sessions', icon: CalendarIcon },
   { label: 'Minutes', to: '/minutes', icon: ClockIcon },
-  { label: 'Progress Notes', to: '/progress-notes', icon: FileTextIcon },
-  { label: 'Reports', to: '/reports', icon: ChartIcon },
+  { label: 'Progress Notes', to: '/progress-notes', icon: FileTextIcon, permission: 'canViewProgressNotes' },
+  { label: 'Reports', to: '/reports', icon: ChartIcon, permission: 'canViewReports' },
   { label: 'Service log', to: '/service-log', icon: CheckCircleIcon, permission: 'canViewReports' },
   { label: 'Organizations', to: '/organizations', icon: BuildingIcon },
-  { label: 'User Management', to: '/users', icon: UserCogIcon },
+  { label: 'User Management', to: '/users', icon: UserCogIcon, permission: 'canManageUsers' },
   { label: 'School Calendar', to: '/school-calendar', icon: SchoolIcon, permission: 'canManageUsers' },
   { label: 'Security', to: '/security', icon: ShieldIcon },
 ];

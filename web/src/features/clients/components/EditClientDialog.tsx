@@ -69,8 +69,9 @@ export function EditClientDialog({ client, open, onOpenChange }: EditClientDialo
       open={open}
       onClose={close}
       size="xl"
-      title={<>Edit Client - {clientName(client)}</>}
-      description="Update client information and manage goals and progress."
+      // A user who may not edit clients is only looking: the title must not promise an edit.
+      title={canEdit ? <>Edit Client - {clientName(client)}</> : <>Client details - {clientName(client)}</>}
+      description={canEdit ? 'Update client information and manage goals and progress.' : "This client's information, goals and progress."}
       closeDisabled={update.isPending}
     >
       <Tabs.Root defaultValue="info" lazyMount unmountOnExit>

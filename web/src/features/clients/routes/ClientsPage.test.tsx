@@ -384,6 +384,9 @@ describe('client list and filters', { timeout: 20_000 }, () => {
     // Without canEditClients the form is there to read, not to change.
     fireEvent.click(screen.getByRole('button', { name: 'Edit Emma S.' }));
     const edit = await dialog();
+    // Titled for what it is: details to read, not an edit.
+    expect(screen.getByRole('dialog', { name: 'Client details - Emma S.' })).toBe(edit);
+    expect(within(edit).queryByText(/Edit Client/)).toBeNull();
     expect((within(edit).getByLabelText(/First Name/) as HTMLInputElement).disabled).toBe(true);
     expect(within(edit).queryByRole('button', { name: 'Save Changes' })).toBeNull();
   });
