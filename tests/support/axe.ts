@@ -4,18 +4,50 @@ import type { Page } from 'playwright-core';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-/** Runs axe-core on the current screen; the serious and critical violations, described. */
-export async function seriousViolations(page: Page): Promise<string[]> {
-  // Injected through the DevTools protocol: the page's own CSP (script-src 'self') stays in force.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+/** WCAG 2.2 AA: the A and AA rules of 2.0, 2.1 and 2.2 (target size, among others, is 2.2 only). */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] as const;
+
+/** A phone in portrait: every screen is checked at this width as well as the page's own. */
+export const PHONE_VIEWPORT = { width: 390, height: 844 } as const;
+
+type AxeRun = (ctx: Document, opts: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[]; html: string }[] }[] }>;
+
+/** The serious and critical WCAG 2.2 AA violations on the current screen at its current size: rule, selector and the element's opening HTML. */
+async function violationsAtThisSize(page: Page): Promise<string[]> {
   // A dialog still fading in has half-transparent text, which axe reads as low contrast: judge the
   // screen as it settles, after running CSS animations and transitions have finished.
   await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))));
-  const violations = await page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run(document, {
+  const violations = await page.evaluate(async (tags) => {
+    const result = await (window as unknown as { axe: { run: AxeRun } }).axe.run(document, {
       resultTypes: ['violations'],
+      runOnly: { type: 'tag', values: tags },
     });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
-  });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`) }));
+  }, [...WCAG_TAGS]);
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id}: ${v.targets.join(', ')}`);
 }
+
+/**
+ * Runs axe-core (WCAG 2.2 AA tags) on the current screen at the page's width and again at 390 px
+ * (then restores the size); each violation says at which width it was found.
+ */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  // Injected through the DevTools protocol: the page's own CSP (script-src 'self') stays in force.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  const size = page.viewportSize();
+  const found = (await violationsAtThisSize(page)).map((v) => `${size?.width ?? '?'} px: ${v}`);
+  if (size && size.width !== PHONE_VIEWPORT.width) {
+    await page.setViewportSize(PHONE_VIEWPORT);
+    try {
+      await settleLayout(page);
+      found.push(...(await violationsAtThisSize(page)).map((v) => `${PHONE_VIEWPORT.width} px: ${v}`));
+    } finally {
+      await page.setViewportSize(size);
+      await settleLayout(page);
+    }
+  }
+  return found;
+}
+
+/** Two animation frames: React has re-rendered for the new width's media queries and the browser has laid it out. */
+const settleLayout = (page: Page) => page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
