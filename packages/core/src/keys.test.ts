@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acct, entity, keys, normalizeEmail, sortKeys } from './keys.ts';
+import { acct, entity, keys, normalizeEmail, normalizeOrganizationName, sortKeys } from './keys.ts';
 
 describe('key builders', () => {
   it('puts every tenant item under ACCT#<accountId> on the table and on each index', () => {
@@ -8,6 +8,7 @@ describe('key builders', () => {
       keys.account(a).PK,
       keys.user(a, 'u').PK,
       keys.organization(a, 'o').PK,
+      keys.organizationName(a, 'North').PK,
       keys.client(a, 'c').PK,
       keys.goal(a, 'g').PK,
       keys.goalIndex(a, 'c', 'g').GSI1PK,
@@ -57,6 +58,18 @@ describe('key builders', () => {
     expect(keys.progressNotePeriod('a', 'c', '2026-01-01', '2026-02-01').SK).toBe('PNOTEPERIOD#c#2026-01-01#2026-02-01');
   });
 
+  it('keeps every client\'s note periods side by side in the account partition, apart from the other items', () => {
+    const set = keys.notePeriods('a', 'c');
+    const { PK, SKPrefix } = keys.notePeriodsPrefix('a');
+    expect(set).toEqual({ PK: 'ACCT#a', SK: 'NPERIODS#c' });
+    expect(set.PK).toBe(PK);
+    expect(set.SK.startsWith(SKPrefix)).toBe(true);
+    for (const other of [keys.progressNote('a', 'n'), keys.progressNotePeriod('a', 'c', '2026-01-01', '2026-02-01'), keys.reportingPeriods('a'), keys.client('a', 'c')]) {
+      expect(other.SK.startsWith(SKPrefix)).toBe(false);
+    }
+    expect(keys.reportingPeriods('a')).toEqual({ PK: 'ACCT#a', SK: 'RPERIODS' });
+  });
+
   it('lists notes awaiting co-signature in one account partition, oldest signature first', () => {
     const early = keys.awaitingCosignatureIndex('a', '2026-01-01T09:00:00.000Z', 's2', 'c');
     const late = keys.awaitingCosignatureIndex('a', '2026-01-02T09:00:00.000Z', 's1', 'c');
@@ -85,6 +98,18 @@ describe('sortKeys', () => {
     expect(keys.loginSessionRef('a', 'u', 'h').SK.startsWith(sortKeys.loginSessions())).toBe(true);
     expect(keys.loginSessionRef('a', 'u', 'h').PK).toBe(keys.loginSessionRefs('a', 'u'));
     expect(sortKeys.counterOf(keys.counters('acc-1', 'ALL#D#2026-03-02'))).toEqual({ accountId: 'acc-1', period: 'ALL#D#2026-03-02' });
+  });
+});
+
+describe("an organization's name guard", () => {
+  it('is one key per account and case-insensitive, trimmed name, outside the organizations prefix', () => {
+    expect(keys.organizationName('a', '  North   High ')).toEqual({ PK: 'ACCT#a', SK: 'ORGNAME#north high' });
+    expect(keys.organizationName('a', 'NORTH HIGH')).toEqual(keys.organizationName('a', 'north high'));
+    expect(keys.organizationName('a', 'José')).not.toEqual(keys.organizationName('a', 'Jose'));
+    expect(keys.organizationName('ab', 'North').PK).not.toBe(keys.organizationName('a', 'North').PK);
+    expect(keys.organizationName('a', 'North').SK.startsWith(keys.organizationPrefix('a').SKPrefix)).toBe(false);
+    expect(normalizeOrganizationName('Ｎｏｒｔｈ')).toBe('north');
+    expect(entity.organizationName).toBe('OrganizationName');
   });
 });
 
