@@ -1,4 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
+import type { ReportingPeriodsInput } from '@caseload/contract/reporting-periods';
 import type { AccountInput, ClosuresInput } from '@caseload/contract/school-year';
 import { api, apiQuery, queryKeyFor } from '../../../lib/api.ts';
 import { queryClient } from '../../../lib/query-client.ts';
@@ -47,6 +48,24 @@ export function useSaveClosures() {
     onSuccess: (saved) => {
       queryClient.setQueryData(closuresQuery.queryKey, { closures: saved.closures });
       void refreshMinutes();
+    },
+  });
+}
+
+export const reportingPeriodsQuery = apiQuery('getReportingPeriods');
+
+/** The account's reporting periods and the current one (every signed-in user may read them). */
+export function useReportingPeriods() {
+  return useQuery(reportingPeriodsQuery);
+}
+
+export function useSaveReportingPeriods() {
+  return useMutation({
+    mutationFn: (body: ReportingPeriodsInput) => api('saveReportingPeriods', { body }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(reportingPeriodsQuery.queryKey, saved);
+      // The missing-notes list is counted for the current period, which the save may have moved.
+      void queryClient.invalidateQueries({ queryKey: queryKeyFor('listMissingProgressNotes') });
     },
   });
 }

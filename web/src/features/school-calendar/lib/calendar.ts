@@ -1,3 +1,4 @@
+import { reportingPeriodsBody, type ReportingPeriod } from '@caseload/contract/reporting-periods';
 import { closuresBody, type Closure } from '@caseload/contract/school-year';
 
 /** Today's school-calendar date (yyyy-MM-dd) in a time zone: the account's, so everyone in a district shares one "today". */
@@ -48,4 +49,36 @@ export function checkClosures(rows: readonly ClosureRow[]): ClosuresCheck {
 /** Rows sorted by date, the order the school reads a calendar in (blank dates last, as typed). */
 export function sortedRows(rows: readonly ClosureRow[]): ClosureRow[] {
   return [...rows].sort((a, b) => (a.date || '9999').localeCompare(b.date || '9999'));
+}
+
+/** A reporting period row as typed: blank fields are a row still being filled in. */
+export interface PeriodRow {
+  /** Keys the row in the list (React), never sent. */
+  key: number;
+  name: string;
+  start: string;
+  end: string;
+}
+
+type PeriodField = 'name' | 'start' | 'end';
+export type PeriodRowErrors = Record<number, Partial<Record<PeriodField, string>>>;
+
+export type PeriodsCheck = { ok: true; body: ReportingPeriod[] } | { ok: false; rowErrors: PeriodRowErrors; listError?: string };
+
+/** The rows checked with the server's schema: messages per row and field, and one for the list ('Reporting periods cannot overlap'). */
+export function checkReportingPeriods(rows: readonly PeriodRow[]): PeriodsCheck {
+  const result = reportingPeriodsBody.safeParse(rows.map(({ name, start, end }) => ({ name, start, end })));
+  if (result.success) return { ok: true, body: result.data };
+  const rowErrors: PeriodRowErrors = {};
+  let listError: string | undefined;
+  for (const issue of result.error.issues) {
+    const [index, field] = issue.path;
+    if (typeof index === 'number' && (field === 'name' || field === 'start' || field === 'end')) {
+      const row = (rowErrors[index] ??= {});
+      row[field] ??= issue.message;
+    } else {
+      listError ??= issue.message;
+    }
+  }
+  return { ok: false, rowErrors, listError };
 }

@@ -12,11 +12,16 @@ interface Setup {
   /** Answers PUT /api/closures in turn; a thrown TypeError is the network being down. */
   saves?: (() => Response)[];
   accountSaves?: (() => Response)[];
+  /** Answers PUT /api/reporting-periods in turn. */
+  periodSaves?: (() => Response)[];
 }
 
-function openCalendar({ user = testUser, saves = [], accountSaves = [] }: Setup = {}) {
+const fall = { name: 'Fall term', start: '2025-08-25', end: '2025-12-19' };
+
+function openCalendar({ user = testUser, saves = [], accountSaves = [], periodSaves = [] }: Setup = {}) {
   const sent: unknown[] = [];
   const accountSent: unknown[] = [];
+  const periodsSent: unknown[] = [];
   const fetchMock = mockFetch(({ method, url, init }) => {
     if (url === '/api/user') return jsonResponse(200, user);
     if (url === '/api/account' && method === 'GET') return jsonResponse(200, { id: user.accountId, name: 'Lincoln Elementary', timeZone: 'America/New_York' });
@@ -29,10 +34,15 @@ function openCalendar({ user = testUser, saves = [], accountSaves = [] }: Setup 
       sent.push(JSON.parse(String(init.body)));
       return saves.shift()!();
     }
+    if (url === '/api/reporting-periods' && method === 'GET') return jsonResponse(200, { periods: [fall], current: fall });
+    if (url === '/api/reporting-periods' && method === 'PUT') {
+      periodsSent.push(JSON.parse(String(init.body)));
+      return periodSaves.shift()!();
+    }
     return new Promise<Response>(() => undefined);
   });
   renderApp('/school-calendar');
-  return { fetchMock, sent, accountSent };
+  return { fetchMock, sent, accountSent, periodsSent };
 }
 
 const networkDown = () => {
@@ -104,6 +114,50 @@ describe('School calendar', { timeout: 20_000 }, () => {
     ]);
   });
 
+  it("adds, edits and removes reporting periods, refusing overlaps with the server's message before sending, and saves the list with PUT", async () => {
+    const spring = { name: 'Spring term', start: '2026-01-05', end: '2026-06-12' };
+    const { periodsSent } = openCalendar({ periodSaves: [networkDown, () => jsonResponse(200, { periods: [{ ...fall, name: 'Fall' }, spring], current: { ...fall, name: 'Fall' } })] });
+    const card = await screen.findByRole('region', { name: 'Reporting periods' });
+    const name1 = (await within(card).findByLabelText('Period 1 name')) as HTMLInputElement;
+    expect(name1.value).toBe('Fall term');
+    expect(within(card).getByText('Fall term', { selector: 'span' })).toBeTruthy();
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Add period' }));
+    fireEvent.change(within(card).getByLabelText('Period 2 name'), { target: { value: 'Spring term' } });
+    fireEvent.change(within(card).getByLabelText('Period 2 start'), { target: { value: '2025-12-19' } });
+    fireEvent.change(within(card).getByLabelText('Period 2 end'), { target: { value: '2025-12-01' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Save reporting periods' }));
+    expect(await within(card).findByText('End date must be on or after the start date')).toBeTruthy();
+
+    fireEvent.change(within(card).getByLabelText('Period 2 end'), { target: { value: spring.end } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Save reporting periods' }));
+    expect((await within(card).findByRole('alert')).textContent).toBe('Reporting periods cannot overlap');
+    expect(periodsSent).toEqual([]);
+
+    fireEvent.change(within(card).getByLabelText('Period 2 start'), { target: { value: spring.start } });
+    fireEvent.change(name1, { target: { value: 'Fall' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Save reporting periods' }));
+    expect((await within(card).findByRole('alert')).textContent).toContain('Nothing you typed is lost');
+    expect((within(card).getByLabelText('Period 2 start') as HTMLInputElement).value).toBe(spring.start);
+    fireEvent.click(within(card).getByRole('button', { name: 'Save reporting periods' }));
+    expect((await within(card).findByRole('status')).textContent).toBe('Reporting periods saved');
+    expect(periodsSent).toEqual([[{ ...fall, name: 'Fall' }, spring], [{ ...fall, name: 'Fall' }, spring]]);
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Remove period 1' }));
+    expect((within(card).getByLabelText('Period 1 name') as HTMLInputElement).value).toBe('Spring term');
+    expect(within(card).queryByLabelText('Period 2 name')).toBeNull();
+  });
+
+  it('stacks a period (name over its two dates) on a 390 px phone and puts it on one line from md up', async () => {
+    openCalendar();
+    const card = await screen.findByRole('region', { name: 'Reporting periods' });
+    const row = (await within(card).findByLabelText('Period 1 name')).closest('li')!;
+    const css = [...document.querySelectorAll('style')].map((style) => style.textContent ?? '').join('\n');
+    const declarations = [...row.classList].flatMap((name) => [...css.matchAll(new RegExp(`\\.${name}\\{([^}]*)\\}`, 'g'))].map((m) => m[1])).join(';');
+    expect(declarations).toContain('flex-wrap:wrap');
+    expect(declarations).toContain('flex-wrap:nowrap');
+  });
+
   it('tells a user who cannot manage users that the page is not theirs, and hides it from the sidebar', async () => {
     const { fetchMock } = openCalendar({ user: { ...testUser, userType: 'child', permissions: { ...testUser.permissions, canManageUsers: false } } });
     expect(await screen.findByText('You do not have permission to manage the school calendar.')).toBeTruthy();
@@ -111,6 +165,6 @@ describe('School calendar', { timeout: 20_000 }, () => {
     expect(within(nav).getByRole('link', { name: 'Minutes' })).toBeTruthy();
     expect(within(nav).queryByRole('link', { name: 'School Calendar' })).toBeNull();
     // The page asks for nothing it may not read or change.
-    expect(fetchMock.mock.calls.some(([url]) => url === '/api/closures')).toBe(false);
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/closures' || url === '/api/reporting-periods')).toBe(false);
   });
 });

@@ -3,13 +3,14 @@ import { NoPermission } from '../../../components/NoPermission.tsx';
 import { PageHeading } from '../../../components/PageHeading.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { usePermission } from '../../../lib/permissions.ts';
-import { useAccount, useClosures } from '../api/school-calendar.ts';
+import { useAccount, useClosures, useReportingPeriods } from '../api/school-calendar.ts';
 import { AccountCard } from '../components/AccountCard.tsx';
 import { ClosuresCard } from '../components/ClosuresCard.tsx';
+import { ReportingPeriodsCard } from '../components/ReportingPeriodsCard.tsx';
 
 const TITLE = 'School Calendar';
 
-/** /school-calendar: the account's name and time zone, and the closures (users who manage users). */
+/** /school-calendar: the account's name and time zone, the closures and the reporting periods (users who manage users). */
 export default function SchoolCalendarPage() {
   const canManage = usePermission('canManageUsers');
   if (!canManage) {
@@ -21,15 +22,19 @@ export default function SchoolCalendarPage() {
 function SchoolCalendar() {
   const account = useAccount();
   const closures = useClosures(true);
+  const periods = useReportingPeriods();
   return (
     <>
-      <PageHeading title={TITLE} subtitle="The account's time zone and the days the school is closed" />
+      <PageHeading title={TITLE} subtitle="The account's time zone, the days the school is closed and the reporting periods" />
       <Stack gap="6">
         <QueryState query={account} loading="Loading the account" placeholder={<Skeleton height="48" />} error="Could not load the account." retry>
           {(data) => <AccountCard account={data} />}
         </QueryState>
         <QueryState query={closures} loading="Loading the closures" placeholder={<Skeleton height="48" />} error="Could not load the closures." retry>
           {(data) => <ClosuresCard closures={data.closures} />}
+        </QueryState>
+        <QueryState query={periods} loading="Loading the reporting periods" placeholder={<Skeleton height="48" />} error="Could not load the reporting periods." retry>
+          {(data) => <ReportingPeriodsCard data={data} />}
         </QueryState>
       </Stack>
     </>

@@ -1,0 +1,155 @@
+import { Alert, Badge, Button, Card, Field, Flex, Heading, IconButton, Input, Stack, Text } from '@chakra-ui/react';
+import { useRef, useState, type FormEvent } from 'react';
+import type { ReportingPeriods } from '@caseload/contract/reporting-periods';
+import { PlusIcon, TrashIcon } from '../../../components/icons.tsx';
+import { errorMessage } from '../../../lib/api.ts';
+import { useSaveReportingPeriods } from '../api/school-calendar.ts';
+import { checkReportingPeriods, type PeriodRow, type PeriodRowErrors } from '../lib/calendar.ts';
+
+type PeriodField = 'name' | 'start' | 'end';
+
+/**
+ * The account's reporting periods (report-card terms): a name and two dates per row. Saving
+ * replaces the whole list, checked first with the server's schema; the rows stay as typed when a
+ * save fails, so Save tries again with them.
+ */
+export function ReportingPeriodsCard({ data }: { data: ReportingPeriods }) {
+  const nextKey = useRef(data.periods.length);
+  const [rows, setRows] = useState<PeriodRow[]>(() => data.periods.map((p, key) => ({ key, ...p })));
+  const [rowErrors, setRowErrors] = useState<PeriodRowErrors>({});
+  const [listError, setListError] = useState<string>();
+  const [saved, setSaved] = useState(false);
+  const save = useSaveReportingPeriods();
+
+  const change = (key: number, field: PeriodField, value: string) => {
+    setRows((current) => current.map((row) => (row.key === key ? { ...row, [field]: value } : row)));
+    setSaved(false);
+  };
+  const add = () => {
+    setRows((current) => [...current, { key: nextKey.current++, name: '', start: '', end: '' }]);
+    setSaved(false);
+  };
+  const remove = (key: number) => {
+    setRows((current) => current.filter((row) => row.key !== key));
+    setRowErrors({});
+    setListError(undefined);
+    setSaved(false);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSaved(false);
+    const result = checkReportingPeriods(rows);
+    if (!result.ok) {
+      setRowErrors(result.rowErrors);
+      setListError(result.listError);
+      return;
+    }
+    setRowErrors({});
+    setListError(undefined);
+    save.mutate(result.body, {
+      onSuccess: (answer) => {
+        // The server answers the periods by start date: the rows take that order.
+        setRows(answer.periods.map((p) => ({ key: nextKey.current++, ...p })));
+        setSaved(true);
+      },
+    });
+  };
+
+  const current = save.data?.current ?? data.current;
+  return (
+    <Card.Root as="section" aria-labelledby="reporting-periods-heading">
+      <Card.Header>
+        <Heading as="h2" size="lg" id="reporting-periods-heading">
+          Reporting periods
+        </Heading>
+        <Text color="fg.muted" fontSize="sm">
+          The report-card terms. Each student gets one progress note per period; the notes page counts the notes still missing for the current one.
+        </Text>
+        {current && (
+          <Text fontSize="sm">
+            Current period: <Badge colorPalette="blue">{current.name}</Badge>
+          </Text>
+        )}
+      </Card.Header>
+      <Card.Body>
+        <form onSubmit={submit} noValidate aria-label="Reporting periods">
+          <Stack gap="4">
+            {rows.length === 0 ? (
+              <Text color="fg.muted">No reporting periods yet.</Text>
+            ) : (
+              <Stack as="ul" gap="3" listStyleType="none">
+                {rows.map((row, index) => (
+                  <PeriodRowFields key={row.key} row={row} number={index + 1} errors={rowErrors[index]} onChange={change} onRemove={remove} disabled={save.isPending} />
+                ))}
+              </Stack>
+            )}
+            {listError && (
+              <Text role="alert" color="red.700">
+                {listError}
+              </Text>
+            )}
+            {save.isError && (
+              <Alert.Root status="error" role="alert">
+                <Alert.Indicator />
+                <Alert.Content>
+                  <Alert.Title>{errorMessage(save.error, 'The reporting periods could not be saved.')}</Alert.Title>
+                  <Alert.Description>Nothing you typed is lost. Check your connection and press Save reporting periods again.</Alert.Description>
+                </Alert.Content>
+              </Alert.Root>
+            )}
+            <Flex gap="3" wrap="wrap" align="center">
+              <Button variant="outline" onClick={add} disabled={save.isPending}>
+                <PlusIcon size={16} />
+                Add period
+              </Button>
+              <Button type="submit" colorPalette="blue" loading={save.isPending}>
+                Save reporting periods
+              </Button>
+              {saved && (
+                <Text role="status" color="green.700" fontSize="sm">
+                  Reporting periods saved
+                </Text>
+              )}
+            </Flex>
+          </Stack>
+        </form>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+interface PeriodRowFieldsProps {
+  row: PeriodRow;
+  number: number;
+  errors: PeriodRowErrors[number] | undefined;
+  onChange: (key: number, field: PeriodField, value: string) => void;
+  onRemove: (key: number) => void;
+  disabled: boolean;
+}
+
+function PeriodRowFields({ row, number, errors, onChange, onRemove, disabled }: PeriodRowFieldsProps) {
+  return (
+    // On a phone each period is a bordered block (name over the two dates); from md up, one line.
+    <Flex as="li" gap="3" align="flex-start" wrap={{ base: 'wrap', md: 'nowrap' }} p={{ base: '3', md: '0' }} borderWidth={{ base: '1px', md: '0' }} borderRadius="md">
+      <Field.Root invalid={Boolean(errors?.name)} flex={{ base: '1 1 100%', md: '1' }} minW="0">
+        <Field.Label srOnly>Period {number} name</Field.Label>
+        <Input value={row.name} placeholder="e.g. Fall term" maxLength={100} onChange={(e) => onChange(row.key, 'name', e.target.value)} disabled={disabled} />
+        {errors?.name && <Field.ErrorText color="red.700">{errors.name}</Field.ErrorText>}
+      </Field.Root>
+      <Field.Root invalid={Boolean(errors?.start)} flex={{ base: '1 1 0', md: '0 0 auto' }} w={{ md: '44' }} minW="0">
+        <Field.Label fontSize="xs">Period {number} start</Field.Label>
+        <Input type="date" value={row.start} onChange={(e) => onChange(row.key, 'start', e.target.value)} disabled={disabled} />
+        {errors?.start && <Field.ErrorText color="red.700">{errors.start}</Field.ErrorText>}
+      </Field.Root>
+      <Field.Root invalid={Boolean(errors?.end)} flex={{ base: '1 1 0', md: '0 0 auto' }} w={{ md: '44' }} minW="0">
+        <Field.Label fontSize="xs">Period {number} end</Field.Label>
+        <Input type="date" value={row.end} onChange={(e) => onChange(row.key, 'end', e.target.value)} disabled={disabled} />
+        {errors?.end && <Field.ErrorText color="red.700">{errors.end}</Field.ErrorText>}
+      </Field.Root>
+      <IconButton aria-label={`Remove period ${number}`} variant="ghost" colorPalette="red" onClick={() => onRemove(row.key)} disabled={disabled} alignSelf={{ md: 'flex-end' }}>
+        <TrashIcon size={16} />
+      </IconButton>
+    </Flex>
+  );
+}
