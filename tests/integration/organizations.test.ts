@@ -2,8 +2,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sessionCounterUpdates } from '../../packages/core/src/counters.ts';
 import { transact } from '../../packages/core/src/db.ts';
 import { newId } from '../../packages/core/src/ids.ts';
+import { backfillOrganizationNames } from '../../packages/core/src/caseload/migrate-organization-names.ts';
 import type { Agent } from '../support/api.ts';
 import { signUpOwner } from '../support/accounts.ts';
+import { putOrganization } from '../support/records.ts';
 
 let owner: Agent;
 let accountId: string;
@@ -128,5 +130,67 @@ describe('organizations', () => {
     await owner.post(`/api/organizations/${org.id}/archive`);
     const actions = ((await owner.get('/api/activities')).body as { action: string }[]).slice(0, 3).map((a) => a.action);
     expect(actions).toEqual(['organization.archived', 'organization.updated', 'organization.created']);
+  });
+});
+
+describe('organization names are unique in an account', () => {
+  const NAME_TAKEN = 'An organization with this name already exists';
+  const expectNameTaken = (res: { status: number; body: { message: string; errors?: unknown } }) => {
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(NAME_TAKEN);
+    expect(res.body.errors).toEqual([{ path: 'name', message: NAME_TAKEN }]);
+  };
+
+  it('refuses a second organization of the same name, whatever its case and surrounding spaces', async () => {
+    await addOrg({ name: 'Cedar Middle' });
+    expectNameTaken(await owner.post('/api/organizations', { name: '  cedar   MIDDLE ' }));
+    expect((await list()).filter((o) => o.name.toLowerCase().includes('cedar'))).toHaveLength(1);
+    // Another account's organizations are no competition.
+    expect((await (await signUpOwner()).agent.post('/api/organizations', { name: 'Cedar Middle' })).status).toBe(201);
+  });
+
+  it('lets exactly one of several parallel creates of one name win', async () => {
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => owner.post('/api/organizations', { name: i % 2 ? 'Race Academy' : 'race academy' })));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
+    for (const lost of answers.filter((a) => a.status === 409)) expect(lost.body.message).toBe(NAME_TAKEN);
+    expect((await list()).filter((o) => o.name.toLowerCase() === 'race academy')).toHaveLength(1);
+  });
+
+  it('moves the name with a rename: the old name is free, the new one taken, and an edit keeping its name passes', async () => {
+    const first = await addOrg({ name: 'Birch Early' });
+    const other = await addOrg({ name: 'Oak Early' });
+    expectNameTaken(await owner.put(`/api/organizations/${other.id}`, { name: 'BIRCH EARLY' }));
+    expect((await owner.put(`/api/organizations/${first.id}`, { name: 'Birch Late' })).status).toBe(200);
+    expect((await owner.put(`/api/organizations/${first.id}`, { name: 'birch late', phone: '555-0101' })).status).toBe(200);
+    expectNameTaken(await owner.post('/api/organizations', { name: 'Birch Late' }));
+    expect((await owner.post('/api/organizations', { name: 'Birch Early' })).status).toBe(201);
+  });
+
+  it('frees the name of an archived organization', async () => {
+    const gone = await addOrg({ name: 'Elm Annex' });
+    expect((await owner.post(`/api/organizations/${gone.id}/archive`)).status).toBe(200);
+    expect((await owner.post('/api/organizations', { name: 'Elm Annex' })).status).toBe(201);
+  });
+
+  it('guards the names of organizations from before the rule (backfill), keeping an earlier duplicate until it is renamed', async () => {
+    const signedUp = await signUpOwner();
+    const legacy = await putOrganization(signedUp.user.accountId, 'Maple School');
+    const duplicate = await putOrganization(signedUp.user.accountId, 'maple school');
+    const before = await signedUp.agent.post('/api/organizations', { name: 'MAPLE SCHOOL' });
+    // Before the backfill nothing guards the earlier names.
+    expect(before.status).toBe(201);
+    expect((await signedUp.agent.post(`/api/organizations/${before.body.id}/archive`)).status).toBe(200);
+
+    expect(await backfillOrganizationNames(signedUp.user.accountId)).toEqual({ claimed: 1, duplicates: 1 });
+    expectNameTaken(await signedUp.agent.post('/api/organizations', { name: 'Maple School' }));
+    // Idempotent: the holder re-claims its own guard, the duplicate is still unguarded.
+    expect(await backfillOrganizationNames(signedUp.user.accountId)).toEqual({ claimed: 1, duplicates: 1 });
+    // The duplicate must take a free name at its next edit; archiving it does not release the other's guard.
+    expectNameTaken(await signedUp.agent.put(`/api/organizations/${duplicate.id}`, { name: 'maple school', phone: '555' }));
+    expect((await signedUp.agent.put(`/api/organizations/${duplicate.id}`, { name: 'Maple Annex' })).status).toBe(200);
+    expect((await signedUp.agent.post(`/api/organizations/${duplicate.id}/archive`)).status).toBe(200);
+    expectNameTaken(await signedUp.agent.post('/api/organizations', { name: 'maple school' }));
+    expect((await signedUp.agent.post(`/api/organizations/${legacy.id}/archive`)).status).toBe(200);
+    expect((await signedUp.agent.post('/api/organizations', { name: 'maple school' })).status).toBe(201);
   });
 });

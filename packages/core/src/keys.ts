@@ -27,6 +27,13 @@ export const normalizeEmail = (email: string) => email.trim().normalize('NFKC').
 export const normalizeName = (name: string) =>
   name.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
 
+/**
+ * An organization's name as its uniqueness guard stores it: case-insensitive (compatibility-folded,
+ * lower-case), single spaces, trimmed ("  North  High " and "north high" are one name). Accents
+ * stay: "José" and "Jose" may be different schools.
+ */
+export const normalizeOrganizationName = (name: string) => name.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
+
 /** A client's place in every name-ordered key: `CLIENT#<first name> <last initial>#<id>`, normalized. */
 export const clientNameSortKey = (firstName: string, lastInitial: string, clientId: string) =>
   `${CLIENT}${normalizeName(`${firstName} ${lastInitial}`)}#${clientId}`;
@@ -57,6 +64,12 @@ export const keys = {
   trustedDeviceToken: (tokenHash: string) => ({ PK: `TDEV#${tokenHash}`, SK: 'TDEV' }),
   organization: (accountId: string, orgId: string) => ({ PK: acct(accountId), SK: `ORG#${orgId}` }),
   organizationPrefix: (accountId: string) => ({ PK: acct(accountId), SKPrefix: 'ORG#' }),
+  /**
+   * The uniqueness guard of a live organization's name in its account: written in the same
+   * transaction as the create or rename (attribute_not_exists), moved by a rename, released by the
+   * archive. `ORGNAME#` is outside the `ORG#` prefix, so organization listings never read it.
+   */
+  organizationName: (accountId: string, name: string) => ({ PK: acct(accountId), SK: `ORGNAME#${normalizeOrganizationName(name)}` }),
   client: (accountId: string, clientId: string) => ({ PK: acct(accountId), SK: `${CLIENT}${clientId}` }),
   clientPrefix: (accountId: string) => ({ PK: acct(accountId), SKPrefix: CLIENT }),
   /**
@@ -235,6 +248,7 @@ export const entity = {
   trustedDevice: 'TrustedDevice',
   trustedDeviceToken: 'TrustedDeviceToken',
   organization: 'Organization',
+  organizationName: 'OrganizationName',
   client: 'Client',
   goal: 'Goal',
   session: 'Session',

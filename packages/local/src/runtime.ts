@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ensureTable } from '@caseload/core/db';
 import { migrateClientKeys } from '@caseload/core/caseload/migrate-client-keys';
+import { migrateOrganizationNames } from '@caseload/core/caseload/migrate-organization-names';
 import { migrateMinutesLedger } from '@caseload/core/minutes/migrate-ledger';
 import { migrateSessionProviders } from '@caseload/core/sessions/migrate-provider';
 import { tableName } from '@caseload/core/table';
@@ -72,6 +73,7 @@ export async function startApp(opts: { port?: number; host?: string; dataDir?: s
     await migrateSessionProviders(log);
     await migrateClientKeys(log);
     await migrateMinutesLedger(log);
+    await migrateOrganizationNames(log);
     const serveWeb = opts.serveWeb ?? true;
     if (serveWeb) await buildWebIfStale(log);
     const server = createLocalServer({ webDir: serveWeb ? webDist : undefined });

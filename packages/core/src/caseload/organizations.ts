@@ -3,7 +3,7 @@ import type * as z from 'zod/mini';
 import { now, nowIso } from '../clock.ts';
 import { canSeeOrganization, organizationScope, type AuthContext } from '../context.ts';
 import { readOrganizationCounts, type OrganizationCounts } from '../counters.ts';
-import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../errors.ts';
+import { BadRequestError, ConflictError, ForbiddenError, HttpError, NotFoundError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import type { OrganizationItem } from '../items.ts';
 import { auditChange } from './audit-events.ts';
@@ -11,6 +11,7 @@ import {
   archiveOrganizationItem,
   getOrganizationItem,
   listOrganizationItems,
+  OrganizationNameTakenError,
   putNewOrganization,
   replaceOrganizationFields,
 } from './organizations-repo.ts';
@@ -19,6 +20,13 @@ type OrganizationFields = z.output<typeof organizationInput>;
 
 export const HAS_CLIENTS_MESSAGE = "Move or archive this organization's clients first";
 export const NOT_YOUR_ORGANIZATION_MESSAGE = 'Choose one of your organizations';
+export const ORGANIZATION_NAME_TAKEN_MESSAGE = 'An organization with this name already exists';
+/** A rename or archive whose name changed under it re-reads the organization this many times. */
+const RACE_ATTEMPTS = 3;
+
+/** 409 with the message on the name field, so the form shows it under the name. */
+const nameTaken = () => new HttpError(409, ORGANIZATION_NAME_TAKEN_MESSAGE, { errors: [{ path: 'name', message: ORGANIZATION_NAME_TAKEN_MESSAGE }] });
+const CHANGED_MEANWHILE = 'This record was changed at the same time by another request. Please try again.';
 
 const ZERO: OrganizationCounts = { activeClients: 0, activeGoals: 0, sessionsThisMonth: 0 };
 
@@ -82,24 +90,50 @@ export async function createOrganization(auth: AuthContext, input: OrganizationF
     createdBy: auth.userId,
     updatedBy: auth.userId,
   };
-  await putNewOrganization(org);
+  try {
+    await putNewOrganization(org);
+  } catch (e) {
+    if (e instanceof OrganizationNameTakenError) throw nameTaken();
+    throw e;
+  }
   await auditChange(auth, 'organization.created', { type: 'organization', id: org.id }, 'Added an organization');
   return toOrganization(org);
 }
 
 export async function updateOrganization(auth: AuthContext, orgId: string, input: OrganizationFields): Promise<Organization> {
-  await getVisibleOrganization(auth, orgId);
-  const updated = await replaceOrganizationFields(auth.accountId, orgId, { ...storedFields(input), updatedAt: nowIso(), updatedBy: auth.userId });
+  const updated = await replaceWithName(auth, orgId, input);
   if (!updated) throw new NotFoundError('Organization');
   await auditChange(auth, 'organization.updated', { type: 'organization', id: orgId }, 'Updated an organization');
   const [withCounts] = await withStats(auth.accountId, [updated]);
   return withCounts!;
 }
 
-/** Archived organizations leave every list; one that still holds clients is refused. */
+/** The edit with its name guard moved; a rename racing it is re-read and the edit tried again. */
+async function replaceWithName(auth: AuthContext, orgId: string, input: OrganizationFields): Promise<OrganizationItem | undefined> {
+  for (let attempt = 1; ; attempt++) {
+    const current = await getVisibleOrganization(auth, orgId);
+    try {
+      const outcome = await replaceOrganizationFields(auth.accountId, orgId, current.name, { ...storedFields(input), updatedAt: nowIso(), updatedBy: auth.userId });
+      if (outcome !== 'changed') return outcome;
+    } catch (e) {
+      if (e instanceof OrganizationNameTakenError) throw nameTaken();
+      throw e;
+    }
+    if (attempt === RACE_ATTEMPTS) throw new ConflictError(CHANGED_MEANWHILE);
+  }
+}
+
+/**
+ * Archived organizations leave every list and release their name; one that still holds clients is
+ * refused. A rename racing the archive is re-read and the archive tried again.
+ */
 export async function archiveOrganization(auth: AuthContext, orgId: string): Promise<void> {
-  await getVisibleOrganization(auth, orgId);
-  const outcome = await archiveOrganizationItem(auth.accountId, orgId, nowIso(), auth.userId);
+  let outcome: Awaited<ReturnType<typeof archiveOrganizationItem>> = 'changed';
+  for (let attempt = 1; outcome === 'changed'; attempt++) {
+    if (attempt > RACE_ATTEMPTS) throw new ConflictError(CHANGED_MEANWHILE);
+    const current = await getVisibleOrganization(auth, orgId);
+    outcome = await archiveOrganizationItem(auth.accountId, orgId, current.name, nowIso(), auth.userId);
+  }
   if (outcome === 'missing') throw new NotFoundError('Organization');
   if (outcome === 'has-clients') throw new ConflictError(HAS_CLIENTS_MESSAGE);
   await auditChange(auth, 'organization.archived', { type: 'organization', id: orgId }, 'Archived an organization');

@@ -97,11 +97,12 @@ export function OrganizationDialog({ organization, open, onOpenChange }: Organiz
     >
       <form id={FORM_ID} onSubmit={submit} noValidate>
         <Stack gap="4">
-          <TextField label="Organization Name" {...field('name')} required maxLength={255} autoComplete="organization" />
+          {/* No maxLength on these inputs: it cut pasted text silently; the contract's limits refuse it with a message instead. */}
+          <TextField label="Organization Name" {...field('name')} required autoComplete="organization" />
           <SelectField label="Type" {...field('type')} options={typeOptions} required />
-          <TextField label="Address" {...field('address')} maxLength={500} autoComplete="street-address" />
-          <TextField label="Phone" {...field('phone')} type="tel" maxLength={20} autoComplete="tel" />
-          <TextField label="Contact Person" {...field('contactPerson')} maxLength={255} />
+          <TextField label="Address" {...field('address')} autoComplete="street-address" />
+          <TextField label="Phone" {...field('phone')} type="tel" autoComplete="tel" />
+          <TextField label="Contact Person" {...field('contactPerson')} />
         </Stack>
       </form>
     </AppDialog>

@@ -63,6 +63,32 @@ describe('Organization Management', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('article', { name: 'Lincoln Elementary' })).toBeTruthy();
   });
 
+  it('refuses a phone over 20 characters with the contract message instead of cutting it, and shows a taken name under the name', async () => {
+    let sent: unknown;
+    await openOrganizations(owner, [], {
+      'POST /api/organizations': (body) => {
+        sent = body;
+        const message = 'An organization with this name already exists';
+        return jsonResponse(409, { message, errors: [{ path: 'name', message }] });
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Your First Organization' }));
+    const dialog = await screen.findByRole('dialog');
+    const phone = within(dialog).getByLabelText(/Phone/) as HTMLInputElement;
+    expect(phone.hasAttribute('maxlength')).toBe(false);
+    fireEvent.change(within(dialog).getByLabelText(/Organization Name/), { target: { value: 'Lincoln Elementary' } });
+    fireEvent.change(phone, { target: { value: '+1 (555) 010-0100 ext. 42' } });
+    expect(phone.value).toBe('+1 (555) 010-0100 ext. 42');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add Organization' }));
+    expect(await within(dialog).findByText('Phone must be at most 20 characters')).toBeTruthy();
+    expect(sent).toBeUndefined();
+
+    fireEvent.change(phone, { target: { value: '555-0100' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add Organization' }));
+    expect(await within(dialog).findByText('An organization with this name already exists')).toBeTruthy();
+    expect(sent).toEqual({ name: 'Lincoln Elementary', type: 'school', phone: '555-0100' });
+  });
+
   it('shows the card, its details, edits with a PUT and shows the 409 of an archive', async () => {
     let sent: unknown;
     await openOrganizations(owner, [lincoln], {
