@@ -60,7 +60,10 @@ export function MonthView({ date, sessions, onOpenDay }: MonthViewProps) {
                       <Link
                         asChild
                         key={session.id}
-                        display="block"
+                        display="flex"
+                        alignItems="center"
+                        // 24 px tall at least: WCAG 2.2's minimum target size (the text alone is 18 px).
+                        minH="6"
                         fontSize="xs"
                         px="1"
                         borderRadius="sm"
@@ -88,6 +91,7 @@ export function MonthView({ date, sessions, onOpenDay }: MonthViewProps) {
                         justifyContent="flex-start"
                         px="1"
                         h="auto"
+                        minH="6"
                         aria-label={`+${more} more on ${format(day, 'EEEE, MMMM d')}`}
                         onClick={() => onOpenDay(day)}
                       >

@@ -14,6 +14,11 @@ interface WeekViewProps {
 }
 
 const TIME_COLUMN = '5rem';
+/**
+ * Sessions leave this strip at each column's end free, so every "Schedule at …" slot under a
+ * session keeps a target of at least 24 × 64 px (WCAG 2.2 target size) instead of a 2 px edge.
+ */
+const SLOT_STRIP = '28px';
 
 /** 7 day columns (Monday first) by 30-minute rows from 8:00 AM to 5:00 PM, 64 px each. */
 export function WeekView({ date, sessions, onSlotClick }: WeekViewProps) {
@@ -70,6 +75,7 @@ export function WeekView({ date, sessions, onSlotClick }: WeekViewProps) {
 function DayColumn({ day, sessions, onSlotClick }: { day: Date; sessions: readonly Session[]; onSlotClick?: (start: Date) => void }) {
   const dayName = format(day, 'EEEE');
   const blocks = layoutDay(sessions, (s) => new Date(s.scheduledAt), (s) => s.duration);
+  const sessionsWidth = onSlotClick ? `(100% - ${SLOT_STRIP})` : '100%';
 
   return (
     <Box position="relative" h={`${gridHeight()}px`} borderStartWidth="1px" bg={isToday(day) ? 'blue.50/40' : undefined}>
@@ -102,8 +108,8 @@ function DayColumn({ day, sessions, onSlotClick }: { day: Date; sessions: readon
           position="absolute"
           top={`${top}px`}
           h={`${height}px`}
-          left={`calc(${(lane / lanes) * 100}% + 2px)`}
-          w={`calc(${100 / lanes}% - 4px)`}
+          left={`calc(${sessionsWidth} * ${lane / lanes} + 2px)`}
+          w={`calc(${sessionsWidth} / ${lanes} - 4px)`}
           overflow="hidden"
           display="block"
           borderRadius="md"
