@@ -208,6 +208,7 @@ describe('notes written before the note-period sets', () => {
   async function legacyNote(client: ClientItem, status: ProgressNoteItem['status'], period = MARCH) {
     const id = newId();
     const at = '2024-04-02T00:00:00.000Z';
+    const { accountId } = client;
     const note: ProgressNoteItem = { id, accountId, clientId: client.id, content: '<p>Old note.</p>', ...period, generatedBy: 'ai', status, createdAt: at, updatedAt: at };
     await db().send(new PutCommand({ TableName: tableName(), Item: { ...keys.progressNote(accountId, id), ...keys.progressNoteIndex(accountId, client.id, at, id), type: entity.progressNote, ...note } }));
     return note;
@@ -236,6 +237,24 @@ describe('notes written before the note-period sets', () => {
     const started = await owner.post('/api/generate-progress-notes-bulk', { clientIds: [client.id], reportingPeriodStart: term.start, reportingPeriodEnd: term.end });
     await whenBulkJobsIdle();
     expect((await owner.get(`/api/generate-progress-notes-bulk/${started.body.jobId}`)).body).toMatchObject({ skippedCount: 1, successCount: 0 });
+  });
+
+  it('count as covering in a district too large to build each client\'s set on its own', async () => {
+    const isoDay = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const district = await signUpOwner();
+    const term = { name: 'Term', start: isoDay(-30), end: isoDay(60) };
+    await district.agent.put('/api/reporting-periods', [term]);
+    const clients = await Promise.all(
+      Array.from({ length: 60 }, async (_, i) => {
+        const client = await putClient(district.user.accountId, { firstName: `Student${i}` });
+        await putGoal(district.user.accountId, client);
+        return client;
+      }),
+    );
+    await legacyNote(clients[7]!, 'generated', { reportingPeriodStart: isoDay(-10), reportingPeriodEnd: isoDay(0) });
+    const ids = (await district.agent.get('/api/progress-notes/missing')).body.clients.map((c: { id: string }) => c.id);
+    expect(ids).toHaveLength(59);
+    expect(ids).not.toContain(clients[7]!.id);
   });
 
   it('are covered for delivery and deletion', async () => {

@@ -11,7 +11,7 @@ import { goalsOfClient } from '../goals/repo.ts';
 import type { CaseloadEntryItem, GoalItem } from '../items.ts';
 import { acct, keys, sortKeys } from '../keys.ts';
 import { currentReportingPeriod } from '../reporting-periods/service.ts';
-import { notesOverlapping, readAccountNotePeriods, readNotePeriods, type NotePeriods } from './note-periods.ts';
+import { notesOverlapping, readNotePeriods, readNotePeriodsOf, type NotePeriods } from './note-periods.ts';
 import { listAccountClients } from './visible-clients.ts';
 
 /** Client partitions read at once for "my caseload". */
@@ -39,17 +39,11 @@ export async function listMissingNotes(auth: AuthContext, assignedTo: 'me' | 'al
       missing.push(...found.filter((c) => c !== undefined));
     }
   } else {
-    const [clients, goals, notePeriodsOf] = await Promise.all([
-      listAccountClients(auth.accountId),
-      queryPartition<GoalItem>({ pk: acct(auth.accountId), skPrefix: sortKeys.goals() }),
-      readAccountNotePeriods(auth.accountId),
-    ]);
+    const [clients, goals] = await Promise.all([listAccountClients(auth.accountId), queryPartition<GoalItem>({ pk: acct(auth.accountId), skPrefix: sortKeys.goals() })]);
     const withActiveGoals = new Set(goals.filter((g) => g.status === 'active').map((g) => g.clientId));
-    missing.push(
-      ...clients.filter(
-        (c) => !c.archivedAt && c.status === 'active' && canSeeOrganization(auth, c.organizationId) && withActiveGoals.has(c.id) && isMissing(notePeriodsOf(c.id)),
-      ),
-    );
+    const candidates = clients.filter((c) => !c.archivedAt && c.status === 'active' && canSeeOrganization(auth, c.organizationId) && withActiveGoals.has(c.id));
+    const sets = await readNotePeriodsOf(auth.accountId, candidates.map((c) => c.id));
+    missing.push(...candidates.filter((c) => isMissing(sets.get(c.id)!)));
   }
   const clients = missing
     .map((c) => ({ id: c.id, firstName: c.firstName, lastInitial: c.lastInitial }))

@@ -51,19 +51,36 @@ export async function readNotePeriods(accountId: string, clientId: string): Prom
   return fromNotes(clientId, await listClientNoteItems(accountId, clientId));
 }
 
-/** Every client's note periods in the account (for the missing-notes list over the whole district). */
-export async function readAccountNotePeriods(accountId: string): Promise<(clientId: string) => NotePeriods> {
+/** Clients without a stored set above which one Query of the account's notes is cheaper than one per client. */
+const PER_CLIENT_BUILDS = 50;
+/** Client partitions read at once when building sets client by client. */
+const PARALLEL_READS = 8;
+
+/**
+ * The note periods of the given clients (the missing-notes list over the whole district): the
+ * stored sets are one Query of the account partition; the clients without one (no note yet, or
+ * only notes older than the sets) are built from their notes, client by client when they are few,
+ * else from one Query of the account's notes.
+ */
+export async function readNotePeriodsOf(accountId: string, clientIds: readonly string[]): Promise<Map<string, NotePeriods>> {
   const { PK, SKPrefix } = keys.notePeriodsPrefix(accountId);
-  const stored = new Map((await queryPartition<NotePeriodsItem>({ pk: PK, skPrefix: SKPrefix })).map((s) => [s.clientId, s]));
-  // Clients without a set: their notes predate it (or they have none); one Query of the account's notes finds them.
-  const legacy = new Map<string, ProgressNoteItem[]>();
-  for (const n of await listAccountNoteItems(accountId)) {
-    if (!stored.has(n.clientId)) legacy.set(n.clientId, [...(legacy.get(n.clientId) ?? []), n]);
+  const wanted = new Set(clientIds);
+  const result = new Map<string, NotePeriods>();
+  for (const s of await queryPartition<NotePeriodsItem>({ pk: PK, skPrefix: SKPrefix })) {
+    if (wanted.has(s.clientId)) result.set(s.clientId, { clientId: s.clientId, notes: s.notes, version: s.version });
   }
-  return (clientId) => {
-    const s = stored.get(clientId);
-    return s ? { clientId, notes: s.notes, version: s.version } : fromNotes(clientId, legacy.get(clientId) ?? []);
-  };
+  const unstored = clientIds.filter((id) => !result.has(id));
+  if (unstored.length > PER_CLIENT_BUILDS) {
+    const byClient = new Map<string, ProgressNoteItem[]>();
+    for (const n of await listAccountNoteItems(accountId)) byClient.set(n.clientId, [...(byClient.get(n.clientId) ?? []), n]);
+    for (const id of unstored) result.set(id, fromNotes(id, byClient.get(id) ?? []));
+  } else {
+    for (let i = 0; i < unstored.length; i += PARALLEL_READS) {
+      const built = await Promise.all(unstored.slice(i, i + PARALLEL_READS).map(async (id) => fromNotes(id, await listClientNoteItems(accountId, id))));
+      for (const set of built) result.set(set.clientId, set);
+    }
+  }
+  return result;
 }
 
 /** The set's new state as a transaction item, on the condition that it is still the one read. */
