@@ -69,7 +69,7 @@ export const bulkJob = /* @__PURE__ */ schema(() =>
     /** Notes written by this job. */
     successCount: z.number(),
     errorCount: z.number(),
-    /** Clients left alone because a note for the period already existed (`skipExisting`). */
+    /** Clients left alone because a note already covered a day of the period (`skipExisting`). */
     skippedCount: z.number(),
     reportingPeriodStart: isoDate,
     reportingPeriodEnd: isoDate,
