@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { BulkGenerateInput, BulkJob, GenerateNoteInput, ProgressNote } from '@caseload/contract/notes';
-import { api, apiFile, apiQuery } from '../../../lib/api.ts';
+import { api, apiFile, apiQuery, queryKeyFor } from '../../../lib/api.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 
 /** Every cached notes list (each caseload's) sits under this key. */
@@ -22,8 +22,15 @@ function patchCachedNote(note: ProgressNote, remove = false) {
   queryClient.setQueryData<ProgressNote[]>(clientNotes(note.clientId).queryKey, update);
 }
 
+/** The current reporting period's clients still without a note, of the user's own caseload ('me') or of all they may see. */
+const missingNotes = (assignedTo: 'me' | 'all') => apiQuery('listMissingProgressNotes', { query: { assignedTo } });
+export const useMissingNotes = (assignedTo: 'me' | 'all' | undefined, enabled = true) =>
+  useQuery({ ...missingNotes(assignedTo ?? 'all'), enabled: enabled && assignedTo !== undefined });
+
 function refreshNotes(clientId?: string) {
   void queryClient.invalidateQueries({ queryKey: allNotes.queryKey });
+  // A note written or deleted changes which clients still miss one.
+  void queryClient.invalidateQueries({ queryKey: queryKeyFor('listMissingProgressNotes') });
   if (clientId) void queryClient.invalidateQueries({ queryKey: clientNotes(clientId).queryKey });
 }
 

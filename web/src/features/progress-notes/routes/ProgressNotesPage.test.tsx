@@ -112,6 +112,46 @@ describe('bulk generation', { timeout: 15_000 }, () => {
   });
 });
 
+describe('missing notes', { timeout: 15_000 }, () => {
+  const fall = { name: 'Fall term', start: '2026-01-05', end: '2026-03-20' };
+  const missingOf = (...of: typeof clients) => jsonResponse(200, { period: fall, clients: of.map(({ id, firstName, lastInitial }) => ({ id, firstName, lastInitial })) });
+
+  it("shows 'Missing notes: N' for the page's caseload and generates exactly those in bulk for the current period, then counts again", async () => {
+    let generated = false;
+    let sent: unknown;
+    const fetchMock = await openNotes([], {
+      'GET /api/progress-notes/missing': () => (generated ? missingOf() : missingOf(clients[1]!)),
+      'POST /api/generate-progress-notes-bulk': (body) => {
+        sent = body;
+        return jsonResponse(202, job({ total: 1, reportingPeriodStart: fall.start, reportingPeriodEnd: fall.end }));
+      },
+      [jobUrl]: () => {
+        generated = true;
+        return jsonResponse(200, job({ total: 1, completed: 1, successCount: 1, status: 'completed', reportingPeriodStart: fall.start, reportingPeriodEnd: fall.end }));
+      },
+    });
+    const card = await screen.findByRole('region', { name: 'Missing notes' });
+    expect(await within(card).findByRole('heading', { name: 'Missing notes: 1' })).toBeTruthy();
+    expect(within(card).getByText('Fall term · Jan 5, 2026 - Mar 20, 2026')).toBeTruthy();
+    // The count covers the same caseload as the notes listed.
+    const scopeOf = (path: string) => fetchMock.mock.calls.map(([url]) => new URL(String(url), 'http://app.test')).find((url) => url.pathname === path)?.searchParams.get('assignedTo');
+    expect(scopeOf('/api/progress-notes/missing')).toBe(scopeOf('/api/progress-notes'));
+    expect(scopeOf('/api/progress-notes/missing')).toMatch(/^(me|all)$/);
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Generate 1 missing note' }));
+    expect(await screen.findByText('Successfully generated 1 progress note.', {}, { timeout: 3000 })).toBeTruthy();
+    expect(sent).toEqual({ clientIds: [clients[1]!.id], reportingPeriodStart: fall.start, reportingPeriodEnd: fall.end, skipExisting: true });
+    expect(await within(card).findByRole('heading', { name: 'Missing notes: 0' })).toBeTruthy();
+    expect(within(card).queryByRole('button', { name: /missing note/ })).toBeNull();
+  });
+
+  it('says when no reporting period includes today', async () => {
+    await openNotes([], { 'GET /api/progress-notes/missing': () => jsonResponse(200, { period: null, clients: [] }) });
+    const card = await screen.findByRole('region', { name: 'Missing notes' });
+    expect(await within(card).findByText(/No reporting period includes today/)).toBeTruthy();
+  });
+});
+
 describe('generate new note', { timeout: 15_000 }, () => {
   it('picks one client, then opens the generation dialog for them', async () => {
     await openNotes([], { [`GET /api/clients/${clients[1]!.id}/progress-notes`]: () => jsonResponse(200, []) });

@@ -19,13 +19,14 @@ import { BulkGenerateDialog } from '../components/BulkGenerateDialog.tsx';
 import { BulkProgressCard } from '../components/BulkProgressCard.tsx';
 import { ClientPickerDialog } from '../components/ClientPickerDialog.tsx';
 import { EditNoteDialog } from '../components/EditNoteDialog.tsx';
+import { MissingNotesCard } from '../components/MissingNotesCard.tsx';
 import { NoteCard } from '../components/NoteCard.tsx';
 import { NoteFiltersCard } from '../components/NoteFiltersCard.tsx';
 import { ProgressNoteDialog } from '../components/ProgressNoteDialog.tsx';
 import { ViewNoteDialog } from '../components/ViewNoteDialog.tsx';
 import { filterNotes, hasActiveFilters, listNotes, noNoteFilters, type NoteFilters } from '../lib/notes.ts';
 
-/** /progress-notes: generate one or many notes, search and filter, view, edit and delete. */
+/** /progress-notes: the current period's missing notes, generate one or many notes, search and filter, view, edit and delete. */
 export default function ProgressNotesPage() {
   const canView = usePermission('canViewProgressNotes');
   const canGenerate = usePermission('canGenerateProgressNotes');
@@ -110,6 +111,7 @@ export default function ProgressNotesPage() {
         </Alert.Root>
       ) : (
         <>
+          <MissingNotesCard assignedTo={assignedTo} canGenerate={canGenerate} busy={bulkRunning} onStarted={setBulkJob} />
           <NoteFiltersCard filters={filters} onChange={setFilters} clientOptions={clientOptions} organizationOptions={organizationOptions} />
           <Box as="section" aria-labelledby="notes-list-heading">
             <Heading as="h2" size="lg" id="notes-list-heading" mb="4">

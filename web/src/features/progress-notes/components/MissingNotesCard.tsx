@@ -1,0 +1,77 @@
+import { Button, Card, Flex, Heading, Skeleton, Text } from '@chakra-ui/react';
+import type { BulkJob } from '@caseload/contract/notes';
+import { SparklesIcon } from '../../../components/icons.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
+import { errorMessage } from '../../../lib/api.ts';
+import { notify } from '../../../lib/toaster.ts';
+import { useMissingNotes, useStartBulkGeneration } from '../api/progress-notes.ts';
+import { formatPeriod } from '../lib/notes.ts';
+
+interface MissingNotesCardProps {
+  /** The page's caseload: the count covers the user's own clients ('me') or all they may see. */
+  assignedTo: 'me' | 'all' | undefined;
+  canGenerate: boolean;
+  /** A bulk job is running: one at a time. */
+  busy: boolean;
+  /** The job started; the page shows its progress (the count refreshes when it completes). */
+  onStarted: (job: BulkJob) => void;
+}
+
+/**
+ * "Missing notes: N" for the current reporting period: the active clients with active goals and no
+ * note covering it, and one button that generates exactly those in bulk.
+ */
+export function MissingNotesCard({ assignedTo, canGenerate, busy, onStarted }: MissingNotesCardProps) {
+  const missing = useMissingNotes(assignedTo);
+  const start = useStartBulkGeneration();
+
+  return (
+    <Card.Root as="section" mb="6" aria-label="Missing notes">
+      <Card.Body>
+        <QueryState query={missing} loading="Loading missing notes" placeholder={<Skeleton height="10" />} error="Could not load the missing notes." retry>
+          {({ period, clients }) =>
+            period === null ? (
+              <>
+                <Heading as="h2" size="md">
+                  Missing notes
+                </Heading>
+                <Text fontSize="sm" color="fg.muted">
+                  No reporting period includes today. A manager sets the reporting periods on the School Calendar page.
+                </Text>
+              </>
+            ) : (
+              <Flex justify="space-between" align="center" gap="3" wrap="wrap">
+                <div>
+                  <Heading as="h2" size="md">
+                    Missing notes: {clients.length}
+                  </Heading>
+                  <Text fontSize="sm" color="fg.muted">
+                    {period.name} · {formatPeriod(period.start, period.end)}
+                  </Text>
+                </div>
+                {canGenerate && clients.length > 0 && (
+                  <Button
+                    colorPalette="purple"
+                    loading={start.isPending}
+                    disabled={busy}
+                    onClick={() =>
+                      start.mutate(
+                        { clientIds: clients.map((c) => c.id), reportingPeriodStart: period.start, reportingPeriodEnd: period.end, skipExisting: true },
+                        {
+                          onSuccess: onStarted,
+                          onError: (error) => notify.error({ title: 'Failed to generate progress notes', description: errorMessage(error, 'Please try again.') }),
+                        },
+                      )
+                    }
+                  >
+                    <SparklesIcon /> Generate {clients.length} missing note{clients.length === 1 ? '' : 's'}
+                  </Button>
+                )}
+              </Flex>
+            )
+          }
+        </QueryState>
+      </Card.Body>
+    </Card.Root>
+  );
+}
