@@ -31,6 +31,15 @@ async function post<T>(path: string, data: unknown): Promise<T> {
 
 const h1 = (name: string) => page.getByRole('heading', { level: 1, name });
 
+/** WCAG contrast of an sRGB colour against white. */
+function contrastOnWhite(rgb: number[]): number {
+  const [r, g, b] = rgb.map((v) => {
+    const c = v / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 1.05 / (0.2126 * r! + 0.7152 * g! + 0.0722 * b! + 0.05);
+}
+
 /** How far the page itself scrolls sideways (0 when everything fits its width). */
 const sidewaysScroll = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
@@ -94,6 +103,36 @@ describe('a phone (390 px) and WCAG 2.2 target sizes', () => {
     // Judged at rest, without the hover tint of the Month button just clicked.
     await page.mouse.move(0, 0);
     expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('rings every focused control with at least 3:1 contrast against white', async () => {
+    const main = page.getByRole('navigation', { name: 'Main' });
+    const controls = [
+      main.getByRole('link', { name: 'Clients' }),
+      main.getByRole('link', { name: 'Sessions' }),
+      page.getByRole('button', { name: 'Sign Out' }),
+      page.getByRole('button', { name: 'Notifications' }),
+      page.getByRole('button', { name: 'Settings' }),
+    ];
+    // A key press first, so Chromium treats the focus that follows as keyboard focus (:focus-visible).
+    await page.keyboard.press('Shift');
+    for (const control of controls) {
+      await control.focus();
+      const ring = await control.evaluate((element) => {
+        const style = getComputedStyle(element);
+        // The computed colour as sRGB channels, read through a canvas (it may be written as oklch or a variable).
+        const canvas = document.createElement('canvas').getContext('2d')!;
+        canvas.fillStyle = style.outlineColor;
+        canvas.fillRect(0, 0, 1, 1);
+        const [r, g, b, a] = canvas.getImageData(0, 0, 1, 1).data;
+        return { style: style.outlineStyle, width: Number.parseFloat(style.outlineWidth), rgb: [r!, g!, b!], alpha: a! };
+      });
+      const name = await control.getAttribute('aria-label') ?? await control.innerText();
+      expect(ring.style, name).not.toBe('none');
+      expect(ring.width, name).toBeGreaterThanOrEqual(2);
+      expect(ring.alpha, name).toBe(255);
+      expect(contrastOnWhite(ring.rgb), name).toBeGreaterThanOrEqual(3);
+    }
   });
 
   it('lists clients as cards with every action on screen', async () => {
