@@ -35,3 +35,33 @@ describe('own activity in a busy district', () => {
     expect(ownerFeed.every((e) => e.actorName === 'Olivia Owner')).toBe(true);
   });
 });
+
+describe('the activity feed: work by default, sign-ins behind a filter', () => {
+  it('leaves sign-ins and failed attempts out unless asked, and still fills the page from older work', async () => {
+    const owner = await signUpOwner();
+    testClock.advance(1000);
+    expect((await owner.agent.post('/api/clients', { firstName: 'Wren', lastInitial: 'W', status: 'active' })).status).toBe(201);
+    // More sign-ins than the feed's limit, all newer than the client: the default feed reads past them.
+    for (const action of [...Array<string>(12).fill('auth.login'), 'auth.login_failed', 'auth.2fa_failed', 'auth.logout']) {
+      testClock.advance(10);
+      await recordAudit(owner.user.accountId, { action, actorId: owner.user.id, actorName: 'Olivia Owner', summary: 'Signed in' });
+    }
+    const signIns = new Set(['auth.login', 'auth.logout', 'auth.login_failed', 'auth.2fa_failed']);
+    for (const scope of ['mine', 'account']) {
+      const work = (await owner.agent.get(`/api/activities?scope=${scope}`)).body as { action: string }[];
+      expect(work.map((e) => e.action)).toEqual(['client.created', 'account.registered']);
+
+      const onlySignIns = (await owner.agent.get(`/api/activities?scope=${scope}&kind=sign-ins`)).body as { action: string }[];
+      expect(onlySignIns).toHaveLength(10);
+      expect(onlySignIns.every((e) => signIns.has(e.action))).toBe(true);
+      expect(onlySignIns.slice(0, 3).map((e) => e.action)).toEqual(['auth.logout', 'auth.2fa_failed', 'auth.login_failed']);
+
+      const everything = (await owner.agent.get(`/api/activities?scope=${scope}&kind=all`)).body as { action: string }[];
+      expect(everything).toHaveLength(10);
+      expect(everything.every((e) => signIns.has(e.action))).toBe(true);
+    }
+    const bad = await owner.agent.get('/api/activities?kind=logins');
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('kind must be work, sign-ins or all');
+  });
+});

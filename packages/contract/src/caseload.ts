@@ -241,8 +241,17 @@ export const dashboardStatsQuery = /* @__PURE__ */ schema(() =>
   z.object({ weekStart: z.optional(isoDateTime), assignedTo: z._default(z.enum(['me', 'all']), 'all') }),
 );
 
+/**
+ * `kind`: 'work' (the default) is clinical and administrative actions; 'sign-ins' is signing in and
+ * out and failed sign-in attempts (password or two-factor code); 'all' is both.
+ */
+export const activityKinds = ['work', 'sign-ins', 'all'] as const;
+export type ActivityKind = (typeof activityKinds)[number];
 export const activitiesQuery = /* @__PURE__ */ schema(() =>
-  z.object({ scope: z._default(z.enum(['account', 'mine']), 'account') }),
+  z.object({
+    scope: z._default(z.enum(['account', 'mine']), 'account'),
+    kind: z._default(z.enum(activityKinds, { error: 'kind must be work, sign-ins or all' }), 'work'),
+  }),
 );
 export const activity = /* @__PURE__ */ schema(() =>
   z.object({

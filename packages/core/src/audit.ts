@@ -46,14 +46,30 @@ export async function recordAudit(
   );
 }
 
+/** Signing in and out, and failed attempts: the events the activity feed shows only when asked. */
+export const SIGN_IN_ACTIONS = ['auth.login', 'auth.logout', 'auth.login_failed', 'auth.2fa_failed'] as const;
+
+function kindFilter(kind: 'work' | 'sign-ins' | 'all') {
+  if (kind === 'all') return undefined;
+  const values = Object.fromEntries(SIGN_IN_ACTIONS.map((action, i) => [`:signIn${i}`, action]));
+  const list = Object.keys(values).join(', ');
+  return {
+    FilterExpression: kind === 'work' ? `NOT (#action IN (${list}))` : `#action IN (${list})`,
+    ExpressionAttributeNames: { '#action': 'action' },
+    ExpressionAttributeValues: values,
+  };
+}
+
 /**
  * The newest audit events of an account, or of one actor: each is one Query by key (the actor's
- * on GSI1), so a busy district never crowds a user's own events out of the answer.
+ * on GSI1), so a busy district never crowds a user's own events out of the answer. A kind other
+ * than 'all' is a filter on the same Query, read page after page until `limit` events match.
  */
-export async function recentAudit(accountId: string, opts: { limit: number; actorId?: string }) {
+export async function recentAudit(accountId: string, opts: { limit: number; actorId?: string; kind?: 'work' | 'sign-ins' | 'all' }) {
+  const filter = kindFilter(opts.kind ?? 'all');
   return queryPartition<AuditEvent>(
     opts.actorId
-      ? { index: 'GSI1', pk: keys.auditOfActor(accountId, opts.actorId), forward: false, limit: opts.limit }
-      : { pk: keys.auditPartition(accountId), forward: false, limit: opts.limit },
+      ? { index: 'GSI1', pk: keys.auditOfActor(accountId, opts.actorId), forward: false, limit: opts.limit, filter }
+      : { pk: keys.auditPartition(accountId), forward: false, limit: opts.limit, filter },
   );
 }

@@ -1,4 +1,4 @@
-import type { Activity, DashboardStats } from '@caseload/contract/caseload';
+import type { Activity, ActivityKind, DashboardStats } from '@caseload/contract/caseload';
 import { recentAudit } from '../audit.ts';
 import { now } from '../clock.ts';
 import { organizationScope, type AuthContext } from '../context.ts';
@@ -48,11 +48,12 @@ export async function getDashboardStats(auth: AuthContext, weekStart: string | u
 }
 
 /**
- * The newest audit events. Other users' events are administrative information: a user who cannot
+ * The newest audit events of a kind (work by default: sign-ins would crowd out what happened to
+ * clients and records). Other users' events are administrative information: a user who cannot
  * manage users sees only its own, whatever scope it asks for.
  */
-export async function listActivities(auth: AuthContext, scope: 'account' | 'mine'): Promise<Activity[]> {
+export async function listActivities(auth: AuthContext, scope: 'account' | 'mine', kind: ActivityKind = 'work'): Promise<Activity[]> {
   const onlyMine = scope === 'mine' || !auth.permissions.canManageUsers;
-  const events = await recentAudit(auth.accountId, { limit: RECENT_ACTIVITIES, actorId: onlyMine ? auth.userId : undefined });
+  const events = await recentAudit(auth.accountId, { limit: RECENT_ACTIVITIES, actorId: onlyMine ? auth.userId : undefined, kind });
   return events.map((e) => ({ id: e.id, at: e.at, action: e.action, summary: e.summary, actorName: e.actorName ?? 'Someone' }));
 }

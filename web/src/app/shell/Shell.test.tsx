@@ -4,11 +4,12 @@ import type { Activity } from '@caseload/contract/caseload';
 import { jsonResponse, mockApi, testUser } from '../../test/fetch.ts';
 import { renderApp } from '../../test/render.tsx';
 
-function signedIn(activities: Activity[] = []) {
+function signedIn(activities: Activity[] = [], signIns: Activity[] = []) {
   let user: typeof testUser | null = testUser;
   return mockApi({
     'GET /api/user': () => (user ? jsonResponse(200, user) : jsonResponse(401, {})),
-    'GET /api/activities?scope=mine': () => jsonResponse(200, activities),
+    'GET /api/activities?scope=mine&kind=work': () => jsonResponse(200, activities),
+    'GET /api/activities?scope=mine&kind=sign-ins': () => jsonResponse(200, signIns),
     'POST /api/logout': () => {
       user = null;
       return jsonResponse(200, { ok: true });
@@ -46,7 +47,7 @@ describe('shell', () => {
       userType: 'child' as const,
       permissions: { ...testUser.permissions, canViewReports: false, canViewProgressNotes: false, canManageUsers: false },
     };
-    mockApi({ 'GET /api/user': () => jsonResponse(200, child), 'GET /api/activities?scope=mine': () => jsonResponse(200, []) });
+    mockApi({ 'GET /api/user': () => jsonResponse(200, child), 'GET /api/activities?scope=mine&kind=work': () => jsonResponse(200, []) });
     renderApp('/');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Dashboard', 'Clients', 'Sessions', 'Minutes', 'Organizations', 'Security']);
@@ -54,7 +55,7 @@ describe('shell', () => {
 
   it('shows a child user with reports, notes and user management those sections', async () => {
     const child = { ...testUser, userType: 'child' as const, permissions: { ...testUser.permissions, canViewReports: true, canViewProgressNotes: true, canManageUsers: true } };
-    mockApi({ 'GET /api/user': () => jsonResponse(200, child), 'GET /api/activities?scope=mine': () => jsonResponse(200, []) });
+    mockApi({ 'GET /api/user': () => jsonResponse(200, child), 'GET /api/activities?scope=mine&kind=work': () => jsonResponse(200, []) });
     renderApp('/');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual([
@@ -87,13 +88,22 @@ describe('shell', () => {
     expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
   });
 
-  it("shows the user's recent activity from the bell", async () => {
-    signedIn([{ id: 'a1', at: new Date().toISOString(), action: 'login', summary: 'Signed in', actorName: 'Jane Doe' }]);
+  it("shows the user's recent work from the bell, and sign-ins behind the switch", async () => {
+    signedIn(
+      [{ id: 'a1', at: new Date().toISOString(), action: 'client.created', summary: 'Added a client', actorName: 'Jane Doe' }],
+      [{ id: 'a2', at: new Date().toISOString(), action: 'auth.login', summary: 'Signed in', actorName: 'Jane Doe' }],
+    );
     renderApp('/');
     fireEvent.click(await screen.findByRole('button', { name: 'Notifications' }));
     const panel = screen.getByRole('region', { name: 'Recent activity' });
-    expect(await within(panel).findByText('Signed in')).toBeTruthy();
+    expect(await within(panel).findByText('Added a client')).toBeTruthy();
     expect(within(panel).getByText(/Jane Doe · less than a minute ago/)).toBeTruthy();
+    expect(within(panel).queryByText('Signed in')).toBeNull();
+    expect(within(panel).getByRole('button', { name: 'Activity', pressed: true })).toBeTruthy();
+
+    fireEvent.click(within(panel).getByRole('button', { name: 'Sign-ins' }));
+    expect(await within(panel).findByText('Signed in')).toBeTruthy();
+    expect(within(panel).queryByText('Added a client')).toBeNull();
   });
 
   it("says 'No recent activity' when there is none", async () => {

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { ActivityKind } from '@caseload/contract/caseload';
 import { apiQuery } from '../../../lib/api.ts';
 import { cacheTimes } from '../../../lib/query-client.ts';
 import { localToday, localWeekStart } from '../lib/dashboard.ts';
@@ -13,9 +14,9 @@ export function useDashboardStats(assignedTo: 'me' | 'all' | undefined) {
   return useQuery({ ...apiQuery('getDashboardStats', { query: { weekStart, assignedTo: assignedTo ?? 'all' } }), enabled: assignedTo !== undefined });
 }
 
-/** Recent audit events; a user who cannot manage users gets only its own (the server decides). */
-export function useRecentActivities() {
-  return useQuery(apiQuery('listActivities', { query: { scope: 'account' } }));
+/** Recent audit events of a kind; a user who cannot manage users gets only its own (the server decides). */
+export function useRecentActivities(kind: ActivityKind) {
+  return useQuery(apiQuery('listActivities', { query: { scope: 'account', kind } }));
 }
 
 /** Today's sessions only (the server reads just today's range), the user's own ('me') or all they may see. */

@@ -1,8 +1,10 @@
 import { Box, Card, Circle, Flex, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { formatDistanceToNow } from 'date-fns';
-import type { Activity } from '@caseload/contract/caseload';
+import { useState } from 'react';
+import type { Activity, ActivityKind } from '@caseload/contract/caseload';
 import { ActivityIcon, CalendarIcon, CheckCircleIcon, TargetIcon, UsersIcon } from '../../../components/icons.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
+import { ActivityKindSwitch } from '../../activities/index.ts';
 import { useRecentActivities } from '../api/dashboard.ts';
 
 const SHOWN = 5;
@@ -32,15 +34,19 @@ function ActivityRow({ activity }: { activity: Activity }) {
   );
 }
 
-/** 'Recent Activities' from the audit log (the spec's were fixed samples). */
+/** 'Recent Activities' from the audit log (the spec's were fixed samples): work by default, sign-ins behind the switch. */
 export function RecentActivities() {
-  const activities = useRecentActivities();
+  const [kind, setKind] = useState<ActivityKind>('work');
+  const activities = useRecentActivities(kind);
   return (
     <Card.Root as="section" aria-labelledby="recent-activities-heading" height="full">
       <Card.Header>
-        <Heading as="h2" size="md" id="recent-activities-heading">
-          Recent Activities
-        </Heading>
+        <Flex justify="space-between" align="center" gap="3" wrap="wrap">
+          <Heading as="h2" size="md" id="recent-activities-heading">
+            Recent Activities
+          </Heading>
+          <ActivityKindSwitch kind={kind} onChange={setKind} />
+        </Flex>
       </Card.Header>
       <Card.Body>
         <QueryState
@@ -56,7 +62,7 @@ export function RecentActivities() {
           error="Could not load recent activities."
           fontSize="sm"
           isEmpty={(list) => list.length === 0}
-          empty="No recent activity yet. Adding clients, sessions and goals shows up here."
+          empty={kind === 'work' ? 'No recent activity yet. Adding clients, sessions and goals shows up here.' : 'No recent sign-ins.'}
         >
           {(list) => (
             <Stack as="ul" gap="4" listStyleType="none">

@@ -49,6 +49,7 @@ function openDashboard(user: CurrentUser, answers: { stats?: DashboardStats; ses
     if (method === 'GET' && path === '/api/goal-bank') return jsonResponse(200, []);
     if (path === '/api/dashboard/stats') return answers.stats ? jsonResponse(200, answers.stats) : new Promise<Response>(() => undefined);
     if (path === '/api/sessions') return jsonResponse(200, answers.sessions ?? []);
+    if (path === '/api/activities' && url.includes('kind=sign-ins')) return jsonResponse(200, [{ id: 'e2', at: new Date().toISOString(), action: 'auth.login', summary: 'Signed in', actorName: 'Jane Doe' }]);
     if (path === '/api/activities') return jsonResponse(200, [{ id: 'e1', at: new Date().toISOString(), action: 'client.created', summary: 'Added a client', actorName: 'Jane Doe' }]);
     return jsonResponse(404, { message: `unexpected ${method} ${url}` });
   });
@@ -142,6 +143,18 @@ describe('Dashboard', { timeout: 20_000 }, () => {
       ['active', null],
       ['active', 'Zed'],
     ]);
+  });
+
+  it('shows clinical and administrative activity by default, sign-ins behind the switch', async () => {
+    const fetchMock = openDashboard(owner, { stats, sessions: [] });
+    renderApp('/');
+    const card = (await screen.findByRole('heading', { name: 'Recent Activities' }, { timeout: 5000 })).closest('section')!;
+    expect(await within(card as HTMLElement).findByText('Added a client')).toBeTruthy();
+    expect(within(card as HTMLElement).queryByText('Signed in')).toBeNull();
+    fireEvent.click(within(card as HTMLElement).getByRole('button', { name: 'Sign-ins' }));
+    expect(await within(card as HTMLElement).findByText('Signed in')).toBeTruthy();
+    const kinds = fetchMock.mock.calls.map(([url]) => new URL(String(url), 'http://x')).filter((u) => u.pathname === '/api/activities').map((u) => u.searchParams.get('kind'));
+    expect(kinds).toEqual(['work', 'sign-ins']);
   });
 
   it('shows "–" and "No sessions due yet" for the completion rate when nothing was due, not 0%', async () => {
