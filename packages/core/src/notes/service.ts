@@ -133,6 +133,8 @@ export async function generateAndStore(actor: Actor, client: ClientItem, period:
       updatedBy: actor.userId,
     };
     const notes = { ...set.notes };
+    // A period whose note item is gone (deleted by code older than the sets) is simply taken anew.
+    if (decided.keep && !kept) delete notes[decided.keep.noteId];
     for (const n of decided.remove) delete notes[n.noteId];
     notes[note.id] = periodRecordOf(note);
     const removed = decided.remove.flatMap((n) => deleteNoteItems({ accountId: actor.accountId, clientId: client.id, id: n.noteId, reportingPeriodStart: n.start, reportingPeriodEnd: n.end }));
