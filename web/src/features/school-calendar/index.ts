@@ -1,3 +1,3 @@
-/** The school-calendar feature's public surface: the account's time zone and "today" in it. */
-export { useAccount, useAccountToday } from './api/school-calendar.ts';
+/** The school-calendar feature's public surface: the account's time zone, "today" in it and the reporting periods. */
+export { useAccount, useAccountToday, useReportingPeriods } from './api/school-calendar.ts';
 export { todayIn } from './lib/calendar.ts';

@@ -56,6 +56,14 @@ export function useUpdateProgressNote() {
   });
 }
 
+/** Marks a note delivered (given to the family): its content is locked from then on. */
+export function useMarkNoteDelivered() {
+  return useMutation({
+    mutationFn: (id: string) => api('updateProgressNote', { params: { id }, body: { status: 'delivered' } }),
+    onSuccess: (note) => patchCachedNote(note),
+  });
+}
+
 export function useDeleteProgressNote() {
   return useMutation({
     mutationFn: (note: ProgressNote) => api('deleteProgressNote', { params: { id: note.id } }),

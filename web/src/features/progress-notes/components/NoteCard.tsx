@@ -39,7 +39,7 @@ export function NoteCard({ item, canEdit, canDelete, onView, onEdit, onDelete }:
             <Button size="sm" variant="outline" onClick={onView} ms="2">
               <EyeIcon size={16} /> View Full Note
             </Button>
-            {canEdit && (
+            {canEdit && note.status !== 'delivered' && (
               <IconButton size="sm" variant="ghost" aria-label={`Edit progress note for ${clientName}`} onClick={onEdit}>
                 <EditIcon size={16} />
               </IconButton>

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { format, subMonths } from 'date-fns';
 import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '@caseload/contract/auth';
+import { DELIVERED_NOTE_COVERS_PERIOD, EDITED_NOTE_WOULD_BE_REPLACED, NOTE_COVERS_PART_OF_PERIOD } from '@caseload/contract/notes';
 import { jsonResponse, mockApi, testUser } from '../../../test/fetch.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { client, note } from '../test/fixtures.ts';
@@ -92,6 +93,67 @@ describe('progress note dialog', { timeout: 15_000 }, () => {
     fireEvent.click(generateButton());
     expect(await screen.findByText('Failed to generate progress note')).toBeTruthy();
     expect(screen.getByText('The AI service is busy. Please try again in a minute.')).toBeTruthy();
+  });
+
+  it('suggests the current reporting period when there is one', async () => {
+    const fall = { name: 'Fall term', start: '2026-01-05', end: '2026-03-20' };
+    openDialog({ 'GET /api/reporting-periods': () => jsonResponse(200, { periods: [fall], current: fall }) });
+    await waitFor(() => expect(startInput().value).toBe(fall.start));
+    expect(endInput().value).toBe(fall.end);
+  });
+
+  it("starts the suggested period the day after the client's last note ended, so the two do not overlap", async () => {
+    const lastEnd = format(subMonths(new Date(), 1), 'yyyy-MM-dd');
+    openDialog({ [notesUrl]: () => jsonResponse(200, [note(1, { reportingPeriodStart: '2025-01-01', reportingPeriodEnd: lastEnd })]) });
+    await screen.findByText(/^Last progress note ended on/);
+    expect(startInput().value > lastEnd).toBe(true);
+    expect(endInput().value).toBe(format(new Date(), 'yyyy-MM-dd'));
+  });
+
+  for (const refusal of [EDITED_NOTE_WOULD_BE_REPLACED, NOTE_COVERS_PART_OF_PERIOD]) {
+    it(`asks before replacing on 409 '${refusal}' and resends with replace: true`, async () => {
+      const sent: unknown[] = [];
+      const answers = [() => jsonResponse(409, { message: refusal }), () => jsonResponse(200, note(9, { content: '<p>Regenerated</p>' }))];
+      openDialog({
+        [generateUrl]: (body) => {
+          sent.push(body);
+          return answers.shift()!();
+        },
+      });
+      await screen.findByText('No previous progress notes for this client');
+      fireEvent.change(startInput(), { target: { value: '2026-02-01' } });
+      fireEvent.change(endInput(), { target: { value: '2026-03-01' } });
+      fireEvent.click(generateButton());
+      const ask = await screen.findByRole('alert');
+      expect(within(ask).getByText(refusal)).toBeTruthy();
+      expect(sent).toHaveLength(1);
+      fireEvent.click(within(ask).getByRole('button', { name: 'Replace the note' }));
+      expect(await screen.findByText('Progress note generated successfully')).toBeTruthy();
+      expect(sent).toEqual([
+        { reportingPeriodStart: '2026-02-01', reportingPeriodEnd: '2026-03-01' },
+        { reportingPeriodStart: '2026-02-01', reportingPeriodEnd: '2026-03-01', replace: true },
+      ]);
+    });
+  }
+
+  it("keeps the existing note when the user says so, and shows a delivered note's refusal without offering to replace", async () => {
+    const sent: unknown[] = [];
+    const answers = [() => jsonResponse(409, { message: EDITED_NOTE_WOULD_BE_REPLACED }), () => jsonResponse(409, { message: DELIVERED_NOTE_COVERS_PERIOD })];
+    openDialog({
+      [generateUrl]: (body) => {
+        sent.push(body);
+        return answers.shift()!();
+      },
+    });
+    await screen.findByText('No previous progress notes for this client');
+    fireEvent.click(generateButton());
+    fireEvent.click(within(await screen.findByRole('alert')).getByRole('button', { name: 'Keep the existing note' }));
+    fireEvent.click(generateButton());
+    expect(await screen.findByText(DELIVERED_NOTE_COVERS_PERIOD)).toBeTruthy();
+    expect(screen.getByText('Failed to generate progress note')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Replace the note' })).toBeNull();
+    expect(sent).toHaveLength(2);
+    expect(sent.some((body) => (body as { replace?: boolean }).replace)).toBe(false);
   });
 
   it('hides generation from a user without the permission', async () => {

@@ -9,12 +9,13 @@ import { QueryState } from '../../../components/QueryState.tsx';
 import { LazyRichTextEditor } from '../../../components/rich-text/LazyRichTextEditor.tsx';
 import { preview } from '../../../components/rich-text/plain-text.ts';
 import { RichTextView } from '../../../components/rich-text/RichTextView.tsx';
-import { errorMessage } from '../../../lib/api.ts';
+import { errorMessage, isApiError } from '../../../lib/api.ts';
 import { notify } from '../../../lib/toaster.ts';
 import { usePermission } from '../../../lib/permissions.ts';
 import { clientName } from '../../clients/index.ts';
+import { useReportingPeriods } from '../../school-calendar/index.ts';
 import { useClientProgressNotes, useGenerateProgressNote } from '../api/progress-notes.ts';
-import { defaultPeriod, formatDay, formatPeriod, newestFirst, validatePeriod, type Period } from '../lib/notes.ts';
+import { formatDay, formatPeriod, newestFirst, REPLACEABLE_CONFLICTS, suggestedPeriod, validatePeriod, type Period } from '../lib/notes.ts';
 import { useNoteAutosave, type SaveState } from '../lib/useNoteAutosave.ts';
 import { AuthorBadge } from './NoteBadges.tsx';
 import { PeriodFields } from './PeriodFields.tsx';
@@ -56,29 +57,47 @@ function GenerateNoteBody({ client }: { client: Client }) {
   const canEdit = usePermission('canEditProgressNotes');
   const previous = useClientProgressNotes(client.id, canView);
   const notes = newestFirst(previous.data ?? []);
-  const [period, setPeriod] = useState<Period>(() => defaultPeriod());
+  const periods = useReportingPeriods();
+  // The suggestion follows the reads as they arrive, until the user picks dates of their own.
+  const [chosen, setChosen] = useState<Period | null>(null);
   const [result, setResult] = useState<ProgressNote | null>(null);
+  // A 409 the user may override: the server's text, shown with a Replace button that resends with replace: true.
+  const [conflict, setConflict] = useState<string | null>(null);
   const generate = useGenerateProgressNote(client.id);
 
+  const lastEnded = notes.reduce<string | undefined>((latest, n) => (!latest || n.reportingPeriodEnd > latest ? n.reportingPeriodEnd : latest), undefined);
+  const period = chosen ?? suggestedPeriod(new Date(), periods.data?.current, lastEnded);
+
+  const send = (replace: boolean) => {
+    setConflict(null);
+    generate.mutate(
+      { reportingPeriodStart: period.start, reportingPeriodEnd: period.end, ...(replace ? { replace: true } : {}) },
+      {
+        onSuccess: (note) => {
+          setResult(note);
+          notify.success({ title: 'Progress note generated successfully', description: 'AI has created a comprehensive progress note based on recent session data.' });
+        },
+        onError: (error) => {
+          const message = errorMessage(error, 'Please try again.');
+          if (isApiError(error, 409) && REPLACEABLE_CONFLICTS.includes(message)) setConflict(message);
+          else notify.error({ title: 'Failed to generate progress note', description: message });
+        },
+      },
+    );
+  };
   const submit = () => {
     const invalid = validatePeriod(period);
     if (invalid) {
       notify.error(invalid);
       return;
     }
-    generate.mutate(
-      { reportingPeriodStart: period.start, reportingPeriodEnd: period.end },
-      {
-        onSuccess: (note) => {
-          setResult(note);
-          notify.success({ title: 'Progress note generated successfully', description: 'AI has created a comprehensive progress note based on recent session data.' });
-        },
-        onError: (error) => notify.error({ title: 'Failed to generate progress note', description: errorMessage(error, 'Please try again.') }),
-      },
-    );
+    send(false);
+  };
+  const pick = (next: Period) => {
+    setChosen(next);
+    setConflict(null);
   };
 
-  const lastEnded = notes.reduce<string | undefined>((latest, n) => (!latest || n.reportingPeriodEnd > latest ? n.reportingPeriodEnd : latest), undefined);
   const startHint = !canView || previous.isPending ? undefined : lastEnded ? `Last progress note ended on ${formatDay(lastEnded)}` : 'No previous progress notes for this client';
 
   return (
@@ -125,12 +144,30 @@ function GenerateNoteBody({ client }: { client: Client }) {
 
       {canGenerate ? (
         <Stack as="section" gap="4" aria-label="Reporting period">
-          <PeriodFields value={period} onChange={setPeriod} startHint={startHint} disabled={generate.isPending} />
-          <Box>
-            <Button colorPalette="purple" onClick={submit} loading={generate.isPending} loadingText="Generating...">
-              <SparklesIcon /> Generate Progress Note
-            </Button>
-          </Box>
+          <PeriodFields value={period} onChange={pick} startHint={startHint} disabled={generate.isPending} />
+          {conflict ? (
+            <Alert.Root status="warning" role="alert">
+              <Alert.Indicator />
+              <Alert.Content>
+                <Alert.Title>{conflict}</Alert.Title>
+                <Alert.Description>Replace the existing note with a newly generated one?</Alert.Description>
+                <Flex gap="3" wrap="wrap" mt="3">
+                  <Button size="sm" colorPalette="orange" onClick={() => send(true)}>
+                    Replace the note
+                  </Button>
+                  <Button size="sm" variant="outline" onClick={() => setConflict(null)}>
+                    Keep the existing note
+                  </Button>
+                </Flex>
+              </Alert.Content>
+            </Alert.Root>
+          ) : (
+            <Box>
+              <Button colorPalette="purple" onClick={submit} loading={generate.isPending} loadingText="Generating...">
+                <SparklesIcon /> Generate Progress Note
+              </Button>
+            </Box>
+          )}
         </Stack>
       ) : (
         <Alert.Root status="info">

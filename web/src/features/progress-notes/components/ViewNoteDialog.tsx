@@ -2,6 +2,9 @@ import { Button, Flex, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { AppDialog } from '../../../components/AppDialog.tsx';
 import { RichTextView } from '../../../components/rich-text/RichTextView.tsx';
+import { errorMessage } from '../../../lib/api.ts';
+import { notify } from '../../../lib/toaster.ts';
+import { useMarkNoteDelivered } from '../api/progress-notes.ts';
 import { formatPeriod, type ListedNote } from '../lib/notes.ts';
 import { downloadNotePdf } from '../lib/print.ts';
 import { NoteBadges } from './NoteBadges.tsx';
@@ -16,13 +19,22 @@ interface ViewNoteDialogProps {
   onExitComplete?: () => void;
 }
 
-/** 'View Full Note': the note read-only, with Edit Note, Delete Note and Download PDF. */
+/** 'View Full Note': the note read-only, with Edit Note and Mark as Delivered (until it is delivered), Delete Note and Download PDF. */
 export function ViewNoteDialog({ item, canEdit, canDelete, onClose, onEdit, onDelete, onExitComplete }: ViewNoteDialogProps) {
   const [downloading, setDownloading] = useState(false);
   // Keeps showing the note while the dialog animates out (item is already null then).
   const [lastItem, setLastItem] = useState(item);
   if (item !== null && item !== lastItem) setLastItem(item);
   const shown = item ?? lastItem;
+  const deliver = useMarkNoteDelivered();
+  const delivered = shown?.note.status === 'delivered';
+  const markDelivered = () => {
+    if (!shown) return;
+    deliver.mutate(shown.note.id, {
+      onSuccess: () => notify.success({ title: 'Progress note marked as delivered' }),
+      onError: (error) => notify.error({ title: 'Failed to mark the progress note as delivered', description: errorMessage(error, 'Please try again.') }),
+    });
+  };
   const download = async () => {
     if (!shown) return;
     setDownloading(true);
@@ -52,10 +64,15 @@ export function ViewNoteDialog({ item, canEdit, canDelete, onClose, onEdit, onDe
               Delete Note
             </Button>
           )}
-          {canEdit && (
-            <Button colorPalette="blue" onClick={onEdit}>
-              Edit Note
-            </Button>
+          {canEdit && !delivered && (
+            <>
+              <Button variant="outline" colorPalette="green" onClick={markDelivered} loading={deliver.isPending}>
+                Mark as Delivered
+              </Button>
+              <Button colorPalette="blue" onClick={onEdit}>
+                Edit Note
+              </Button>
+            </>
           )}
         </Flex>
       }
@@ -68,6 +85,11 @@ export function ViewNoteDialog({ item, canEdit, canDelete, onClose, onEdit, onDe
             </Text>
             <NoteBadges note={shown.note} />
           </Flex>
+          {delivered && (
+            <Text fontSize="sm" color="fg.muted">
+              This note was delivered; its content can no longer be changed.
+            </Text>
+          )}
           <RichTextView html={shown.note.content} data-testid="full-note" />
         </Stack>
       )}

@@ -1,12 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { plainText, preview } from '../../../components/rich-text/plain-text.ts';
 import { note } from '../test/fixtures.ts';
-import { bulkOutcome, defaultPeriod, filterNotes, listNotes, noNoteFilters, validatePeriod } from './notes.ts';
+import { bulkOutcome, defaultPeriod, filterNotes, listNotes, noNoteFilters, suggestedPeriod, validatePeriod } from './notes.ts';
 
 describe('reporting period', () => {
   it('defaults to one month ago through today', () => {
     expect(defaultPeriod(new Date(2026, 2, 31))).toEqual({ start: '2026-02-28', end: '2026-03-31' });
     expect(defaultPeriod(new Date(2026, 0, 15))).toEqual({ start: '2025-12-15', end: '2026-01-15' });
+  });
+
+  it('suggests the current reporting period, else a month to today that starts after the last note ended', () => {
+    const today = new Date(2026, 2, 31);
+    const fall = { start: '2026-01-05', end: '2026-04-10' };
+    expect(suggestedPeriod(today, fall, '2026-03-30')).toEqual(fall);
+    expect(suggestedPeriod(today, null, undefined)).toEqual({ start: '2026-02-28', end: '2026-03-31' });
+    expect(suggestedPeriod(today, null, '2026-02-27')).toEqual({ start: '2026-02-28', end: '2026-03-31' });
+    // The last note ended on the default start: the period starts the day after, never on it.
+    expect(suggestedPeriod(today, null, '2026-02-28')).toEqual({ start: '2026-03-01', end: '2026-03-31' });
+    expect(suggestedPeriod(today, null, '2026-03-15')).toEqual({ start: '2026-03-16', end: '2026-03-31' });
+    // A note ending today or later: the next period starts the day after it, for a month.
+    expect(suggestedPeriod(today, null, '2026-03-31')).toEqual({ start: '2026-04-01', end: '2026-05-01' });
   });
 
   it("uses the spec's titles and texts", () => {

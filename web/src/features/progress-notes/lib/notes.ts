@@ -1,7 +1,7 @@
 /** Pure helpers of the progress-notes screens: names, periods, labels and the bulk outcome. */
-import { format, isValid, parseISO, subMonths } from 'date-fns';
+import { addDays, addMonths, format, isValid, parseISO, subMonths } from 'date-fns';
 import type { NoteAuthor, ProgressNoteStatus } from '@caseload/contract/enums';
-import type { BulkJob, ProgressNote } from '@caseload/contract/notes';
+import { EDITED_NOTE_WOULD_BE_REPLACED, NOTE_COVERS_PART_OF_PERIOD, type BulkJob, type ProgressNote } from '@caseload/contract/notes';
 
 export const UNKNOWN_CLIENT = 'Unknown Client';
 
@@ -16,6 +16,23 @@ const DAY = 'yyyy-MM-dd';
 export function defaultPeriod(today = new Date()): Period {
   return { start: format(subMonths(today, 1), DAY), end: format(today, DAY) };
 }
+
+/**
+ * The generate dialog's first period: the current reporting period when there is one; otherwise one
+ * month ago to today, starting the day after the client's last note ended when that is later (a
+ * note must not overlap another). Should that start reach today, the period runs one month from it.
+ */
+export function suggestedPeriod(today: Date, current: Period | null | undefined, lastNoteEnd: string | undefined): Period {
+  if (current) return { start: current.start, end: current.end };
+  const fallback = defaultPeriod(today);
+  if (!lastNoteEnd || lastNoteEnd < fallback.start) return fallback;
+  const dayAfter = addDays(parseISO(lastNoteEnd), 1);
+  const start = format(dayAfter, DAY);
+  return { start, end: start < fallback.end ? fallback.end : format(addMonths(dayAfter, 1), DAY) };
+}
+
+/** The 409 texts of generation a clinician may override with `replace: true` (a delivered note never is). */
+export const REPLACEABLE_CONFLICTS: readonly string[] = [EDITED_NOTE_WOULD_BE_REPLACED, NOTE_COVERS_PART_OF_PERIOD];
 
 export interface Notice {
   title: string;

@@ -200,6 +200,27 @@ describe('notes list', { timeout: 15_000 }, () => {
     expect(screen.getByText('Error')).toBeTruthy();
   });
 
+  it('marks a note delivered with PATCH, after which it offers no editing', async () => {
+    let sent: unknown;
+    const maya = note(1, { clientName: 'Maya R.' });
+    await openNotes([maya], {
+      [`PATCH /api/progress-notes/${maya.id}`]: (body) => {
+        sent = body;
+        return jsonResponse(200, { ...maya, status: 'delivered' });
+      },
+    });
+    expect(await screen.findByRole('button', { name: 'Edit progress note for Maya R.' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'View Full Note' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Progress Note - Maya R.' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Mark as Delivered' }));
+    expect(await within(dialog).findByText('This note was delivered; its content can no longer be changed.')).toBeTruthy();
+    expect(sent).toEqual({ status: 'delivered' });
+    expect(within(dialog).queryByRole('button', { name: 'Edit Note' })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Mark as Delivered' })).toBeNull();
+    expect(within(dialog).getByText('Delivered')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Edit progress note for Maya R.' })).toBeNull();
+  });
+
   it('shows the full note read-only with Edit Note, Delete Note and Download PDF', async () => {
     await openNotes([note(1, { clientName: 'Maya R.', content: '<h2>Summary</h2><p>Maya <strong>met</strong> her goal.</p>' })]);
     fireEvent.click(await screen.findByRole('button', { name: 'View Full Note' }));
