@@ -69,6 +69,18 @@ describe('GET/PUT /api/reporting-periods', () => {
     expect((await manager.agent.put('/api/reporting-periods', [])).status).toBe(200);
   });
 
+  it('names the current period by today\'s date in the account\'s time zone', async () => {
+    const { agent } = await signUpOwner();
+    // UTC+14 and UTC-11 are 25 hours apart: their dates always differ.
+    const dateIn = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+    const kiritimatiToday = { name: 'Day', start: dateIn('Pacific/Kiritimati'), end: dateIn('Pacific/Kiritimati') };
+    expect((await agent.put('/api/reporting-periods', [kiritimatiToday])).status).toBe(200);
+    expect((await agent.put('/api/account', { name: 'Island District', timeZone: 'Pacific/Kiritimati' })).status).toBe(200);
+    expect((await agent.get('/api/reporting-periods')).body.current).toEqual(kiritimatiToday);
+    expect((await agent.put('/api/account', { name: 'Island District', timeZone: 'Pacific/Pago_Pago' })).status).toBe(200);
+    expect((await agent.get('/api/reporting-periods')).body.current).toBeNull();
+  });
+
   it('keeps accounts apart', async () => {
     const a = await signUpOwner();
     const b = await signUpOwner();
