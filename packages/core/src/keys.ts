@@ -143,7 +143,7 @@ export const keys = {
     GSI2SK: `${createdAt}#${noteId}`,
   }),
   notesByTime: (accountId: string) => `${acct(accountId)}#PNOTE`,
-  /** Guards "one note per client and period": written in the same transaction as the note. */
+  /** The period guard of notes stored before `notePeriods`: no longer written, deleted with its note. */
   progressNotePeriod: (accountId: string, clientId: string, start: string, end: string) => ({
     PK: acct(accountId),
     SK: `PNOTEPERIOD#${clientId}#${start}#${end}`,
