@@ -37,7 +37,17 @@ export default defineConfig({
       },
       {
         plugins: [react()],
-        test: { name: 'web', env, include: ['web/src/**/*.test.tsx', 'web/src/**/*.test.ts'], environment: 'happy-dom', setupFiles: ['web/src/test/setup.ts'] },
+        test: {
+          name: 'web',
+          env,
+          include: ['web/src/**/*.test.tsx', 'web/src/**/*.test.ts'],
+          environment: 'happy-dom',
+          setupFiles: ['web/src/test/setup.ts'],
+          // A hang guard, not a speed check: a screen test that types, saves and waits for state
+          // takes 1–3 s alone and more than 5 s (vitest's default) on two cores shared with the
+          // rest of the suite.
+          testTimeout: 30_000,
+        },
       },
       { test: { name: 'infra', env, include: ['tests/infra/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000 } },
       {
