@@ -179,3 +179,20 @@ describe('a phone (390 px) and WCAG 2.2 target sizes', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 });
+
+describe('every screen at 1280 and 390 px', () => {
+  const screens = ['/', '/minutes', '/reports', '/service-log', '/progress-notes', '/organizations', '/users', '/school-calendar', '/security'];
+
+  it.each(screens)('%s passes axe (WCAG 2.2 AA) at both widths and does not scroll sideways on a phone', async (path) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${app.url}${path}`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    // Judged once the screen's reads have answered (no request in flight), not while skeletons show.
+    await page.waitForLoadState('networkidle');
+    await page.mouse.move(0, 0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.setViewportSize(PHONE_VIEWPORT);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await sidewaysScroll()).toBe(0);
+  });
+});
