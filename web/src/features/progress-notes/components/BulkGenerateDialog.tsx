@@ -9,6 +9,7 @@ import { errorMessage } from '../../../lib/api.ts';
 import { useDebouncedValue } from '../../../lib/debounce.ts';
 import { notify } from '../../../lib/toaster.ts';
 import { clientName, PICK_LIST_LIMIT, useClients } from '../../clients/index.ts';
+import { useReportingPeriods } from '../../school-calendar/index.ts';
 import { useStartBulkGeneration } from '../api/progress-notes.ts';
 import { defaultPeriod, validatePeriod, type Period } from '../lib/notes.ts';
 import { PeriodFields } from './PeriodFields.tsx';
@@ -48,7 +49,10 @@ interface BulkFlowProps extends Omit<BulkGenerateDialogProps, 'open'> {
 function BulkFlow({ step, setStep, assignedTo, organizations, onClose, onStarted }: BulkFlowProps) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [organizationId, setOrganizationId] = useState('');
-  const [period, setPeriod] = useState<Period>(() => defaultPeriod());
+  const current = useReportingPeriods().data?.current;
+  // The current reporting period when there is one (until the user picks dates), else a month to today.
+  const [chosen, setPeriod] = useState<Period | null>(null);
+  const period = chosen ?? (current ? { start: current.start, end: current.end } : defaultPeriod());
   const [skipExisting, setSkipExisting] = useState(true);
   const start = useStartBulkGeneration();
 

@@ -104,6 +104,29 @@ describe('bulk generation', { timeout: 15_000 }, () => {
     expect(await screen.findByText('Successfully generated 2 progress notes.', {}, { timeout: 3000 })).toBeTruthy();
   });
 
+  it('suggests the current reporting period for the new notes', async () => {
+    let sent: unknown;
+    const fall = { name: 'Fall term', start: '2026-01-05', end: '2026-03-20' };
+    await openNotes([], {
+      'GET /api/reporting-periods': () => jsonResponse(200, { periods: [fall], current: fall }),
+      'POST /api/generate-progress-notes-bulk': (body) => {
+        sent = body;
+        return jsonResponse(202, job({ total: 2 }));
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Generate for Multiple Clients' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Generate for Multiple Clients' });
+    await within(dialog).findByRole('checkbox', { name: /Maya R\./ });
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Select All' }));
+    await within(dialog).findByText('2 clients selected');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    const options = await screen.findByRole('dialog', { name: 'Generation Options' });
+    await waitFor(() => expect((within(options).getByLabelText('Start date') as HTMLInputElement).value).toBe(fall.start));
+    expect((within(options).getByLabelText('End date') as HTMLInputElement).value).toBe(fall.end);
+    fireEvent.click(within(options).getByRole('button', { name: 'Generate 2 Notes' }));
+    await waitFor(() => expect(sent).toMatchObject({ reportingPeriodStart: fall.start, reportingPeriodEnd: fall.end }));
+  });
+
   it('says so when the job cannot be started', async () => {
     await openNotes([], { 'POST /api/generate-progress-notes-bulk': () => jsonResponse(500, { message: 'Service unavailable' }) });
     await startBulk();
