@@ -74,6 +74,9 @@ export function useDeleteProgressNote() {
   });
 }
 
+/** The most clients one bulk job takes (the contract's bulkGenerateBody). */
+export const BULK_CLIENTS_MAX = 500;
+
 export function useStartBulkGeneration() {
   return useMutation({ mutationFn: (body: BulkGenerateInput) => api('bulkGenerateProgressNotes', { body }) });
 }

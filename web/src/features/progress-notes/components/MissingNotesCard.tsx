@@ -4,7 +4,7 @@ import { SparklesIcon } from '../../../components/icons.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { notify } from '../../../lib/toaster.ts';
-import { useMissingNotes, useStartBulkGeneration } from '../api/progress-notes.ts';
+import { BULK_CLIENTS_MAX, useMissingNotes, useStartBulkGeneration } from '../api/progress-notes.ts';
 import { formatPeriod } from '../lib/notes.ts';
 
 interface MissingNotesCardProps {
@@ -50,13 +50,14 @@ export function MissingNotesCard({ assignedTo, canGenerate, busy, onStarted }: M
                   </Text>
                 </div>
                 {canGenerate && clients.length > 0 && (
+                  // One job takes at most BULK_CLIENTS_MAX clients; the count refreshes after it, and the button takes the rest.
                   <Button
                     colorPalette="purple"
                     loading={start.isPending}
                     disabled={busy}
                     onClick={() =>
                       start.mutate(
-                        { clientIds: clients.map((c) => c.id), reportingPeriodStart: period.start, reportingPeriodEnd: period.end, skipExisting: true },
+                        { clientIds: clients.slice(0, BULK_CLIENTS_MAX).map((c) => c.id), reportingPeriodStart: period.start, reportingPeriodEnd: period.end, skipExisting: true },
                         {
                           onSuccess: onStarted,
                           onError: (error) => notify.error({ title: 'Failed to generate progress notes', description: errorMessage(error, 'Please try again.') }),
@@ -64,7 +65,10 @@ export function MissingNotesCard({ assignedTo, canGenerate, busy, onStarted }: M
                       )
                     }
                   >
-                    <SparklesIcon /> Generate {clients.length} missing note{clients.length === 1 ? '' : 's'}
+                    <SparklesIcon />{' '}
+                    {clients.length > BULK_CLIENTS_MAX
+                      ? `Generate the first ${BULK_CLIENTS_MAX} missing notes`
+                      : `Generate ${clients.length} missing note${clients.length === 1 ? '' : 's'}`}
                   </Button>
                 )}
               </Flex>

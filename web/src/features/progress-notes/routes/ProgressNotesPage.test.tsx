@@ -168,6 +168,22 @@ describe('missing notes', { timeout: 15_000 }, () => {
     expect(within(card).queryByRole('button', { name: /missing note/ })).toBeNull();
   });
 
+  it('generates at most 500 missing notes in one job, the first 500 of the list', async () => {
+    const many = Array.from({ length: 501 }, (_, i) => client(1, { id: `${String(i).padStart(8, '0')}-0c4b-4e8a-9f51-2b7c3d9e1a01`, firstName: `Student${i}` }));
+    let sent: { clientIds: string[] } | undefined;
+    await openNotes([], {
+      'GET /api/progress-notes/missing': () => missingOf(...many),
+      'POST /api/generate-progress-notes-bulk': (body) => {
+        sent = body as { clientIds: string[] };
+        return jsonResponse(202, job({ total: 500 }));
+      },
+    });
+    const card = await screen.findByRole('region', { name: 'Missing notes' });
+    expect(await within(card).findByRole('heading', { name: 'Missing notes: 501' })).toBeTruthy();
+    fireEvent.click(within(card).getByRole('button', { name: 'Generate the first 500 missing notes' }));
+    await waitFor(() => expect(sent?.clientIds).toEqual(many.slice(0, 500).map((c) => c.id)));
+  });
+
   it('says when no reporting period includes today', async () => {
     await openNotes([], { 'GET /api/progress-notes/missing': () => jsonResponse(200, { period: null, clients: [] }) });
     const card = await screen.findByRole('region', { name: 'Missing notes' });
