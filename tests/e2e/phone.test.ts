@@ -29,6 +29,8 @@ async function post<T>(path: string, data: unknown): Promise<T> {
   return (await response.json()) as T;
 }
 
+let emmaId = '';
+
 const h1 = (name: string) => page.getByRole('heading', { level: 1, name });
 
 /** WCAG contrast of an sRGB colour against white. */
@@ -66,6 +68,7 @@ describe('a phone (390 px) and WCAG 2.2 target sizes', () => {
   it('signs up and adds clients and overlapping sessions', async () => {
     await signUpInBrowser(page, app.url, { firstName: 'Robin', lastName: 'Speech', email, password });
     const [emma, liam, noah] = await Promise.all(clients.map((c) => post<{ id: string }>('/api/clients', c)));
+    emmaId = emma!.id;
     // Two sessions at once put two lanes in Wednesday's column; a third makes the month's '+1 more'.
     await post('/api/sessions', { type: 'therapy', clientIds: [emma!.id], scheduledAt: at(10), duration: 60 });
     await post('/api/sessions', { type: 'therapy', clientIds: [liam!.id], scheduledAt: at(10, 30), duration: 30 });
@@ -182,6 +185,18 @@ describe('a phone (390 px) and WCAG 2.2 target sizes', () => {
 
 describe('every screen at 1280 and 390 px', () => {
   const screens = ['/', '/minutes', '/reports', '/service-log', '/progress-notes', '/organizations', '/users', '/school-calendar', '/security'];
+
+  it("a client's page passes axe at both widths and does not scroll sideways on a phone", async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${app.url}/clients/${emmaId}`);
+    await page.getByRole('heading', { level: 1, name: /Emma S\./ }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await page.mouse.move(0, 0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.setViewportSize(PHONE_VIEWPORT);
+    await page.getByRole('heading', { level: 1, name: /Emma S\./ }).waitFor();
+    expect(await sidewaysScroll()).toBe(0);
+  });
 
   it.each(screens)('%s passes axe (WCAG 2.2 AA) at both widths and does not scroll sideways on a phone', async (path) => {
     await page.setViewportSize({ width: 1280, height: 900 });
