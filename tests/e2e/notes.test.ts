@@ -220,6 +220,12 @@ describe('progress notes and reports', () => {
     expect(await rows.nth(1).getByRole('heading').innerText()).toBe('Ben T.');
     expect(await rows.nth(1).getByText('50% success').getAttribute('data-variant')).toBe('destructive');
     expect(await rows.nth(0).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('68');
+    // Cal has no data: 'No data' with no bar, last, and left out of the average (2 of 3 clients).
+    expect(await rows.nth(2).getByRole('heading').innerText()).toBe('Cal U.');
+    await rows.nth(2).getByText('No data', { exact: true }).waitFor();
+    expect(await rows.nth(2).getByText(/% success$/).count()).toBe(0);
+    expect(await rows.nth(2).getByRole('progressbar').count()).toBe(0);
+    await page.getByText('Average of 2 of 3 clients with data').waitFor();
     await noAxeViolations();
 
     const json = await saved(Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export Report' }).click()]).then(([d]) => d));
