@@ -165,6 +165,25 @@ describe('racing writes', () => {
   });
 });
 
+describe('a delivery raced against an edit', () => {
+  it('never lets an edit overwrite a delivered note: 10 rounds end delivered, with the edit inside it or refused 409', async () => {
+    for (let round = 0; round < 10; round++) {
+      const client = await clientWithData();
+      const note = (await generate(client.id, MARCH)).body;
+      const words = `<p>Edited in round ${round}.</p>`;
+      const [edited, delivered] = await Promise.all([edit(note.id, words), deliver(note.id)]);
+      expect(delivered.status).toBe(200);
+      const [stored] = await notesOf(client.id);
+      expect(stored!.status).toBe('delivered');
+      if (edited.status === 200) expect(stored!.content).toBe(words);
+      else {
+        expectConflict(edited, DELIVERED_NOTE_LOCKED);
+        expect(stored!.content).toBe(note.content);
+      }
+    }
+  });
+});
+
 describe('bulk generation', () => {
   it('skips clients already covered, also by a note for a period shifted by a day', async () => {
     const covered = await clientWithData({ firstName: 'Covered' });
