@@ -174,8 +174,9 @@ describe('organization names are unique in an account', () => {
 
   it('guards the names of organizations from before the rule (backfill), keeping an earlier duplicate until it is renamed', async () => {
     const signedUp = await signUpOwner();
-    const legacy = await putOrganization(signedUp.user.accountId, 'Maple School');
-    const duplicate = await putOrganization(signedUp.user.accountId, 'maple school');
+    // The older of two organizations sharing a name keeps it.
+    const legacy = await putOrganization(signedUp.user.accountId, 'Maple School', '2024-01-10T00:00:00.000Z');
+    const duplicate = await putOrganization(signedUp.user.accountId, 'maple school', '2024-02-10T00:00:00.000Z');
     const before = await signedUp.agent.post('/api/organizations', { name: 'MAPLE SCHOOL' });
     // Before the backfill nothing guards the earlier names.
     expect(before.status).toBe(201);

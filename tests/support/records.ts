@@ -17,8 +17,8 @@ import { PASSWORD, signIn } from './accounts.ts';
 const STAMP = '2024-01-01T00:00:00.000Z';
 const put = (Item: Record<string, unknown>) => db().send(new PutCommand({ TableName: tableName(), Item }));
 
-export async function putOrganization(accountId: string, name = 'Lincoln Elementary'): Promise<OrganizationItem> {
-  const org: OrganizationItem = { id: newId(), accountId, name, orgType: 'school', createdAt: STAMP, updatedAt: STAMP };
+export async function putOrganization(accountId: string, name = 'Lincoln Elementary', createdAt = STAMP): Promise<OrganizationItem> {
+  const org: OrganizationItem = { id: newId(), accountId, name, orgType: 'school', createdAt, updatedAt: createdAt };
   await put({ ...keys.organization(accountId, org.id), type: entity.organization, ...org });
   return org;
 }

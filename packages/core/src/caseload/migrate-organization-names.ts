@@ -23,9 +23,9 @@ export interface NameBackfill {
   duplicates: number;
 }
 
-/** Backfills one account's live organizations, oldest first (the first of a duplicated name keeps it). */
+/** Backfills one account's live organizations, oldest first (the first of a duplicated name keeps it; the same instant goes by id, so every run picks the same one). */
 export async function backfillOrganizationNames(accountId: string): Promise<NameBackfill> {
-  const live = (await listOrganizationItems(accountId)).filter((o) => !o.archivedAt).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  const live = (await listOrganizationItems(accountId)).filter((o) => !o.archivedAt).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
   const result: NameBackfill = { claimed: 0, duplicates: 0 };
   for (const org of live) {
     const stillNamed: TxItem = {
