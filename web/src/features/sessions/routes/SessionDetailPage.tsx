@@ -1,9 +1,10 @@
-import { Box, Button, Card, Center, Flex, Grid, Group, Heading, Skeleton, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Center, Flex, Grid, Heading, Skeleton, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useCallback, useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { Goal, Session } from '@caseload/contract/sessions';
 import { PlusIcon } from '../../../components/icons.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
+import { ToggleButtons } from '../../../components/ToggleButtons.tsx';
 import {
   useSession,
   useSessionClientGoals,
@@ -118,29 +119,14 @@ function SessionDetail({ session }: { session: Session }) {
   );
 }
 
+const viewOptions = [
+  { value: 'students', label: 'By student' },
+  { value: 'grid', label: 'Score grid' },
+] as const;
+
 /** A group session: each student's tab, or the students × goals grid to score anyone from one screen. */
 function ViewSwitch({ view, onChange }: { view: 'students' | 'grid'; onChange: (view: 'students' | 'grid') => void }) {
-  const options = [
-    { value: 'students', label: 'By student' },
-    { value: 'grid', label: 'Score grid' },
-  ] as const;
-  return (
-    <Group attached role="group" aria-label="View" alignSelf="flex-start">
-      {options.map((option) => (
-        <Button
-          key={option.value}
-          size="sm"
-          minH="9"
-          variant={view === option.value ? 'solid' : 'outline'}
-          colorPalette={view === option.value ? 'blue' : 'gray'}
-          aria-pressed={view === option.value}
-          onClick={() => onChange(option.value)}
-        >
-          {option.label}
-        </Button>
-      ))}
-    </Group>
-  );
+  return <ToggleButtons label="View" options={viewOptions} value={view} onChange={onChange} alignSelf="flex-start" />;
 }
 
 function InfoItem({ label, value }: { label: string; value: string }) {
