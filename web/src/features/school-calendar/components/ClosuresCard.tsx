@@ -1,10 +1,11 @@
 import { Alert, Button, Card, Field, Flex, Heading, IconButton, Input, Stack, Text } from '@chakra-ui/react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { Closure } from '@caseload/contract/school-year';
 import { PlusIcon, TrashIcon } from '../../../components/icons.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { useSaveClosures } from '../api/school-calendar.ts';
 import { checkClosures, sortedRows, type ClosureRow, type ClosureRowErrors } from '../lib/calendar.ts';
+import { useRowList } from '../lib/useRowList.ts';
 
 /**
  * The account's closures: a date and a label per row. Saving replaces the whole list; a date newly
@@ -12,41 +13,23 @@ import { checkClosures, sortedRows, type ClosureRow, type ClosureRowErrors } fro
  * fails (the network dropped): the error shows and Save tries again with the same rows.
  */
 export function ClosuresCard({ closures }: { closures: readonly Closure[] }) {
-  const nextKey = useRef(closures.length);
-  const [rows, setRows] = useState<ClosureRow[]>(() => sortedRows(closures.map((c, key) => ({ key, ...c }))));
-  const [rowErrors, setRowErrors] = useState<ClosureRowErrors>({});
-  const [listError, setListError] = useState<string>();
   const [canceled, setCanceled] = useState<number>();
+  const list = useRowList<ClosureRow, ClosureRowErrors>(
+    () => sortedRows(closures.map((c, key) => ({ key, ...c }))),
+    { date: '', label: '' },
+    () => setCanceled(undefined),
+  );
+  const { rows, rowErrors, listError, change, add, remove } = list;
   const save = useSaveClosures();
-
-  const change = (key: number, field: 'date' | 'label', value: string) => {
-    setRows((current) => current.map((row) => (row.key === key ? { ...row, [field]: value } : row)));
-    setCanceled(undefined);
-  };
-  const add = () => {
-    setRows((current) => [...current, { key: nextKey.current++, date: '', label: '' }]);
-    setCanceled(undefined);
-  };
-  const remove = (key: number) => {
-    setRows((current) => current.filter((row) => row.key !== key));
-    setRowErrors({});
-    setCanceled(undefined);
-  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setCanceled(undefined);
-    const result = checkClosures(rows);
-    if (!result.ok) {
-      setRowErrors(result.rowErrors);
-      setListError(result.listError);
-      return;
-    }
-    setRowErrors({});
-    setListError(undefined);
-    save.mutate(result.body, {
+    const body = list.check(checkClosures);
+    if (!body) return;
+    save.mutate(body, {
       onSuccess: (saved) => {
-        setRows((current) => sortedRows(current));
+        list.setRows((current) => sortedRows(current));
         setCanceled(saved.canceledSessions);
       },
     });

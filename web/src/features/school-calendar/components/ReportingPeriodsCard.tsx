@@ -1,10 +1,11 @@
 import { Alert, Badge, Button, Card, Field, Flex, Heading, IconButton, Input, Stack, Text } from '@chakra-ui/react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { ReportingPeriods } from '@caseload/contract/reporting-periods';
 import { PlusIcon, TrashIcon } from '../../../components/icons.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { useSaveReportingPeriods } from '../api/school-calendar.ts';
 import { checkReportingPeriods, type PeriodRow, type PeriodRowErrors } from '../lib/calendar.ts';
+import { useRowList } from '../lib/useRowList.ts';
 
 type PeriodField = 'name' | 'start' | 'end';
 
@@ -14,43 +15,20 @@ type PeriodField = 'name' | 'start' | 'end';
  * save fails, so Save tries again with them.
  */
 export function ReportingPeriodsCard({ data }: { data: ReportingPeriods }) {
-  const nextKey = useRef(data.periods.length);
-  const [rows, setRows] = useState<PeriodRow[]>(() => data.periods.map((p, key) => ({ key, ...p })));
-  const [rowErrors, setRowErrors] = useState<PeriodRowErrors>({});
-  const [listError, setListError] = useState<string>();
   const [saved, setSaved] = useState(false);
+  const list = useRowList<PeriodRow, PeriodRowErrors>(() => data.periods.map((p, key) => ({ key, ...p })), { name: '', start: '', end: '' }, () => setSaved(false));
+  const { rows, rowErrors, listError, change, add, remove } = list;
   const save = useSaveReportingPeriods();
-
-  const change = (key: number, field: PeriodField, value: string) => {
-    setRows((current) => current.map((row) => (row.key === key ? { ...row, [field]: value } : row)));
-    setSaved(false);
-  };
-  const add = () => {
-    setRows((current) => [...current, { key: nextKey.current++, name: '', start: '', end: '' }]);
-    setSaved(false);
-  };
-  const remove = (key: number) => {
-    setRows((current) => current.filter((row) => row.key !== key));
-    setRowErrors({});
-    setListError(undefined);
-    setSaved(false);
-  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSaved(false);
-    const result = checkReportingPeriods(rows);
-    if (!result.ok) {
-      setRowErrors(result.rowErrors);
-      setListError(result.listError);
-      return;
-    }
-    setRowErrors({});
-    setListError(undefined);
-    save.mutate(result.body, {
+    const body = list.check(checkReportingPeriods);
+    if (!body) return;
+    save.mutate(body, {
       onSuccess: (answer) => {
         // The server answers the periods by start date: the rows take that order.
-        setRows(answer.periods.map((p) => ({ key: nextKey.current++, ...p })));
+        list.replace(answer.periods);
         setSaved(true);
       },
     });
