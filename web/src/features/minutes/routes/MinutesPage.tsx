@@ -1,10 +1,11 @@
-import { Box, Button, Card, Checkbox, EmptyState, Field, Flex, Heading, Input, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Checkbox, EmptyState, Field, Flex, Heading, Input, SimpleGrid, Text } from '@chakra-ui/react';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { minutesRange } from '@caseload/contract/school-year';
 import { ChartIcon } from '../../../components/icons.tsx';
 import { ListHeading } from '../../../components/ListHeading.tsx';
 import { PageHeading } from '../../../components/PageHeading.tsx';
+import { ListSkeleton } from '../../../components/ListSkeleton.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { ScopeSwitch } from '../../../components/ScopeSwitch.tsx';
 import { SelectField } from '../../../components/SelectField.tsx';
@@ -119,13 +120,7 @@ export default function MinutesPage() {
             <QueryState
               query={minutes}
               loading="Loading service minutes"
-              placeholder={
-                <Stack gap="3">
-                  {[0, 1, 2, 3].map((i) => (
-                    <Skeleton key={i} height="10" />
-                  ))}
-                </Stack>
-              }
+              placeholder={<ListSkeleton />}
               error={errorMessage(minutes.error, 'Could not load the service minutes.')}
               retry
               isEmpty={() => rows.length === 0}

@@ -1,4 +1,4 @@
-import { Box, Button, Card, Checkbox, EmptyState, Field, Flex, Heading, Input, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Checkbox, EmptyState, Field, Flex, Heading, Input, SimpleGrid, Text } from '@chakra-ui/react';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { serviceLogQuery } from '@caseload/contract/signatures';
@@ -6,6 +6,7 @@ import { FileTextIcon } from '../../../components/icons.tsx';
 import { NoPermission } from '../../../components/NoPermission.tsx';
 import { ListHeading } from '../../../components/ListHeading.tsx';
 import { PageHeading } from '../../../components/PageHeading.tsx';
+import { ListSkeleton } from '../../../components/ListSkeleton.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { SelectField } from '../../../components/SelectField.tsx';
 import { errorMessage } from '../../../lib/api.ts';
@@ -123,13 +124,7 @@ function ServiceLog() {
             <QueryState
               query={lines}
               loading="Loading the service log"
-              placeholder={
-                <Stack gap="3">
-                  {[0, 1, 2, 3].map((i) => (
-                    <Skeleton key={i} height="10" />
-                  ))}
-                </Stack>
-              }
+              placeholder={<ListSkeleton />}
               error={errorMessage(lines.error, 'Could not load the service log.')}
               retry
               isEmpty={(data) => data.length === 0}
