@@ -14,9 +14,15 @@ export async function getNoteItem(accountId: string, noteId: string): Promise<Pr
 }
 
 /** Writes the note whole (a new one, or the period's note regenerated under its own id). */
-export const putNoteItem = (note: ProgressNoteItem): TxItem => ({
+/**
+ * Writes a note whole. `readAt` (the `updatedAt` of the note this one was made from) makes the
+ * write conditional on nobody having changed the note since it was read: an edit and a delivery
+ * racing each other then cannot write a note made from a stale copy (the loser retries from the read).
+ */
+export const putNoteItem = (note: ProgressNoteItem, readAt?: string): TxItem => ({
   Put: {
     Item: { ...keys.progressNote(note.accountId, note.id), ...keys.progressNoteIndex(note.accountId, note.clientId, note.createdAt, note.id), type: entity.progressNote, ...note },
+    ...(readAt === undefined ? {} : { ConditionExpression: '#updatedAt = :readAt', ExpressionAttributeNames: { '#updatedAt': 'updatedAt' }, ExpressionAttributeValues: { ':readAt': readAt } }),
   },
 });
 

@@ -242,11 +242,9 @@ export async function updateProgressNote(auth: AuthContext, noteId: string, chan
   }
   const { updated, client } = await retryOnConflict(async () => {
     const { note, client } = await getVisibleNote(auth, noteId);
+    if (clean !== undefined && note.status === 'delivered') throw new ConflictError(DELIVERED_NOTE_LOCKED);
     const set = await readNotePeriods(auth.accountId, note.clientId);
     const record = set.notes[noteId] ?? periodRecordOf(note);
-    // The set is written under the version read here, so a delivery committed after this read
-    // fails this write and the retry sees it; the note item alone may be older than the set.
-    if (clean !== undefined && (note.status === 'delivered' || record.status === 'delivered')) throw new ConflictError(DELIVERED_NOTE_LOCKED);
     const edited = clean !== undefined;
     const updated: ProgressNoteItem = {
       ...note,
@@ -256,7 +254,9 @@ export async function updateProgressNote(auth: AuthContext, noteId: string, chan
       updatedBy: auth.userId,
     };
     const notes = { ...set.notes, [noteId]: { ...record, status: updated.status, edited: record.edited || edited } };
-    await transact([notePeriodsWrite(auth.accountId, set, notes), putNoteItem(updated)]);
+    // Written only over the note as read: a delivery or an edit committed since fails this write,
+    // and the retry decides again on the note as it now is.
+    await transact([notePeriodsWrite(auth.accountId, set, notes), putNoteItem(updated, note.updatedAt)]);
     return { updated, client };
   });
   const delivered = change.status === 'delivered';
