@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { id, isoDate, isoDateTime, text, schema } from './common.ts';
 import { goalStatuses, goalTypes, noteAuthors, progressNoteStatuses } from './enums.ts';
+import { goalChart } from './goal-chart.ts';
 import { reportingPeriod } from './reporting-periods.ts';
 import { RICH_TEXT_MAX } from './sessions.ts';
 
@@ -157,6 +158,8 @@ export const clientProgress = /* @__PURE__ */ schema(() =>
         status: z.enum(goalStatuses),
         /** The goal's own rate over the period; null when it has no data. */
         successRate: z.nullable(z.number()),
+        /** The goal's figure over the period: the same one the parent PDF prints. */
+        chart: goalChart,
       }),
     ),
     recentDataPoints: z.array(

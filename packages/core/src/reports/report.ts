@@ -26,6 +26,8 @@ import type { ClientItem, GoalItem, ProgressItem, SessionItem } from '../items.t
 import { plainText } from '../plain-text.ts';
 import { accuracyOf, displayName } from '../notes/facts.ts';
 import { listVisibleClients } from '../notes/visible-clients.ts';
+import { accountTimeZone } from '../school-calendar/settings.ts';
+import { goalChart, isMastered } from './goal-charts.ts';
 
 const DAY_MS = 86_400_000;
 const RECENT_POINTS = 5;
@@ -47,9 +49,10 @@ export interface ReportInput {
   sessions: SessionItem[];
   /** The client filter's label: the client's name, or 'all'. */
   clientLabel: string;
+  /** The account's time zone: a session's school day on the charts. */
+  timeZone: string;
 }
 
-const isMastered = (status: string) => status === 'mastered' || status === 'met';
 const pooledRate = (points: ProgressItem[]): number | null =>
   points.length === 0
     ? null
@@ -94,6 +97,7 @@ export function computeReport(input: ReportInput): Report {
           description: plainText(g.description ?? ''),
           status: isMastered(g.status) ? ('mastered' as const) : g.status,
           successRate: pooledRate(own.filter((p) => p.goalId === g.id)),
+          chart: goalChart(g, own.filter((p) => p.goalId === g.id), input.timeZone),
         })),
         recentDataPoints: own.slice(0, RECENT_POINTS).map((p) => ({
           goalId: p.goalId,
@@ -143,14 +147,18 @@ async function loadRecords(accountId: string, clientId: string | undefined, from
 export async function getReport(auth: AuthContext, query: ReportQuery): Promise<Report> {
   const now = clockNow();
   const fromIso = new Date(now.getTime() - query.days * DAY_MS).toISOString();
-  const clients = query.clientId ? [await getVisibleClient(auth, query.clientId)] : await listVisibleClients(auth);
-  const records = await loadRecords(auth.accountId, query.clientId, fromIso, now.toISOString());
+  const [clients, records, timeZone] = await Promise.all([
+    query.clientId ? getVisibleClient(auth, query.clientId).then((c) => [c]) : listVisibleClients(auth),
+    loadRecords(auth.accountId, query.clientId, fromIso, now.toISOString()),
+    accountTimeZone(auth.accountId),
+  ]);
   return computeReport({
     now,
     days: query.days,
     goalType: query.goalType,
     clients,
     ...records,
+    timeZone,
     clientLabel: query.clientId ? displayName(clients[0]!) : 'all',
   });
 }

@@ -1,0 +1,133 @@
+/**
+ * A goal's progress over a period as one figure (spec part 3 §6): accuracy per session, the
+ * criterion as a line, the baseline as a point, the cue-level mix and the status in plain words.
+ *
+ * One source for the figure: the server computes the data (reports page and parent PDF), and
+ * `goalChartOption` turns it into the ECharts option that both the reports page (ECharts in the
+ * browser) and the PDF writer (ECharts' server-side SVG, drawn into the PDF as vectors) render.
+ * The figure is drawn in black and grays with distinct marks (solid line with filled dots, dashed
+ * criterion, hollow diamond baseline) so it reads the same printed in black and white.
+ */
+import * as z from 'zod/mini';
+import { isoDate, schema } from './common.ts';
+import { baseline, cueLevelLabels, cueLevels } from './trials.ts';
+
+export const goalProgressStates = ['mastered', 'progressing', 'not_yet', 'no_data'] as const;
+export type GoalProgressState = (typeof goalProgressStates)[number];
+export const goalProgressLabels: Record<GoalProgressState, string> = {
+  mastered: 'Mastered',
+  progressing: 'Progressing',
+  not_yet: 'Not yet',
+  no_data: 'No data',
+};
+
+export const goalChart = /* @__PURE__ */ schema(() =>
+  z.object({
+    /** Accuracy per session over the period, oldest first; `date` is the school day. */
+    points: z.array(z.object({ date: isoDate, accuracy: z.number() })),
+    /** The goal's criterion accuracy, drawn as a line; null when the goal has none. */
+    criterion: z.nullable(z.number()),
+    baseline: z.nullable(baseline),
+    /** Trials per cue level over the period, most-used first; empty when no session was scored trial by trial. */
+    cueMix: z.array(z.object({ cue: z.enum(cueLevels), trials: z.number(), percent: z.number() })),
+    progress: z.enum(goalProgressStates),
+  }),
+);
+export type GoalChart = z.infer<typeof goalChart>;
+
+/** "Independent 60% · Verbal 40% (20 trials)", or null without trials. */
+export function cueMixText(chart: Pick<GoalChart, 'cueMix'>): string | null {
+  if (chart.cueMix.length === 0) return null;
+  const total = chart.cueMix.reduce((n, c) => n + c.trials, 0);
+  return `${chart.cueMix.map((c) => `${cueLevelLabels[c.cue]} ${c.percent}%`).join(' · ')} (${total} ${total === 1 ? 'trial' : 'trials'})`;
+}
+
+/** What a screen reader hears for the figure (the chart's own text is not read). */
+export function goalChartDescription(chart: GoalChart): string {
+  const parts = [
+    chart.points.length === 0
+      ? 'No sessions with data in this period'
+      : `Accuracy over ${chart.points.length} ${chart.points.length === 1 ? 'session' : 'sessions'}: ${chart.points.map((p) => `${p.accuracy}%`).join(', ')}`,
+  ];
+  if (chart.baseline) parts.push(`baseline ${chart.baseline.accuracy}%`);
+  if (chart.criterion !== null) parts.push(`criterion ${chart.criterion}%`);
+  parts.push(`status: ${goalProgressLabels[chart.progress]}`);
+  return parts.join('; ');
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** "Sep 3" from 2026-09-03, with no time zone involved (the date is already the school day). */
+const shortDate = (date: string) => `${MONTHS[Number(date.slice(5, 7)) - 1]} ${Number(date.slice(8, 10))}`;
+
+export const GOAL_CHART_HEIGHT = 180;
+const INK = '#111111';
+const GRID = '#cccccc';
+const FONT = 'Noto Sans, sans-serif';
+
+/**
+ * The ECharts option for one goal's figure. Plain data only (no functions), so the same object
+ * renders in the browser and on the server. The baseline, when there is one, takes the first
+ * slot of the time axis, labelled "Baseline".
+ */
+export function goalChartOption(chart: GoalChart) {
+  const slots = [...(chart.baseline ? ['Baseline'] : []), ...chart.points.map((p) => shortDate(p.date))];
+  const lead = chart.baseline ? [null] : [];
+  const textStyle = { color: INK, fontFamily: FONT, fontSize: 11 };
+  return {
+    animation: false,
+    textStyle,
+    grid: { left: 44, right: 72, top: 14, bottom: 26 },
+    xAxis: {
+      type: 'category',
+      data: slots,
+      boundaryGap: true,
+      axisLine: { lineStyle: { color: INK } },
+      axisTick: { alignWithLabel: true, lineStyle: { color: INK } },
+      axisLabel: { ...textStyle, hideOverlap: true },
+    },
+    yAxis: {
+      type: 'value',
+      min: 0,
+      max: 100,
+      interval: 25,
+      axisLabel: { ...textStyle, formatter: '{value}%' },
+      splitLine: { lineStyle: { color: GRID, width: 0.5 } },
+    },
+    series: [
+      {
+        name: 'Accuracy',
+        type: 'line',
+        data: [...lead, ...chart.points.map((p) => p.accuracy)],
+        connectNulls: false,
+        symbol: 'circle',
+        symbolSize: 6,
+        lineStyle: { color: INK, width: 2 },
+        itemStyle: { color: INK },
+        markLine:
+          chart.criterion === null
+            ? undefined
+            : {
+                silent: true,
+                symbol: 'none',
+                lineStyle: { color: INK, type: 'dashed', width: 1.5 },
+                label: { ...textStyle, position: 'end', formatter: `Criterion ${chart.criterion}%` },
+                data: [{ yAxis: chart.criterion }],
+              },
+      },
+      ...(chart.baseline
+        ? [
+            {
+              name: 'Baseline',
+              type: 'line',
+              data: [chart.baseline.accuracy, ...chart.points.map(() => null)],
+              symbol: 'diamond',
+              symbolSize: 11,
+              lineStyle: { width: 0 },
+              itemStyle: { color: '#ffffff', borderColor: INK, borderWidth: 1.5 },
+              label: { show: true, ...textStyle, position: 'right', formatter: `Baseline ${chart.baseline.accuracy}%` },
+            },
+          ]
+        : []),
+    ],
+  };
+}
