@@ -13,7 +13,7 @@ import type { Construct } from 'constructs';
 import { routeList, workers } from '../packages/contract/src/manifest.ts';
 import { tableDefinition } from '../packages/core/src/table.ts';
 import { defaultConfig, validateConfig, type CaseloadConfig } from './config.ts';
-import { workerAccessProfile } from './constructs/access.ts';
+import { declares, workerAccessProfile } from './constructs/access.ts';
 import { Alarms } from './constructs/alarms.ts';
 import { Api, type ManifestRoute } from './constructs/api.ts';
 import { Data } from './constructs/data.ts';
@@ -110,6 +110,7 @@ export class CaseloadStack extends Stack {
       environment: { ...environment, ...(workerProfile.totp ? authEnvironment : {}) },
       environmentEncryption: workerProfile.totp ? this.data.totpKey : undefined,
       access: roles.accessFor(workerProfile),
+      pdf: declares(worker, 'pdf'),
       invocation: 'queue',
       // As many as the event source may run at once: that capacity is always there for the
       // worker and never more (Bedrock load). Accounts still at the initial concurrency quota of

@@ -124,6 +124,7 @@ export class Api extends Construct {
         environmentEncryption: profile.totp ? authKey : undefined,
         access: roles.accessFor(profile),
         idempotent: route.idempotent,
+        pdf: declares(route, 'pdf'),
         invocation: 'api',
       });
 

@@ -8,6 +8,7 @@
  * role, policies, log group, integration) is identical, so the template assertions still hold.
  */
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { Duration } from 'aws-cdk-lib';
 import type * as iam from 'aws-cdk-lib/aws-iam';
@@ -17,15 +18,18 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { FONTS_FOLDER, pdfFontFiles } from '../../packages/core/src/pdf/fonts.ts';
 import { repoRoot, type CaseloadConfig } from '../config.ts';
 import { acknowledge, type Reasons } from './nag.ts';
 
 /**
  * ESM output still meets CommonJS dependencies that call `require` (for Node built-ins): give
- * the bundle a real `require`. The name is unlikely to clash with bundled code, which esbuild
- * renames.
+ * the bundle a real `require`. esbuild does not see the banner, so its import takes a name no
+ * bundled module uses: PDFKit itself imports `createRequire`, which an unminified bundle keeps
+ * as is at the top level.
  */
-export const ESM_REQUIRE_BANNER = "import { createRequire } from 'module'; const require = createRequire(import.meta.url);";
+export const ESM_REQUIRE_BANNER =
+  "import { createRequire as __caseloadCreateRequire } from 'module'; const require = __caseloadCreateRequire(import.meta.url);";
 
 /**
  * The latest Node.js runtime. Caseload's code and dependencies run on it: every handler is async
@@ -81,7 +85,36 @@ export const BUNDLE_ALIASES: Record<string, string> = {
   '@aws-lambda-powertools/jmespath': join(repoRoot, 'infra/bundling/unused-jmespath.ts'),
   '@aws-lambda-powertools/jmespath/functions': join(repoRoot, 'infra/bundling/unused-jmespath.ts'),
   cssfilter: join(repoRoot, 'infra/bundling/unused-cssfilter.ts'),
+  'brotli/decompress.js': join(repoRoot, 'infra/bundling/unused-brotli.ts'),
 };
+
+/**
+ * The font files a function that declares `pdf` carries beside its bundle, in `fonts/` (where
+ * packages/core/src/pdf/fonts.ts reads them): absolute paths, resolved from the repository root
+ * as the package paths of `pdfFontFiles`. About 19 MB; PDFKit embeds only the glyphs a document
+ * uses, so the files stay out of the bundle and each PDF is small.
+ */
+export function pdfFontSources(): string[] {
+  const fromRoot = createRequire(join(repoRoot, 'package.json'));
+  return pdfFontFiles.map((file) => fromRoot.resolve(file));
+}
+
+const shellQuote = (path: string) => `'${path.replaceAll("'", `'\\''`)}'`;
+
+/**
+ * NodejsFunction's commands after esbuild (a POSIX shell: Linux and macOS; local bundling only):
+ * copy the font files into `<output>/fonts/`, so they are part of the function's asset.
+ */
+export function fontCopyHooks(fonts = pdfFontSources()): nodejs.ICommandHooks {
+  return {
+    beforeBundling: () => [],
+    beforeInstall: () => [],
+    afterBundling: (_inputDir, outputDir) => {
+      const folder = shellQuote(join(outputDir, FONTS_FOLDER));
+      return [`mkdir -p ${folder}`, `cp ${fonts.map(shellQuote).join(' ')} ${folder}/`];
+    },
+  };
+}
 
 export interface HandlerFunctionProps {
   /** Module under functions/, without extension: `sessions/create-session`. */
@@ -96,6 +129,8 @@ export interface HandlerFunctionProps {
   access: { role: iam.IRole; logGroup: logs.ILogGroup };
   /** A create run once per Idempotency-Key (the manifest's `idempotent`): only its bundle carries the utility. */
   idempotent?: boolean;
+  /** Writes PDFs (the manifest's `pdf`): the Noto font files go beside its bundle (fontCopyHooks). */
+  pdf?: boolean;
   /** Who invokes it: API Gateway (synchronous) or an SQS event source (see notes.ts). */
   invocation: Invocation;
   /** Queue workers only: reserved concurrency, where failed asynchronous invocations go. */
@@ -187,6 +222,7 @@ export class FunctionFactory {
         define: bundleDefines(props),
         esbuildArgs: Object.fromEntries(Object.entries(BUNDLE_ALIASES).map(([from, to]) => [`--alias:${from}`, to])),
         logLevel: nodejs.LogLevel.WARNING,
+        commandHooks: props.pdf ? fontCopyHooks() : undefined,
       },
     });
   }

@@ -9,15 +9,21 @@
  *
  * The AWS SDK is external (the runtime's), so reaching it shows in the bundle's own imports.
  */
-import { readdirSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { App } from 'aws-cdk-lib';
 import * as esbuild from 'esbuild';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeList, workers, type Capability, type FunctionDef, type RouteDef } from '../../packages/contract/src/manifest.ts';
+import { FONTS_FOLDER, pdfFontFiles } from '../../packages/core/src/pdf/fonts.ts';
 import { repoRoot } from '../../infra/config.ts';
-import { bundleBudgetKiB } from '../../infra/report-bundles.ts';
-import { BUNDLE_ALIASES, bundleDefines, ESM_REQUIRE_BANNER } from '../../infra/constructs/functions.ts';
-import { importBundled } from './support.ts';
+import { bundleBudgetKiB, collectBundles } from '../../infra/report-bundles.ts';
+import { BUNDLE_ALIASES, bundleDefines, ESM_REQUIRE_BANNER, pdfFontSources } from '../../infra/constructs/functions.ts';
+import type * as PdfSample from './fixtures/pdf-entry.ts';
+import { bundleModule, handlerFunctions, importBundled, synthStack } from './support.ts';
 
 const functionsDir = join(repoRoot, 'functions');
 
@@ -29,7 +35,12 @@ const evidence: Record<Exclude<Capability, 'pdf'>, { external: string } | { modu
   cursorKey: { module: 'packages/core/src/cursor.ts' },
 };
 /** The PDF writer: only a route that declares `pdf` gets the larger budget, and it must carry it. */
-const PDF_WRITER = 'packages/core/src/notes/pdf.ts';
+const PDF_WRITER = 'packages/core/src/pdf/document.ts';
+/**
+ * Every module the PDF writer imports, used as it uses them (tests/infra/fixtures/pdf-entry.ts).
+ * TODO: call the writer itself (`renderPdf` of PDF_WRITER) once it exists.
+ */
+const PDF_SAMPLE = 'tests/infra/fixtures/pdf-entry.ts';
 
 interface Built {
   fn: FunctionDef & Partial<Pick<RouteDef, 'idempotent'>>;
@@ -93,7 +104,8 @@ describe('function bundles', () => {
         const uses = b.fn.uses?.includes(capability) ?? false;
         expect(reaches(b, capability), `${b.fn.handler}: ${uses ? 'declares' : 'reaches'} ${capability} but ${uses ? 'never reaches' : 'does not declare'} it`).toBe(uses);
       }
-      if (b.fn.uses?.includes('pdf')) expect(b.modules.has(PDF_WRITER), `${b.fn.handler} declares pdf but carries no PDF writer`).toBe(true);
+      const pdf = b.fn.uses?.includes('pdf') ?? false;
+      expect(b.modules.has(PDF_WRITER), `${b.fn.handler}: ${pdf ? 'declares pdf but carries no PDF writer' : 'carries the PDF writer but does not declare pdf'}`).toBe(pdf);
     }
   });
 
@@ -131,5 +143,97 @@ describe('stand-ins for modules a dependency loads but Caseload never runs', () 
     } finally {
       bundled.dispose();
     }
+  });
+});
+
+/** Every file under `dir` with its size in bytes: what Lambda counts toward the unzipped code limit. */
+function filesUnder(dir: string): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+    const stat = statSync(join(dir, file));
+    if (stat.isFile()) out.set(file.split('\\').join('/'), stat.size);
+  }
+  return out;
+}
+
+/** Imports the bundled sample given as argument, writes its PDF and prints the PDF's first bytes. */
+const SAMPLE_RUNNER = `const sample = await import(process.argv[1]);
+const pdf = await sample.renderSample();
+process.stdout.write(pdf.subarray(0, 5).toString('latin1') + '\\n');
+`;
+
+/** Lambda's limit on a function's unzipped code (with its layers; Caseload has none). */
+const LAMBDA_UNZIPPED_LIMIT = 250 * 1024 * 1024;
+
+describe('the PDF writer, bundled as the functions are', () => {
+  it('writes a PDF in the Noto fonts, without a standard font or a WOFF2 decoder', async () => {
+    const bundled = await importBundled<typeof PdfSample>(PDF_SAMPLE);
+    try {
+      expect(bundled.inputs).toContain('infra/bundling/unused-brotli.ts');
+      expect(bundled.module.fontName()).toBe('NotoSans-Regular');
+      const pdf = await bundled.module.renderSample();
+      expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      const text = pdf.toString('latin1');
+      // Subsets (a six-letter tag before the name) of the faces the text used, and nothing else.
+      const fonts = new Set([...text.matchAll(/\/BaseFont \/([A-Z]{6}\+)?([\w-]+)/g)].map((m) => `${m[1] ? 'subset ' : ''}${m[2]}`));
+      expect([...fonts].sort()).toEqual(['subset NotoSans-Bold', 'subset NotoSans-Regular', 'subset NotoSansArabic-Regular']);
+      // PDFKit requires a standard font from its own package at run time, which a bundle lacks.
+      expect(() => bundled.module.openWithStandardFont()).toThrow(/standard-fonts/);
+    } finally {
+      bundled.dispose();
+    }
+  });
+});
+
+describe('the PDF fonts', () => {
+  const PDF_HANDLER = routeList.find((r) => r.uses?.includes('pdf'))!.handler;
+  const PLAIN_HANDLER = 'auth/get-current-user';
+  let work: string;
+  const assets = new Map<string, string>();
+
+  beforeAll(() => {
+    work = mkdtempSync(join(tmpdir(), 'caseload-fonts-'));
+    const app = new App({ outdir: join(work, 'cdk.out') });
+    const { resources } = synthStack({ bundling: { only: [PDF_HANDLER, PLAIN_HANDLER] } }, app);
+    const bundles = collectBundles(app.synth().directory);
+    const fns = handlerFunctions(resources);
+    for (const handler of [PDF_HANDLER, PLAIN_HANDLER]) {
+      const bundle = bundles.find((b) => b.logicalId === fns.get(handler)!.id);
+      expect(bundle, `${handler} has a bundled asset`).toBeDefined();
+      assets.set(handler, bundle!.assetDir);
+    }
+  });
+  afterAll(() => {
+    if (work) rmSync(work, { recursive: true, force: true });
+  });
+
+  it('go beside the bundle of a function that declares pdf, within the unzipped code limit, and of no other', () => {
+    const files = filesUnder(assets.get(PDF_HANDLER)!);
+    const expected = new Map(pdfFontSources().map((source) => [`${FONTS_FOLDER}/${basename(source)}`, statSync(source).size]));
+    expect(expected.size).toBe(pdfFontFiles.length);
+    expect(new Map([...files].filter(([name]) => name.startsWith(`${FONTS_FOLDER}/`)))).toEqual(expected);
+    expect(files.has('index.mjs')).toBe(true);
+    const unzipped = [...files.values()].reduce((sum, size) => sum + size, 0);
+    expect(unzipped).toBeLessThan(LAMBDA_UNZIPPED_LIMIT);
+
+    const plain = assets.get(PLAIN_HANDLER)!;
+    expect(existsSync(join(plain, FONTS_FOLDER))).toBe(false);
+    expect([...filesUnder(plain).keys()].sort()).toEqual(['index.mjs', 'index.mjs.map']);
+  });
+
+  it("are what the bundled writer reads from the function's folder, with no node_modules to fall back on", async () => {
+    // The asset as Lambda lays it out (/var/task), outside the repository, with the writer's
+    // modules bundled beside its index.mjs; run by a separate Node process, as Lambda runs it.
+    const task = join(work, 'task');
+    cpSync(assets.get(PDF_HANDLER)!, task, { recursive: true });
+    writeFileSync(join(task, 'sample.mjs'), (await bundleModule(PDF_SAMPLE)).text);
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', SAMPLE_RUNNER, pathToFileURL(join(task, 'sample.mjs')).href], {
+      cwd: task,
+      encoding: 'utf8',
+      timeout: 60_000,
+      env: { PATH: process.env.PATH ?? '', NODE_OPTIONS: '' },
+    });
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout.trim()).toBe('%PDF-');
   });
 });

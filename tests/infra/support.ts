@@ -114,12 +114,8 @@ export function statementsOfHandler(resources: Record<string, Resource>, handler
     .map((s) => s.statement);
 }
 
-/**
- * A module bundled as the functions are (stand-ins included, the AWS SDK external) and imported,
- * with the stand-ins it took in. The file is written inside the repository so the external SDK
- * resolves from node_modules; `dispose` removes it.
- */
-export async function importBundled<T>(entry: string): Promise<{ module: T; inputs: string[]; dispose: () => void }> {
+/** A module bundled as the functions are (stand-ins included, the AWS SDK external): its code and the inputs it took in. */
+export async function bundleModule(entry: string): Promise<{ text: string; inputs: string[] }> {
   const result = await esbuild.build({
     entryPoints: [join(repoRoot, entry)],
     absWorkingDir: repoRoot,
@@ -135,14 +131,23 @@ export async function importBundled<T>(entry: string): Promise<{ module: T; inpu
     metafile: true,
     logLevel: 'silent',
   });
+  return { text: result.outputFiles[0]!.text, inputs: Object.keys(result.metafile.inputs) };
+}
+
+/**
+ * A module bundled as the functions are and imported, with the stand-ins it took in. The file is
+ * written inside the repository so the external SDK resolves from node_modules; `dispose` removes it.
+ */
+export async function importBundled<T>(entry: string): Promise<{ module: T; inputs: string[]; dispose: () => void }> {
+  const { text, inputs } = await bundleModule(entry);
   const cache = join(repoRoot, 'node_modules', '.cache');
   mkdirSync(cache, { recursive: true });
   const dir = mkdtempSync(join(cache, 'bundled-'));
   const file = join(dir, 'module.mjs');
-  writeFileSync(file, result.outputFiles[0]!.text);
+  writeFileSync(file, text);
   return {
     module: (await import(pathToFileURL(file).href)) as T,
-    inputs: Object.keys(result.metafile.inputs),
+    inputs,
     dispose: () => rmSync(dir, { recursive: true, force: true }),
   };
 }
