@@ -211,3 +211,38 @@ describe('every screen at 1280 and 390 px', () => {
     expect(await sidewaysScroll()).toBe(0);
   });
 });
+
+describe('goal charts on the reports page', () => {
+  it("draws a client's goal figure after Show charts, within a phone's width, passing axe", async () => {
+    const baselineDay = format(new Date(Date.now() - 10 * 86_400_000), 'yyyy-MM-dd');
+    await post('/api/goals', {
+      clientId: emmaId,
+      name: 'Produces /s/ in words',
+      type: 'articulation',
+      description: '<p>Produces /s/ in words</p>',
+      targetCriteria: '80% accuracy',
+      baseline: { accuracy: 40, date: baselineDay },
+      criterionAccuracy: 80,
+      criterionSessions: 3,
+    });
+    await page.setViewportSize(PHONE_VIEWPORT);
+    await page.goto(`${app.url}/reports`);
+    await h1('Reports').waitFor();
+    const emma = page.getByTestId('client-progress').filter({ has: page.getByRole('heading', { name: 'Emma S.' }) });
+    const toggle = emma.getByRole('button', { name: 'Show charts' });
+    await toggle.click();
+    await emma.getByRole('button', { name: 'Hide charts' }).waitFor();
+    expect(await emma.getByRole('button', { name: 'Hide charts' }).getAttribute('aria-expanded')).toBe('true');
+
+    const drawing = emma.getByRole('img', { name: 'No sessions with data in this period; baseline 40%; criterion 80%; status: No data' });
+    await drawing.locator('svg text', { hasText: 'Criterion 80%' }).waitFor();
+    await drawing.locator('svg text', { hasText: 'Baseline 40%' }).waitFor();
+    const svg = (await drawing.locator('svg').boundingBox())!;
+    expect(svg.height).toBe(180);
+    expect(svg.x).toBeGreaterThanOrEqual(0);
+    expect(svg.x + svg.width).toBeLessThanOrEqual(PHONE_VIEWPORT.width);
+    expect(await sidewaysScroll()).toBe(0);
+    await page.mouse.move(0, 0);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});

@@ -1,10 +1,17 @@
-import { Badge, Box, Card, Flex, Heading, Progress, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Flex, Heading, Progress, Stack, Text } from '@chakra-ui/react';
+import { useId, useState } from 'react';
 import { goalTypeLabels } from '@caseload/contract/enums';
 import { plainText } from '../../../components/rich-text/plain-text.ts';
 import { GOALS_SHOWN, goalStatusLabel, percent, sortBySuccess, successBadgeProps, successVariant, type ClientProgress } from '../lib/report.ts';
+import { GoalChartFigure } from './GoalChartFigure.tsx';
 
-/** 'Client Progress Details': clients by success rate, badge at 80/60, a bar, up to 4 goals. */
-export function ClientProgressList({ clients }: { clients: readonly ClientProgress[] }) {
+/**
+ * 'Client Progress Details': clients by success rate, badge at 80/60, a bar, up to 4 goals. Each
+ * client's goal figures (spec part 3 §6) show when its row is expanded ("Show charts"), so a
+ * district's report does not draw hundreds of charts at once; `showCharts` shows them for every
+ * row (the report filtered to one client).
+ */
+export function ClientProgressList({ clients, showCharts = false }: { clients: readonly ClientProgress[]; showCharts?: boolean }) {
   const sorted = sortBySuccess(clients);
   return (
     <Card.Root as="section" aria-labelledby="client-progress-heading">
@@ -19,7 +26,7 @@ export function ClientProgressList({ clients }: { clients: readonly ClientProgre
         ) : (
           <Stack as="ul" gap="4" listStyleType="none">
             {sorted.map((client) => (
-              <ClientRow key={client.clientId} client={client} />
+              <ClientRow key={client.clientId} client={client} alwaysShowCharts={showCharts} />
             ))}
           </Stack>
         )}
@@ -28,8 +35,13 @@ export function ClientProgressList({ clients }: { clients: readonly ClientProgre
   );
 }
 
-function ClientRow({ client }: { client: ClientProgress }) {
-  const hidden = client.goals.length - GOALS_SHOWN;
+function ClientRow({ client, alwaysShowCharts }: { client: ClientProgress; alwaysShowCharts: boolean }) {
+  const [expanded, setExpanded] = useState(false);
+  const goalsId = useId();
+  const charts = alwaysShowCharts || expanded;
+  // With its charts, a row shows every goal: each one's figure is what the reader came for.
+  const goals = charts ? client.goals : client.goals.slice(0, GOALS_SHOWN);
+  const hidden = client.goals.length - goals.length;
   return (
     <Box as="li" borderWidth="1px" borderRadius="md" p="4" data-testid="client-progress">
       <Flex justify="space-between" align="flex-start" gap="3" wrap="wrap" mb="2">
@@ -45,19 +57,22 @@ function ClientRow({ client }: { client: ClientProgress }) {
       </Flex>
       {client.progressRate !== null && <SuccessBar name={client.clientName} rate={client.progressRate} />}
       {client.goals.length > 0 && (
-        <Stack as="ul" gap="1" listStyleType="none" fontSize="sm">
-          {client.goals.slice(0, GOALS_SHOWN).map((goal) => (
-            <Flex as="li" key={goal.id} gap="2" align="baseline" wrap="wrap">
-              <Badge variant="outline" colorPalette="purple" flexShrink={0}>
-                {goalTypeLabels[goal.type] ?? goal.type}
-              </Badge>
-              <Text flex="1" minW="0" lineClamp={2}>
-                {plainText(goal.description)}
-              </Text>
-              <Text color="fg.muted" flexShrink={0}>
-                {goalStatusLabel(goal.status)} · {goal.successRate === null ? 'No data' : `${percent(goal.successRate)}%`}
-              </Text>
-            </Flex>
+        <Stack as="ul" id={goalsId} gap={charts ? '4' : '1'} listStyleType="none" fontSize="sm">
+          {goals.map((goal) => (
+            <Box as="li" key={goal.id}>
+              <Flex gap="2" align="baseline" wrap="wrap" mb={charts ? '2' : '0'}>
+                <Badge variant="outline" colorPalette="purple" flexShrink={0}>
+                  {goalTypeLabels[goal.type] ?? goal.type}
+                </Badge>
+                <Text flex="1" minW="0" lineClamp={charts ? undefined : 2}>
+                  {plainText(goal.description)}
+                </Text>
+                <Text color="fg.muted" flexShrink={0}>
+                  {goalStatusLabel(goal.status)} · {goal.successRate === null ? 'No data' : `${percent(goal.successRate)}%`}
+                </Text>
+              </Flex>
+              {charts && <GoalChartFigure chart={goal.chart} />}
+            </Box>
           ))}
           {hidden > 0 && (
             <Text as="li" color="fg.muted">
@@ -65,6 +80,11 @@ function ClientRow({ client }: { client: ClientProgress }) {
             </Text>
           )}
         </Stack>
+      )}
+      {client.goals.length > 0 && !alwaysShowCharts && (
+        <Button size="sm" variant="outline" mt="3" minH="6" minW="6" aria-expanded={expanded} aria-controls={goalsId} onClick={() => setExpanded(!expanded)}>
+          {expanded ? 'Hide charts' : 'Show charts'}
+        </Button>
       )}
     </Box>
   );

@@ -1,11 +1,30 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '@caseload/contract/auth';
+import type { Client } from '@caseload/contract/caseload';
+import type { GoalChart } from '@caseload/contract/goal-chart';
 import type { Report } from '@caseload/contract/notes';
 import { jsonResponse, mockApi, testUser } from '../../../test/fetch.ts';
 import { renderApp } from '../../../test/render.tsx';
 
-const goal = (n: number) => ({ id: `9000000${n}-0c4b-4e8a-9f51-2b7c3d9e1a01`, type: 'articulation' as const, description: `Goal ${n}`, status: 'active' as const, successRate: 70 as number | null });
+const chart = (n: number): GoalChart => ({
+  points: [
+    { date: '2026-02-10', accuracy: 60 },
+    { date: '2026-02-24', accuracy: 70 + n },
+  ],
+  criterion: 80,
+  baseline: null,
+  cueMix: [],
+  progress: 'progressing',
+});
+const goal = (n: number) => ({
+  id: `9000000${n}-0c4b-4e8a-9f51-2b7c3d9e1a01`,
+  type: 'articulation' as const,
+  description: `Goal ${n}`,
+  status: 'active' as const,
+  successRate: 70 as number | null,
+  chart: chart(n),
+});
 /** A distinct id per sample client (ids made from name lengths collided: 'Maya R.' and 'Noah T.'). */
 let nextClient = 0;
 const progress = (clientName: string, progressRate: number | null, goals = 1): Report['clientProgress'][number] => ({
@@ -84,6 +103,63 @@ describe('reports', { timeout: 15_000 }, () => {
     expect(await screen.findByText('No client has data in this period')).toBeTruthy();
     expect(screen.getAllByText('No data')).toHaveLength(2);
     expect(screen.queryByText('0%')).toBeNull();
+  });
+
+  it('shows a client\'s goal figures when its row is expanded, and hides them again', async () => {
+    await openReports();
+    const rows = await screen.findAllByTestId('client-progress');
+    const maya = rows[0]!;
+    expect(within(maya).queryByTestId('goal-chart')).toBeNull();
+    const toggle = within(maya).getByRole('button', { name: 'Show charts' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(toggle.textContent).toBe('Hide charts');
+    // Expanded, every goal shows with its figure (no "+2 more goals").
+    expect(within(maya).getAllByTestId('goal-chart')).toHaveLength(6);
+    expect(within(maya).queryByText('+2 more goals')).toBeNull();
+    const first = within(maya).getByRole('img', { name: 'Accuracy over 2 sessions: 60%, 71%; criterion 80%; status: Progressing' });
+    await waitFor(() => expect(first.querySelector('svg')).toBeTruthy());
+    expect([...first.querySelectorAll('text')].map((t) => t.textContent)).toContain('Criterion 80%');
+    // Other clients stay collapsed.
+    expect(within(rows[1]!).queryByTestId('goal-chart')).toBeNull();
+
+    fireEvent.click(within(maya).getByRole('button', { name: 'Hide charts' }));
+    expect(within(maya).queryByTestId('goal-chart')).toBeNull();
+    expect(within(maya).getByText('+2 more goals')).toBeTruthy();
+  });
+
+  it('shows the goal figures at once for a report filtered to one client', async () => {
+    const maya: Client = {
+      id: '00000001-0c4b-4e8a-9f51-2b7c3d9e1a01',
+      firstName: 'Maya',
+      lastInitial: 'R',
+      status: 'active',
+      icd10Codes: [],
+      medicaidEligible: false,
+      clinicianIds: [],
+      createdAt: '2026-01-05T12:00:00.000Z',
+      updatedAt: '2026-01-05T12:00:00.000Z',
+    };
+    const one = progress('Maya R.', 80, 2);
+    one.goals[1] = { ...one.goals[1]!, successRate: null, chart: { points: [], criterion: null, baseline: null, cueMix: [], progress: 'no_data' } };
+    await openReports(testUser, {
+      'GET /api/clients': () => jsonResponse(200, [maya]),
+      [`GET /api/reports?days=30&clientId=${maya.id}`]: () =>
+        jsonResponse(200, { ...report, filters: { client: 'Maya R.', goalType: 'all' }, clientProgress: [one] }),
+    });
+    await screen.findByRole('option', { name: 'Maya R.' });
+    expect(screen.queryByTestId('goal-chart')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Client'), { target: { value: maya.id } });
+
+    const figures = await screen.findAllByTestId('goal-chart');
+    expect(figures).toHaveLength(2);
+    expect(screen.getAllByTestId('client-progress')).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Show charts' })).toBeNull();
+    expect(within(figures[1]!).getByRole('img', { name: 'No sessions with data in this period; status: No data' }).textContent).toBe('No data');
+    const drawing = within(figures[0]!).getByRole('img', { name: 'Accuracy over 2 sessions: 60%, 71%; criterion 80%; status: Progressing' });
+    await waitFor(() => expect(drawing.querySelector('svg')).toBeTruthy());
   });
 
   it('reloads for a new period', async () => {

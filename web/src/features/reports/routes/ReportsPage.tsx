@@ -118,9 +118,10 @@ function Reports() {
         error={errorMessage(report.error, 'The report could not be loaded.')}
       >
         {(data) => (
+          // Filtered to one client, its figures show at once (not while the previous filter's report is still on screen).
           <Stack gap="0" opacity={report.isPlaceholderData ? 0.6 : 1} aria-busy={report.isFetching}>
             <SummaryCards stats={data.overallStats} />
-            <ClientProgressList clients={data.clientProgress} />
+            <ClientProgressList clients={data.clientProgress} showCharts={filters.clientId !== undefined && !report.isPlaceholderData} />
           </Stack>
         )}
       </QueryState>

@@ -1,0 +1,116 @@
+import { Badge, Box, Flex, Skeleton, Text } from '@chakra-ui/react';
+import { useEffect, useRef, useState } from 'react';
+import { cueMixText, GOAL_CHART_HEIGHT, goalChartDescription, goalChartOption, goalProgressLabels, type GoalChart } from '@caseload/contract/goal-chart';
+
+type ECharts = typeof import('../lib/echarts.ts');
+let echartsModule: Promise<ECharts> | undefined;
+/** ECharts (~200 KB gzip) downloads once, when the first figure is shown; a failed download is tried again next time. */
+function loadECharts(): Promise<ECharts> {
+  echartsModule ??= import('../lib/echarts.ts').catch((error: unknown) => {
+    echartsModule = undefined;
+    throw error;
+  });
+  return echartsModule;
+}
+
+/** Width used before the container has been laid out (a hidden or not yet measured box). */
+const FALLBACK_WIDTH = 320;
+
+/**
+ * One goal's figure over the period (spec part 3 §6), the same ECharts option the parent PDF
+ * draws: accuracy per session, the criterion as a dashed line, the baseline as a diamond, in
+ * black and grays. The status is a text badge and the cue-level mix a line of text under it; the
+ * drawing itself is one image whose name says what it shows. `width` fixes the drawing's width
+ * (tests); otherwise it follows its container.
+ */
+export function GoalChartFigure({ chart, width }: { chart: GoalChart; width?: number }) {
+  const empty = chart.points.length === 0 && chart.baseline === null;
+  const cueMix = cueMixText(chart);
+  const status = goalProgressLabels[chart.progress];
+  return (
+    <Box as="figure" m="0" data-testid="goal-chart">
+      <Box as="figcaption" mb="1">
+        <Flex gap="2" align="center" wrap="wrap" fontSize="sm">
+          {/* Without data the drawing's place already says "No data": the status is not said twice. */}
+          {!(empty && chart.progress === 'no_data') && (
+            <Badge variant="outline" colorPalette="gray" data-progress={chart.progress}>
+              {status}
+            </Badge>
+          )}
+          {cueMix && <Text color="fg.muted">{cueMix}</Text>}
+        </Flex>
+      </Box>
+      {empty ? (
+        <Flex
+          role="img"
+          aria-label={goalChartDescription(chart)}
+          height={`${GOAL_CHART_HEIGHT}px`}
+          align="center"
+          justify="center"
+          borderWidth="1px"
+          borderStyle="dashed"
+          borderRadius="md"
+        >
+          <Text color="fg.muted" aria-hidden>
+            No data
+          </Text>
+        </Flex>
+      ) : (
+        <Drawing chart={chart} width={width} />
+      )}
+    </Box>
+  );
+}
+
+function Drawing({ chart, width }: { chart: GoalChart; width?: number }) {
+  const container = useRef<HTMLDivElement>(null);
+  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
+
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    let disposed = false;
+    let instance: ReturnType<ECharts['init']> | undefined;
+    let observer: ResizeObserver | undefined;
+    const widthNow = () => width ?? (element.clientWidth || FALLBACK_WIDTH);
+
+    loadECharts().then(
+      ({ init }) => {
+        if (disposed) return;
+        instance = init(element, null, { renderer: 'svg', width: widthNow(), height: GOAL_CHART_HEIGHT });
+        instance.setOption(goalChartOption(chart));
+        setState('ready');
+        if (width === undefined && typeof ResizeObserver !== 'undefined') {
+          observer = new ResizeObserver(() => {
+            const next = element.clientWidth;
+            if (instance && next > 0 && next !== instance.getWidth()) instance.resize({ width: next, height: GOAL_CHART_HEIGHT });
+          });
+          observer.observe(element);
+        }
+      },
+      () => {
+        if (!disposed) setState('failed');
+      },
+    );
+    return () => {
+      disposed = true;
+      observer?.disconnect();
+      instance?.dispose();
+    };
+  }, [chart, width]);
+
+  return (
+    <Box position="relative" height={`${GOAL_CHART_HEIGHT}px`} bg="white" borderRadius="md" overflow="hidden">
+      {/* The drawing's text (axis labels, "Criterion 80%") is not read; the name says it all. */}
+      <Box ref={container} role="img" aria-label={goalChartDescription(chart)} width="100%" height="100%" data-testid="goal-chart-drawing" />
+      {state === 'loading' && <Skeleton position="absolute" inset="0" aria-hidden />}
+      {state === 'failed' && (
+        <Flex position="absolute" inset="0" align="center" justify="center" p="2">
+          <Text color="red.700" fontSize="sm">
+            The chart could not be loaded. Check your connection and reload the page.
+          </Text>
+        </Flex>
+      )}
+    </Box>
+  );
+}
