@@ -124,7 +124,7 @@ describe('compression by the local server', () => {
     expect(pdf.headers['content-type']).toMatch(/^application\/pdf/);
     expect(pdf.headers['content-encoding']).toBeUndefined();
     expect(pdf.body.length).toBeGreaterThan(COMPRESS_MIN_BYTES);
-    expect(pdf.body.subarray(0, 8).toString('latin1')).toBe('%PDF-1.4');
+    expect(pdf.body.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
 
   it("compresses the SPA's scripts, not its images or small files; HEAD names the encoding a GET would use", async () => {

@@ -6,6 +6,7 @@ import { createLocalServer } from '../../packages/local/src/server.ts';
 import type { Agent } from '../support/api.ts';
 import { signUpOwner } from '../support/accounts.ts';
 import type { CueLevel, Trial } from '../../packages/contract/src/trials.ts';
+import { dashedStrokes, readPdf, strokedPaths } from '../support/pdf-text.ts';
 import { putClient, putGoal, putOrganization, putSession, recordSession, signInChild } from '../support/records.ts';
 
 const MARCH = { reportingPeriodStart: '2024-03-01', reportingPeriodEnd: '2024-03-31' };
@@ -266,19 +267,40 @@ describe('permissions and isolation', () => {
 });
 
 describe('GET /api/progress-notes/{id}/pdf', () => {
-  it('answers a PDF attachment with the client, the period and the note\'s text', async () => {
-    const client = await clientWithData();
+  it("answers the parent report: per goal its name, a chart, the cue levels and the status in words, then the note's text", async () => {
+    const client = await putClient(accountId, { firstName: 'Nguyễn' });
+    const r = await putGoal(accountId, client, {
+      name: 'Produce /r/ in words',
+      createdAt: '2024-01-01T00:00:00.000Z',
+      criterionAccuracy: 80,
+      criterionSessions: 2,
+      baseline: { accuracy: 30, date: '2024-02-20' },
+    });
+    const wh = await putGoal(accountId, client, { name: 'Answer wh- questions', goalType: 'receptive_language', createdAt: '2024-01-02T00:00:00.000Z' });
+    await putGoal(accountId, client, { name: 'Use two-word phrases', goalType: 'expressive_language', createdAt: '2024-01-03T00:00:00.000Z' });
+    await recordSession(accountId, client, '2024-03-04T14:00:00.000Z', [[r, 6, 10], [wh, 9, 12]]);
+    await recordSession(accountId, client, '2024-03-11T14:00:00.000Z', [[r, 7, 10], [wh, 7, 12]]);
     const note = (await owner.post(`/api/clients/${client.id}/generate-progress-note`, MARCH)).body;
     const res = await owner.get(`/api/progress-notes/${note.id}/pdf`);
     expect(res.status).toBe(200);
     expect(res.headers['Content-Type']).toBe('application/pdf');
     expect(res.headers['Content-Disposition']).toBe('attachment; filename="progress-note-2024-03-31.pdf"');
-    const pdf = Buffer.from(res.body as string, 'base64').toString('latin1');
-    expect(pdf.startsWith('%PDF-1.4')).toBe(true);
-    expect(pdf.trimEnd().endsWith('%%EOF')).toBe(true);
-    expect(pdf).toContain('(Student: Ava M.)');
-    expect(pdf).toContain('(Reporting period: March 1, 2024 to March 31, 2024)');
-    expect(pdf).toContain('overall accuracy of 73% across all trials');
+    const pdf = await readPdf(Buffer.from(res.body as string, 'base64'));
+    const lines = pdf.pages.flatMap((p) => p.lines);
+    expect(lines.slice(0, 3)).toEqual(['Progress Report', 'Student: Nguyễn M.', 'Reporting period: March 1, 2024 to March 31, 2024']);
+    const section = (from: string, to: string) => lines.slice(lines.indexOf(from), lines.indexOf(to));
+    // Each goal: its name, its chart (axis labels, criterion and baseline when it has them), its status.
+    const rGoal = section('Produce /r/ in words', 'Answer wh- questions');
+    expect(rGoal).toEqual(expect.arrayContaining(['0%', '50%', '100%', 'Baseline Mar 4 Mar 11', 'Criterion 80%', 'Baseline 30%', 'Status: Progressing']));
+    const whGoal = section('Answer wh- questions', 'Use two-word phrases');
+    expect(whGoal).toEqual(expect.arrayContaining(['0%', '100%', 'Mar 4 Mar 11', 'Status: Not yet']));
+    expect(whGoal.some((l) => l.startsWith('Criterion'))).toBe(false);
+    expect(section('Use two-word phrases', 'Progress note')).toContain('Status: No data');
+    // Three charts drawn as vector paths; the criterion as a dashed line.
+    expect(strokedPaths(pdf.operators)).toBeGreaterThan(10);
+    expect(dashedStrokes(pdf.operators)).toBeGreaterThanOrEqual(1);
+    const body = section('Progress note', 'Page 1 of 1').join(' ');
+    expect(body).toContain('65%');
   });
 
   it('reaches the browser as binary through the local server', async () => {
@@ -292,7 +314,7 @@ describe('GET /api/progress-notes/{id}/pdf', () => {
       const res = await fetch(`http://127.0.0.1:${port}/api/progress-notes/${note.id}/pdf`, { headers: { cookie } });
       expect(res.status).toBe(200);
       const bytes = Buffer.from(await res.arrayBuffer());
-      expect(bytes.subarray(0, 8).toString('latin1')).toBe('%PDF-1.4');
+      expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
       expect(Number(res.headers.get('content-length') ?? bytes.length)).toBe(bytes.length);
     } finally {
       server.closeAllConnections();

@@ -1,32 +1,18 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Agent } from '../support/api.ts';
 import { createChild, signUpOwner } from '../support/accounts.ts';
+import { readPdf as readPdfFile } from '../support/pdf-text.ts';
 import { putClient, putGoal, putOrganization, putProgress, putSession, signInChild } from '../support/records.ts';
 
 let owner: Agent;
 let ownerId: string;
 let accountId: string;
 
-/** WinAnsi bytes 0x80–0x9F the writer uses for punctuation, back to Unicode. */
-const WIN_ANSI_BACK: Record<number, string> = { 0x85: '…', 0x91: '‘', 0x92: '’', 0x93: '“', 0x94: '”', 0x95: '•', 0x96: '–', 0x97: '—' };
-
-/**
- * The PDF as a reader sees it: the header and trailer are checked (the cross-reference table
- * starts where `startxref` says), then every shown string (`(…) Tj`) is decoded, one per line.
- */
-function readPdf(base64: string): string[] {
-  const pdf = Buffer.from(base64, 'base64').toString('latin1');
-  expect(pdf.startsWith('%PDF-1.4\n')).toBe(true);
-  expect(pdf.trimEnd().endsWith('%%EOF')).toBe(true);
-  const xref = Number(/startxref\n(\d+)\n/.exec(pdf)?.[1]);
-  expect(pdf.slice(xref, xref + 5)).toBe('xref\n');
-  return [...pdf.matchAll(/\(((?:\\[0-7]{3}|\\[\s\S]|[^\\()])*)\) Tj/g)].map(([, raw]) =>
-    raw!.replace(/\\([0-7]{3}|[\s\S])/g, (_, esc: string) => {
-      if (esc.length === 1) return esc;
-      const code = parseInt(esc, 8);
-      return WIN_ANSI_BACK[code] ?? String.fromCharCode(code);
-    }),
-  );
+/** The PDF as a reader sees it (pdfjs): its lines of text, in order, over every page. */
+async function readPdf(base64: string): Promise<string[]> {
+  const bytes = Buffer.from(base64, 'base64');
+  expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  return (await readPdfFile(bytes)).pages.flatMap((p) => p.lines);
 }
 
 /** A date and time as the PDF writes it in the account's zone (New York), e.g. 'March 4, 2024 at 10:05'. */
@@ -71,7 +57,7 @@ describe('GET /api/sessions/{id}/notes/{clientId}/pdf', () => {
     expect(res.status).toBe(200);
     expect(res.headers['Content-Type']).toBe('application/pdf');
     expect(res.headers['Content-Disposition']).toBe('attachment; filename="session-note-2024-03-04.pdf"');
-    const lines = readPdf(res.text);
+    const lines = await readPdf(res.text);
     expect(lines.slice(0, 10)).toEqual([
       'Session note',
       'Student: Ava M.',
@@ -85,8 +71,8 @@ describe('GET /api/sessions/{id}/notes/{clientId}/pdf', () => {
       'ICD-10: F80.0; F80.89',
     ]);
     const from = (heading: string) => lines.slice(lines.indexOf(heading));
-    expect(from('Note').slice(0, 4)).toEqual(['Note', 'Worked on /r/ & /l/ at word level.', '•', 'Cued <r> with a mirror']);
-    expect(from('Progress').slice(0, 3)).toEqual(['Progress', '•', 'Produce /r/ in words: 7/10 (70%)']);
+    expect(from('Note').slice(0, 4)).toEqual(['Note', 'Worked on /r/ & /l/ at word level.', '• Cued <r> with a mirror', 'Progress']);
+    expect(from('Progress').slice(0, 2)).toEqual(['Progress', '• Produce /r/ in words: 7/10 (70%)']);
     expect(from('Signatures')).toEqual([
       'Signatures',
       `Signed by Olivia Owner (Speech-Language Pathologist) on ${inNewYork(signed.body.signature.at)}`,
@@ -105,13 +91,13 @@ describe('GET /api/sessions/{id}/notes/{clientId}/pdf', () => {
     expect((await assistant.agent.post(`/api/sessions/${session.id}/notes`, { clientId: ava.id, notes: '<p>Group turn-taking.</p>' })).status).toBe(200);
     const signed = await assistant.agent.post(`/api/sessions/${session.id}/sign`, { clientId: ava.id });
     expect(signed.status).toBe(200);
-    expect(readPdf((await owner.get(pdfUrl(session.id, ava.id))).text)).toEqual(
+    expect(await readPdf((await owner.get(pdfUrl(session.id, ava.id))).text)).toEqual(
       expect.arrayContaining([`Signed by Casey Child (Assistant) on ${inNewYork(signed.body.signature.at)}`, 'Awaiting co-signature']),
     );
 
     const cosigned = await owner.post(`/api/sessions/${session.id}/cosign`, { clientId: ava.id });
     expect(cosigned.status).toBe(200);
-    const lines = readPdf((await assistant.agent.get(pdfUrl(session.id, ava.id))).text);
+    const lines = await readPdf((await assistant.agent.get(pdfUrl(session.id, ava.id))).text);
     expect(lines).toContain(`Signed by Casey Child (Assistant) on ${inNewYork(signed.body.signature.at)}`);
     expect(lines).toContain(`Co-signed by Olivia Owner (Speech-Language Pathologist) on ${inNewYork(cosigned.body.cosignature.at)}`);
     expect(lines).not.toContain('Awaiting co-signature');
@@ -119,13 +105,13 @@ describe('GET /api/sessions/{id}/notes/{clientId}/pdf', () => {
 
   it('prints an unsigned note, and a student without a note row, as "Unsigned"; an individual session bills 92507', async () => {
     const { ben, session } = await groupSession();
-    const lines = readPdf((await owner.get(pdfUrl(session.id, ben.id))).text);
+    const lines = await readPdf((await owner.get(pdfUrl(session.id, ben.id))).text);
     expect(lines).toEqual(expect.arrayContaining(['Student: Ben T.', 'ICD-10: None recorded', 'No note was written.', 'No progress recorded.', 'Unsigned']));
     expect(lines).not.toContain('Awaiting co-signature');
 
     const solo = await putClient(accountId, { firstName: 'Cleo' });
     const individual = await putSession(accountId, { scheduledAt: '2024-03-05T15:00:00.000Z', participants: { [solo.id]: 'present' }, createdBy: ownerId });
-    expect(readPdf((await owner.get(pdfUrl(individual.id, solo.id))).text)).toContain('CPT: 92507 (individual)');
+    expect(await readPdf((await owner.get(pdfUrl(individual.id, solo.id))).text)).toContain('CPT: 92507 (individual)');
   });
 
   it('answers 404 to another tenant, to a user outside the client\'s organization, and for a client not in the session', async () => {

@@ -164,7 +164,7 @@ export function trendOf(accuracies: number[]): Trend {
   return 'stable';
 }
 
-const isMasteredStatus = (status: string) => status === 'mastered' || status === 'met';
+export const isMasteredStatus = (status: string) => status === 'mastered' || status === 'met';
 
 function progressVerdict(g: Pick<GoalFacts, 'mastered' | 'latestAccuracy' | 'targetPercent' | 'trend'>): ProgressVerdict {
   if (g.mastered) return 'sufficient';
@@ -241,7 +241,8 @@ export function goalFacts(goal: GoalItem, rows: ProgressItem[], period: Period):
   return { ...facts, progress: progressVerdict(facts) };
 }
 
-function isReported(goal: GoalItem, hasData: boolean, period: Period): boolean {
+/** Whether a goal belongs in a note of the period: it has data, was mastered in it, or was open during it. */
+export function isReported(goal: GoalItem, hasData: boolean, period: Period): boolean {
   if (hasData) return true;
   if (isMasteredStatus(goal.status)) return inPeriod(goal.masteredDate, period);
   if (goal.status === 'discontinued') return false;

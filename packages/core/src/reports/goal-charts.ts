@@ -12,15 +12,13 @@
 import type { GoalChart, GoalProgressState } from '@caseload/contract/goal-chart';
 import { cueLevels } from '@caseload/contract/trials';
 import type { GoalItem, ProgressItem } from '../items.ts';
-import { accuracyOf } from '../notes/facts.ts';
+import { accuracyOf, isMasteredStatus } from '../notes/facts.ts';
 import { localDate } from '../school-calendar/dates.ts';
 
 const RECENT_SESSIONS = 3;
 
-export const isMastered = (status: string) => status === 'mastered' || status === 'met';
-
 function progressOf(goal: Pick<GoalItem, 'status' | 'baseline'>, accuracies: number[]): GoalProgressState {
-  if (isMastered(goal.status)) return 'mastered';
+  if (isMasteredStatus(goal.status)) return 'mastered';
   if (accuracies.length === 0) return 'no_data';
   const recent = accuracies.slice(-RECENT_SESSIONS);
   const recentMean = recent.reduce((a, b) => a + b, 0) / recent.length;

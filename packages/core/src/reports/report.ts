@@ -24,10 +24,10 @@ import { acct, keys, sortKeys } from '../keys.ts';
 import { queryPartition } from '../db.ts';
 import type { ClientItem, GoalItem, ProgressItem, SessionItem } from '../items.ts';
 import { plainText } from '../plain-text.ts';
-import { accuracyOf, displayName } from '../notes/facts.ts';
+import { accuracyOf, displayName, isMasteredStatus as isMastered } from '../notes/facts.ts';
 import { listVisibleClients } from '../notes/visible-clients.ts';
 import { accountTimeZone } from '../school-calendar/settings.ts';
-import { goalChart, isMastered } from './goal-charts.ts';
+import { goalChart } from './goal-charts.ts';
 
 const DAY_MS = 86_400_000;
 const RECENT_POINTS = 5;

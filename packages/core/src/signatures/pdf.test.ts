@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { htmlBlocks } from '../notes/pdf.ts';
+import { htmlBlocks } from '../pdf/blocks.ts';
 import { sessionNoteDocument, wallClock, type SessionNoteFacts } from './pdf.ts';
 
 const AVA = 'c1';

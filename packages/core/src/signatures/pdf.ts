@@ -18,7 +18,8 @@ import { NotFoundError } from '../errors.ts';
 import { goalsOfClient } from '../goals/repo.ts';
 import type { ClientItem, SessionItem } from '../items.ts';
 import { longDate } from '../notes/dates.ts';
-import { htmlBlocks, renderPdf } from '../notes/pdf.ts';
+import { documentBlocks, htmlBlocks } from '../pdf/blocks.ts';
+import { renderPdf } from '../pdf/document.ts';
 import { accountTimeZone } from '../school-calendar/settings.ts';
 import { isNoteRow, isProgressRow, listDocs, readSession, type NoteRow } from '../sessions/repo.ts';
 import { providerOf } from '../sessions/provider.ts';
@@ -167,5 +168,5 @@ export async function sessionNotePdf(auth: AuthContext, sessionId: string, clien
     provider: user ? { name: `${user.firstName} ${user.lastName}`, role: user.role } : undefined,
     timeZone,
   });
-  return { filename: `session-note-${wallClock(session.scheduledAt, timeZone).date}.pdf`, pdf: renderPdf(document) };
+  return { filename: `session-note-${wallClock(session.scheduledAt, timeZone).date}.pdf`, pdf: await renderPdf(documentBlocks(document)) };
 }

@@ -1,0 +1,69 @@
+/**
+ * The parent report (spec part 3 §6): per goal, the goal in plain words, its figure over the
+ * note's period (accuracy per session, criterion line, baseline point), the cue-level mix and
+ * the status in plain words; then the note's text.
+ *
+ * The goals are those the note itself reports (facts.ts isReported), oldest first, and the
+ * figures come from the same computation as the reports page (reports/goal-charts.ts).
+ */
+import { cueMixText, goalProgressLabels } from '@caseload/contract/goal-chart';
+import { queryPartition } from '../db.ts';
+import type { ClientItem, GoalItem, ProgressItem, ProgressNoteItem } from '../items.ts';
+import { keys, sortKeys } from '../keys.ts';
+import { htmlBlocks, type Block } from '../pdf/blocks.ts';
+import { plainText } from '../plain-text.ts';
+import { goalChart } from '../reports/goal-charts.ts';
+import { accountTimeZone } from '../school-calendar/settings.ts';
+import { longDate } from './dates.ts';
+import { displayName, isReported, periodBounds, type Period } from './facts.ts';
+
+export interface ParentReportInput {
+  client: Pick<ClientItem, 'firstName' | 'lastInitial'>;
+  note: Pick<ProgressNoteItem, 'content' | 'reportingPeriodStart' | 'reportingPeriodEnd'>;
+  goals: GoalItem[];
+  /** The client's rows of the period. */
+  progress: ProgressItem[];
+  timeZone: string;
+}
+
+/** Pure: the report's blocks from already-loaded records. */
+export function parentReportBlocks(input: ParentReportInput): Block[] {
+  const period: Period = { start: input.note.reportingPeriodStart, end: input.note.reportingPeriodEnd };
+  const rowsOf = (goalId: string) => input.progress.filter((p) => p.goalId === goalId);
+  const goals = input.goals
+    .filter((g) => isReported(g, rowsOf(g.id).some((p) => p.totalAttempts > 0), period))
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.name.localeCompare(b.name));
+  const noteBlocks = htmlBlocks(input.note.content);
+  return [
+    { kind: 'title', text: 'Progress Report' },
+    { kind: 'paragraph', text: `Student: ${displayName(input.client)}` },
+    { kind: 'paragraph', text: `Reporting period: ${longDate(period.start)} to ${longDate(period.end)}` },
+    ...(goals.length ? [{ kind: 'heading', text: 'Goals' } as const] : []),
+    ...goals.flatMap((goal): Block[] => {
+      const chart = goalChart(goal, rowsOf(goal.id), input.timeZone);
+      const description = plainText(goal.description ?? '');
+      const cueMix = cueMixText(chart);
+      return [
+        { kind: 'subheading', text: goal.name },
+        ...(description && description !== goal.name ? [{ kind: 'paragraph', text: description } as const] : []),
+        { kind: 'chart', chart },
+        ...(cueMix ? [{ kind: 'paragraph', text: `Cue levels: ${cueMix}` } as const] : []),
+        { kind: 'paragraph', text: `Status: ${goalProgressLabels[chart.progress]}` },
+      ];
+    }),
+    { kind: 'heading', text: 'Progress note' },
+    ...(noteBlocks.length ? noteBlocks : [{ kind: 'paragraph', text: 'No note text.' } as const]),
+  ];
+}
+
+/** Loads the client's goals and the period's rows (two Queries of the client's partition) and the account's time zone. */
+export async function loadParentReport(accountId: string, client: ClientItem, note: ProgressNoteItem): Promise<ParentReportInput> {
+  const pk = keys.clientChildren(accountId, client.id);
+  const { from, toExclusive } = periodBounds({ start: note.reportingPeriodStart, end: note.reportingPeriodEnd });
+  const [goals, progress, timeZone] = await Promise.all([
+    queryPartition<GoalItem>({ index: 'GSI1', pk, skPrefix: sortKeys.goals() }),
+    queryPartition<ProgressItem>({ index: 'GSI1', pk, skBetween: sortKeys.progressBetween(from, toExclusive) }),
+    accountTimeZone(accountId),
+  ]);
+  return { client, note, goals, progress, timeZone };
+}

@@ -1,0 +1,150 @@
+/**
+ * The PDF writer: blocks (blocks.ts) laid out on US Letter pages with PDFKit, in embedded Noto
+ * fonts (fonts.ts; PDFKit embeds only the glyphs used), with "Page i of n" footers.
+ *
+ * Text is laid out here (text.ts: font per script, bidirectional order, wrapping) and each run is
+ * drawn at its place, so a line mixing Latin, Arabic and Chinese prints as written. A goal's
+ * figure is the ECharts option the reports page renders (goalChartOption), rendered by ECharts'
+ * server-side SVG renderer and drawn into the page as vector paths and text by svg-to-pdfkit: the
+ * same figure as on screen, not a picture of it.
+ */
+import PDFDocument from 'pdfkit';
+import SVGtoPDF from 'svg-to-pdfkit';
+import * as echarts from 'echarts/core';
+import { LineChart } from 'echarts/charts';
+import { GridComponent, MarkLineComponent } from 'echarts/components';
+import { SVGRenderer } from 'echarts/renderers';
+import { GOAL_CHART_HEIGHT, goalChartOption, type GoalChart } from '@caseload/contract/goal-chart';
+import type { Block, TextBlock } from './blocks.ts';
+import { fontBytes, type FontFamily, type FontWeight } from './fonts.ts';
+import { layoutParagraph } from './text.ts';
+
+echarts.use([LineChart, GridComponent, MarkLineComponent, SVGRenderer]);
+
+const PAGE_W = 612;
+const PAGE_H = 792;
+const MARGIN = 60;
+const TEXT_W = PAGE_W - 2 * MARGIN;
+const BULLET_INDENT = 14;
+const FOOTER_SIZE = 9;
+
+const STYLE: Record<TextBlock['kind'], { size: number; weight: FontWeight; before: number }> = {
+  title: { size: 18, weight: 'bold', before: 0 },
+  heading: { size: 13, weight: 'bold', before: 12 },
+  subheading: { size: 11, weight: 'bold', before: 8 },
+  paragraph: { size: 11, weight: 'regular', before: 5 },
+  bullet: { size: 11, weight: 'regular', before: 2 },
+};
+const CHART_BEFORE = 6;
+
+const fontName = (family: FontFamily, weight: FontWeight) => `${family}-${weight}`;
+
+/** A goal's figure as SVG, from the same option the reports page renders. */
+export function goalChartSvg(chart: GoalChart, width: number): string {
+  const figure = echarts.init(null, null, { renderer: 'svg', ssr: true, width, height: GOAL_CHART_HEIGHT });
+  try {
+    figure.setOption(goalChartOption(chart));
+    return figure.renderToSVGString();
+  } finally {
+    figure.dispose();
+  }
+}
+
+class Writer {
+  readonly doc = new PDFDocument({ size: 'LETTER', margin: 0, pdfVersion: '1.7', bufferPages: true, autoFirstPage: true, font: fontBytes('latin', 'regular') as unknown as string });
+  private readonly registered = new Set<string>();
+  /** Widths by face, size and text: shaping a word costs about a millisecond, and notes repeat their words. */
+  private readonly widths = new Map<string, number>();
+  private y = MARGIN;
+
+  /** Selects a face, registering it with the document the first time it is used. */
+  private use(family: FontFamily, weight: FontWeight, size: number) {
+    const name = fontName(family, weight);
+    if (!this.registered.has(name)) {
+      this.doc.registerFont(name, fontBytes(family, weight));
+      this.registered.add(name);
+    }
+    return this.doc.font(name).fontSize(size);
+  }
+
+  private measure(text: string, family: FontFamily, weight: FontWeight, size: number): number {
+    const key = `${fontName(family, weight)}|${size}|${text}`;
+    let width = this.widths.get(key);
+    if (width === undefined) {
+      width = this.use(family, weight, size).widthOfString(text);
+      this.widths.set(key, width);
+    }
+    return width;
+  }
+
+  /** Room for `height` more points on this page, or a new page. */
+  private ensure(height: number) {
+    if (this.y + height <= PAGE_H - MARGIN) return;
+    this.doc.addPage({ size: 'LETTER', margin: 0 });
+    this.y = MARGIN;
+  }
+
+  text(block: TextBlock) {
+    const { size, weight, before } = STYLE[block.kind];
+    const leading = size * 1.4;
+    const indent = block.kind === 'bullet' ? BULLET_INDENT : 0;
+    const width = TEXT_W - indent;
+    const paragraph = layoutParagraph(block.text, width, (text, family) => this.measure(text, family, weight, size));
+    this.y += before;
+    paragraph.lines.forEach((line, i) => {
+      this.ensure(leading);
+      const baseline = this.y + size;
+      const left = MARGIN + (paragraph.rightToLeft ? TEXT_W - indent - line.width : indent);
+      if (block.kind === 'bullet' && i === 0) {
+        this.use('latin', 'regular', size).text('•', paragraph.rightToLeft ? MARGIN + TEXT_W - BULLET_INDENT / 2 : MARGIN, baseline, { lineBreak: false, baseline: 'alphabetic' });
+      }
+      let x = left;
+      for (const run of line.runs) {
+        this.use(run.family, weight, size).text(run.text, x, baseline, { lineBreak: false, baseline: 'alphabetic' });
+        x += run.width;
+      }
+      this.y += leading;
+    });
+  }
+
+  chart(chart: GoalChart) {
+    this.y += CHART_BEFORE;
+    this.ensure(GOAL_CHART_HEIGHT);
+    this.use('latin', 'regular', 11);
+    SVGtoPDF(this.doc, goalChartSvg(chart, TEXT_W), MARGIN, this.y, {
+      width: TEXT_W,
+      height: GOAL_CHART_HEIGHT,
+      assumePt: true,
+      // The chart's text is Latin (axis labels, "Criterion 80%"): Noto Sans, registered above.
+      fontCallback: () => fontName('latin', 'regular'),
+    });
+    this.y += GOAL_CHART_HEIGHT;
+  }
+
+  /** "Page i of n" on every page, then the file. */
+  async finish(): Promise<Buffer> {
+    const { start, count } = this.doc.bufferedPageRange();
+    for (let i = start; i < start + count; i++) {
+      this.doc.switchToPage(i);
+      this.use('latin', 'regular', FOOTER_SIZE).text(`Page ${i + 1} of ${count}`, MARGIN, PAGE_H - MARGIN / 2, { lineBreak: false, baseline: 'alphabetic' });
+    }
+    const chunks: Buffer[] = [];
+    const done = new Promise<Buffer>((resolve, reject) => {
+      this.doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+      this.doc.on('end', () => resolve(Buffer.concat(chunks)));
+      this.doc.on('error', reject);
+    });
+    this.doc.end();
+    return done;
+  }
+}
+
+/** The PDF file of these blocks. */
+export async function renderPdf(blocks: Block[]): Promise<Buffer> {
+  const writer = new Writer();
+  for (const block of blocks) {
+    if (block.kind === 'chart') writer.chart(block.chart);
+    else writer.text(block);
+  }
+  return writer.finish();
+}
