@@ -145,9 +145,11 @@ export async function importBundled<T>(entry: string): Promise<{ module: T; inpu
   const dir = mkdtempSync(join(cache, 'bundled-'));
   const file = join(dir, 'module.mjs');
   writeFileSync(file, text);
-  return {
-    module: (await import(pathToFileURL(file).href)) as T,
-    inputs,
-    dispose: () => rmSync(dir, { recursive: true, force: true }),
-  };
+  const dispose = () => rmSync(dir, { recursive: true, force: true });
+  try {
+    return { module: (await import(pathToFileURL(file).href)) as T, inputs, dispose };
+  } catch (error) {
+    dispose();
+    throw error;
+  }
 }
