@@ -1,5 +1,5 @@
 import * as routes from '@caseload/contract/manifest';
-import { progressNotePdf } from '@caseload/core/notes/service';
+import { progressNotePdf } from '@caseload/core/notes/parent-report';
 import { attachment, createHandler } from '@caseload/pipeline/pipeline';
 
 export const handler = createHandler(routes.downloadProgressNotePdf, async ({ auth, params }) => {

@@ -3,19 +3,25 @@
  * note's period (accuracy per session, criterion line, baseline point), the cue-level mix and
  * the status in plain words; then the note's text.
  *
+ * Only the PDF route imports this module: the writer (PDFKit, fontkit, ECharts) is a megabyte
+ * of bundle that no other notes function should carry.
+ *
  * The goals are those the note itself reports (facts.ts isReported), oldest first, and the
  * figures come from the same computation as the reports page (reports/goal-charts.ts).
  */
 import { cueMixText, goalProgressLabels } from '@caseload/contract/goal-chart';
+import type { AuthContext } from '../context.ts';
 import { queryPartition } from '../db.ts';
 import type { ClientItem, GoalItem, ProgressItem, ProgressNoteItem } from '../items.ts';
 import { keys, sortKeys } from '../keys.ts';
 import { htmlBlocks, type Block } from '../pdf/blocks.ts';
+import { renderPdf } from '../pdf/document.ts';
 import { plainText } from '../plain-text.ts';
 import { goalChart } from '../reports/goal-charts.ts';
 import { accountTimeZone } from '../school-calendar/settings.ts';
 import { longDate } from './dates.ts';
 import { displayName, isReported, periodBounds, type Period } from './facts.ts';
+import { getVisibleNote } from './service.ts';
 
 export interface ParentReportInput {
   client: Pick<ClientItem, 'firstName' | 'lastInitial'>;
@@ -66,4 +72,11 @@ export async function loadParentReport(accountId: string, client: ClientItem, no
     accountTimeZone(accountId),
   ]);
   return { client, note, goals, progress, timeZone };
+}
+
+/** The parent report of a note the caller may see, as a PDF file. */
+export async function progressNotePdf(auth: AuthContext, noteId: string): Promise<{ filename: string; pdf: Buffer }> {
+  const { note, client } = await getVisibleNote(auth, noteId);
+  const pdf = await renderPdf(parentReportBlocks(await loadParentReport(auth.accountId, client, note)));
+  return { filename: `progress-note-${note.reportingPeriodEnd}.pdf`, pdf };
 }

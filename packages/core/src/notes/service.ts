@@ -29,8 +29,6 @@ import { sanitizeRichText } from '../rich-text.ts';
 import { retryOnConflict } from '../sessions/conflicts.ts';
 import { displayName, loadFacts, type Period } from './facts.ts';
 import { writeGroundedNote } from './generator.ts';
-import { renderPdf } from '../pdf/document.ts';
-import { loadParentReport, parentReportBlocks } from './parent-report.ts';
 import { notePeriodsWrite, notesOverlapping, periodRecordOf, readNotePeriods, type NotePeriods } from './note-periods.ts';
 import { deleteNoteItems, getNoteItem, listAccountNoteItems, listClientNoteItems, putNoteItem } from './repo.ts';
 import { listAccountClients } from './visible-clients.ts';
@@ -290,9 +288,3 @@ export async function deleteProgressNote(auth: AuthContext, noteId: string): Pro
   return { ok: true };
 }
 
-/** The parent report of a note (parent-report.ts): each goal's figure over the note's period, then the note. */
-export async function progressNotePdf(auth: AuthContext, noteId: string): Promise<{ filename: string; pdf: Buffer }> {
-  const { note, client } = await getVisibleNote(auth, noteId);
-  const pdf = await renderPdf(parentReportBlocks(await loadParentReport(auth.accountId, client, note)));
-  return { filename: `progress-note-${note.reportingPeriodEnd}.pdf`, pdf };
-}
