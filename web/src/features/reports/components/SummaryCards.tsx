@@ -13,7 +13,7 @@ export function SummaryCards({ stats }: { stats: Report['overallStats'] }) {
       value: stats.successRate === null ? 'No data' : `${percent(stats.successRate)}%`,
       help: averageCoverage(stats.clientsWithData, stats.totalClients),
     },
-    { label: 'Clients', value: String(stats.totalClients), help: 'With data in this period' },
+    { label: 'Clients', value: String(stats.totalClients), help: `${stats.clientsWithData} with data in this period` },
   ];
   return (
     <SimpleGrid as="ul" columns={{ base: 1, sm: 2, lg: 4 }} gap="4" mb="6" listStyleType="none" aria-label="Summary">

@@ -85,6 +85,8 @@ describe('reports', { timeout: 15_000 }, () => {
     });
     expect(await screen.findByText('Average of 1 of 2 clients with data')).toBeTruthy();
     expect(screen.getByText('75%')).toBeTruthy();
+    // The clients card counts every client reported and says how many have data, not all of them.
+    expect(screen.getByText('1 with data in this period')).toBeTruthy();
 
     const rows = screen.getAllByTestId('client-progress');
     expect(rows.map((r) => within(r).getByRole('heading').textContent)).toEqual(['Ava M.', 'Dee R.']);
