@@ -85,6 +85,12 @@ describe('paragraph layout', () => {
     expect(layout.lines[0]!.runs.map((r) => `${r.family}:${r.text}`)).toEqual(['latin:Student: ', 'arabic:نور الهدى', 'arabic: ', 'latin:A.']);
   });
 
+  it('takes the paragraph direction from most of its letters: an English sentence that starts with an Arabic name stays left to right', () => {
+    const layout = layoutParagraph('نور A. attended 3 sessions', 100, measure);
+    expect(layout.rightToLeft).toBe(false);
+    expect(layout.lines[0]!.runs.map((r) => r.text)).toEqual(['نور', ' ', 'A. attended 3 sessions']);
+  });
+
   it('orders a right-to-left paragraph from the right: numbers keep their own order inside it', () => {
     const layout = layoutParagraph('שרה 12 לוי', 100, measure);
     expect(layout.rightToLeft).toBe(true);

@@ -3,9 +3,10 @@
  *
  * - Each character prints with the Noto family of its script (fonts.ts); spaces, digits and
  *   common punctuation stay in the run around them, so a run is as long as it can be.
- * - Direction follows the Unicode Bidirectional Algorithm (bidi-js): the paragraph's direction
- *   comes from its first strong character, lines are wrapped in logical order, then each line's
- *   runs are reordered for display (rule L2). A right-to-left run keeps its logical text: fontkit
+ * - Direction follows the Unicode Bidirectional Algorithm (bidi-js), with the paragraph's
+ *   direction set by most of its letters rather than its first one (rule P2 would make "نور A.
+ *   attended 3 sessions" a right-to-left paragraph); lines are wrapped in logical order, then each
+ *   line's runs are reordered for display (rule L2). A right-to-left run keeps its logical text: fontkit
  *   shapes it (Arabic joining) and lays its glyphs out right to left itself.
  * - Lines break at spaces, and between any two CJK characters (those scripts use no spaces); a
  *   word wider than the line is broken between characters.
@@ -45,7 +46,7 @@ const SPACE = /\s/u;
 /** The characters of a paragraph with their family and bidi level; whitespace becomes one space. */
 function classify(text: string): { chars: Char[]; rightToLeft: boolean } {
   const flat = text.replace(/\s+/gu, ' ').trim();
-  const { levels, paragraphs } = bidi.getEmbeddingLevels(flat, 'auto');
+  const { levels, paragraphs } = bidi.getEmbeddingLevels(flat, mostlyRightToLeft(flat) ? 'rtl' : 'ltr');
   const chars: Char[] = [];
   let index = 0;
   let previous: FontFamily | undefined;
@@ -59,6 +60,17 @@ function classify(text: string): { chars: Char[]; rightToLeft: boolean } {
     index += ch.length;
   }
   return { chars, rightToLeft: (paragraphs[0]?.level ?? 0) % 2 === 1 };
+}
+
+/** Whether more of the text's letters are right-to-left (Arabic, Hebrew) than left-to-right. */
+function mostlyRightToLeft(text: string): boolean {
+  let balance = 0;
+  for (const ch of text) {
+    const type = bidi.getBidiCharTypeName(ch);
+    if (type === 'L') balance--;
+    else if (type === 'R' || type === 'AL') balance++;
+  }
+  return balance > 0;
 }
 
 function firstFamily(text: string): FontFamily {
