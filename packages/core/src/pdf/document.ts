@@ -10,16 +10,11 @@
  */
 import PDFDocument from 'pdfkit';
 import SVGtoPDF from 'svg-to-pdfkit';
-import * as echarts from 'echarts/core';
-import { LineChart } from 'echarts/charts';
-import { GridComponent, MarkLineComponent } from 'echarts/components';
-import { SVGRenderer } from 'echarts/renderers';
 import { GOAL_CHART_HEIGHT, goalChartOption, type GoalChart } from '@caseload/contract/goal-chart';
+import { init as initChart } from '@caseload/contract/goal-chart-renderer';
 import type { Block, TextBlock } from './blocks.ts';
 import { fontBytes, type FontFamily, type FontWeight } from './fonts.ts';
 import { layoutParagraph } from './text.ts';
-
-echarts.use([LineChart, GridComponent, MarkLineComponent, SVGRenderer]);
 
 const PAGE_W = 612;
 const PAGE_H = 792;
@@ -41,7 +36,7 @@ const fontName = (family: FontFamily, weight: FontWeight) => `${family}-${weight
 
 /** A goal's figure as SVG, from the same option the reports page renders. */
 export function goalChartSvg(chart: GoalChart, width: number): string {
-  const figure = echarts.init(null, null, { renderer: 'svg', ssr: true, width, height: GOAL_CHART_HEIGHT });
+  const figure = initChart(null, null, { renderer: 'svg', ssr: true, width, height: GOAL_CHART_HEIGHT });
   try {
     figure.setOption(goalChartOption(chart));
     return figure.renderToSVGString();

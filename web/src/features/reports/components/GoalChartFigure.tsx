@@ -2,11 +2,11 @@ import { Badge, Box, Flex, Skeleton, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { cueMixText, GOAL_CHART_HEIGHT, goalChartDescription, goalChartOption, goalProgressLabels, type GoalChart } from '@caseload/contract/goal-chart';
 
-type ECharts = typeof import('../lib/echarts.ts');
+type ECharts = typeof import('@caseload/contract/goal-chart-renderer');
 let echartsModule: Promise<ECharts> | undefined;
 /** ECharts (~200 KB gzip) downloads once, when the first figure is shown; a failed download is tried again next time. */
 function loadECharts(): Promise<ECharts> {
-  echartsModule ??= import('../lib/echarts.ts').catch((error: unknown) => {
+  echartsModule ??= import('@caseload/contract/goal-chart-renderer').catch((error: unknown) => {
     echartsModule = undefined;
     throw error;
   });
