@@ -1,11 +1,11 @@
-import { Alert, Button, Card, Field, Flex, Heading, IconButton, Input, Stack, Text } from '@chakra-ui/react';
+import { Card, Field, Flex, Heading, IconButton, Input, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import type { Closure } from '@caseload/contract/school-year';
-import { PlusIcon, TrashIcon } from '../../../components/icons.tsx';
-import { errorMessage } from '../../../lib/api.ts';
+import { TrashIcon } from '../../../components/icons.tsx';
 import { useSaveClosures } from '../api/school-calendar.ts';
 import { checkClosures, sortedRows, type ClosureRow, type ClosureRowErrors } from '../lib/calendar.ts';
 import { useRowList } from '../lib/useRowList.ts';
+import { RowListFooter } from './RowListFooter.tsx';
 
 /**
  * The account's closures: a date and a label per row. Saving replaces the whole list; a date newly
@@ -65,34 +65,21 @@ export function ClosuresCard({ closures }: { closures: readonly Closure[] }) {
                 ))}
               </Stack>
             )}
-            {listError && (
-              <Text role="alert" color="red.700">
-                {listError}
-              </Text>
-            )}
-            {save.isError && (
-              <Alert.Root status="error" role="alert">
-                <Alert.Indicator />
-                <Alert.Content>
-                  <Alert.Title>{errorMessage(save.error, 'The closures could not be saved.')}</Alert.Title>
-                  <Alert.Description>Nothing you typed is lost. Check your connection and press Save closures again.</Alert.Description>
-                </Alert.Content>
-              </Alert.Root>
-            )}
-            <Flex gap="3" wrap="wrap" align="center">
-              <Button variant="outline" onClick={add} disabled={save.isPending}>
-                <PlusIcon size={16} />
-                Add closure
-              </Button>
-              <Button type="submit" colorPalette="blue" loading={save.isPending}>
-                Save closures
-              </Button>
-              {canceled !== undefined && (
-                <Text role="status" color="green.700" fontSize="sm">
-                  Closures saved · {canceled} {canceled === 1 ? 'session' : 'sessions'} canceled
-                </Text>
-              )}
-            </Flex>
+            <RowListFooter
+              listError={listError}
+              save={save}
+              failedTitle="The closures could not be saved."
+              addLabel="Add closure"
+              onAdd={add}
+              saveLabel="Save closures"
+              savedStatus={
+                canceled !== undefined && (
+                  <>
+                    Closures saved · {canceled} {canceled === 1 ? 'session' : 'sessions'} canceled
+                  </>
+                )
+              }
+            />
           </Stack>
         </form>
       </Card.Body>

@@ -1,11 +1,11 @@
-import { Alert, Badge, Button, Card, Field, Flex, Heading, IconButton, Input, Stack, Text } from '@chakra-ui/react';
+import { Badge, Card, Field, Flex, Heading, IconButton, Input, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import type { ReportingPeriods } from '@caseload/contract/reporting-periods';
-import { PlusIcon, TrashIcon } from '../../../components/icons.tsx';
-import { errorMessage } from '../../../lib/api.ts';
+import { TrashIcon } from '../../../components/icons.tsx';
 import { useSaveReportingPeriods } from '../api/school-calendar.ts';
 import { checkReportingPeriods, type PeriodRow, type PeriodRowErrors } from '../lib/calendar.ts';
 import { useRowList } from '../lib/useRowList.ts';
+import { RowListFooter } from './RowListFooter.tsx';
 
 type PeriodField = 'name' | 'start' | 'end';
 
@@ -62,34 +62,15 @@ export function ReportingPeriodsCard({ data }: { data: ReportingPeriods }) {
                 ))}
               </Stack>
             )}
-            {listError && (
-              <Text role="alert" color="red.700">
-                {listError}
-              </Text>
-            )}
-            {save.isError && (
-              <Alert.Root status="error" role="alert">
-                <Alert.Indicator />
-                <Alert.Content>
-                  <Alert.Title>{errorMessage(save.error, 'The reporting periods could not be saved.')}</Alert.Title>
-                  <Alert.Description>Nothing you typed is lost. Check your connection and press Save reporting periods again.</Alert.Description>
-                </Alert.Content>
-              </Alert.Root>
-            )}
-            <Flex gap="3" wrap="wrap" align="center">
-              <Button variant="outline" onClick={add} disabled={save.isPending}>
-                <PlusIcon size={16} />
-                Add period
-              </Button>
-              <Button type="submit" colorPalette="blue" loading={save.isPending}>
-                Save reporting periods
-              </Button>
-              {saved && (
-                <Text role="status" color="green.700" fontSize="sm">
-                  Reporting periods saved
-                </Text>
-              )}
-            </Flex>
+            <RowListFooter
+              listError={listError}
+              save={save}
+              failedTitle="The reporting periods could not be saved."
+              addLabel="Add period"
+              onAdd={add}
+              saveLabel="Save reporting periods"
+              savedStatus={saved && 'Reporting periods saved'}
+            />
           </Stack>
         </form>
       </Card.Body>
