@@ -13,6 +13,7 @@ import type { ClientItem } from '../../packages/core/src/items.ts';
 import type { Agent } from '../support/api.ts';
 import { signUpOwner } from '../support/accounts.ts';
 import { putClient, putGoal, recordSession, signInChild } from '../support/records.ts';
+import { signUpOwnerAccount } from '../support/owner-account.ts';
 
 const MARCH = { reportingPeriodStart: '2024-03-01', reportingPeriodEnd: '2024-03-31' };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -21,9 +22,7 @@ let owner: Agent;
 let accountId: string;
 
 beforeAll(async () => {
-  const signedUp = await signUpOwner();
-  owner = signedUp.agent;
-  accountId = signedUp.user.accountId;
+  ({ owner, accountId } = await signUpOwnerAccount());
 });
 
 afterEach(async () => {

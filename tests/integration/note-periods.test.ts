@@ -21,6 +21,7 @@ import { tableName } from '../../packages/core/src/table.ts';
 import type { Agent } from '../support/api.ts';
 import { signUpOwner } from '../support/accounts.ts';
 import { putClient, putGoal, recordSession, signInChild } from '../support/records.ts';
+import { signUpOwnerAccount } from '../support/owner-account.ts';
 
 const MARCH = { reportingPeriodStart: '2024-03-01', reportingPeriodEnd: '2024-03-31' };
 const MID_MARCH_TO_APRIL = { reportingPeriodStart: '2024-03-15', reportingPeriodEnd: '2024-04-15' };
@@ -29,9 +30,7 @@ let owner: Agent;
 let accountId: string;
 
 beforeAll(async () => {
-  const signedUp = await signUpOwner();
-  owner = signedUp.agent;
-  accountId = signedUp.user.accountId;
+  ({ owner, accountId } = await signUpOwnerAccount());
 });
 
 async function clientWithData(fields: Partial<ClientItem> = {}) {

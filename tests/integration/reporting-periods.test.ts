@@ -10,6 +10,7 @@ import { keys } from '../../packages/core/src/keys.ts';
 import type { Agent } from '../support/api.ts';
 import { signUpOwner } from '../support/accounts.ts';
 import { putClient, putGoal, signInChild } from '../support/records.ts';
+import { signUpOwnerAccount } from '../support/owner-account.ts';
 
 const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 /** Term 2 contains today in every time zone. */
@@ -23,9 +24,7 @@ let owner: Agent;
 let accountId: string;
 
 beforeAll(async () => {
-  const signedUp = await signUpOwner();
-  owner = signedUp.agent;
-  accountId = signedUp.user.accountId;
+  ({ owner, accountId } = await signUpOwnerAccount());
 });
 
 describe('GET/PUT /api/reporting-periods', () => {
