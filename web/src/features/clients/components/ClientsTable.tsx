@@ -55,14 +55,7 @@ function ClientsWideTable({ clients, organizations, onOpen, onGenerateNote, onAr
               <Table.Row key={client.id} cursor="pointer" onClick={() => onOpen(client)} data-testid="client-row">
                 <Table.Cell>
                   {/* The name opens the client's page (IEP, minutes); the rest of the row opens the edit dialog. */}
-                  <Link asChild fontWeight="medium" color="blue.700" onClick={(event) => event.stopPropagation()}>
-                    <RouterLink to={`/clients/${client.id}`} state={{ client }}>
-                      {name}
-                    </RouterLink>
-                  </Link>
-                  <Text fontSize="xs" color="fg.muted" fontFamily="mono">
-                    ID: {shortId(client.id)}
-                  </Text>
+                  <ClientNameAndId client={client} name={name} onClick={(event) => event.stopPropagation()} />
                 </Table.Cell>
                 <Table.Cell>{(client.organizationId && organizationNames.get(client.organizationId)) ?? '—'}</Table.Cell>
                 <Table.Cell>{gradeLabel(client.gradeLevel) ?? '—'}</Table.Cell>
@@ -104,14 +97,7 @@ function ClientCards({ clients, organizations, onOpen, onGenerateNote, onArchive
           <List.Item key={client.id} display="block" borderWidth="1px" borderRadius="md" p="3" data-testid="client-card">
             <Flex justify="space-between" align="flex-start" gap="2">
               <Box minW="0">
-                <Link asChild fontWeight="medium" color="blue.700">
-                  <RouterLink to={`/clients/${client.id}`} state={{ client }}>
-                    {name}
-                  </RouterLink>
-                </Link>
-                <Text fontSize="xs" color="fg.muted" fontFamily="mono">
-                  ID: {shortId(client.id)}
-                </Text>
+                <ClientNameAndId client={client} name={name} />
               </Box>
               <Badge colorPalette={statusPalette[client.status]}>{statusLabels[client.status]}</Badge>
             </Flex>
@@ -130,6 +116,29 @@ function ClientCards({ clients, organizations, onOpen, onGenerateNote, onArchive
         );
       })}
     </List.Root>
+  );
+}
+
+interface ClientNameAndIdProps {
+  client: Client;
+  name: string;
+  /** The table row opens the edit dialog on click: its link stops the click there. */
+  onClick?: (event: MouseEvent) => void;
+}
+
+/** The client's name, a link to the client's page, over the short ID: the same in a row and a card. */
+function ClientNameAndId({ client, name, onClick }: ClientNameAndIdProps) {
+  return (
+    <>
+      <Link asChild fontWeight="medium" color="blue.700" onClick={onClick}>
+        <RouterLink to={`/clients/${client.id}`} state={{ client }}>
+          {name}
+        </RouterLink>
+      </Link>
+      <Text fontSize="xs" color="fg.muted" fontFamily="mono">
+        ID: {shortId(client.id)}
+      </Text>
+    </>
   );
 }
 
