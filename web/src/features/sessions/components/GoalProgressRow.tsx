@@ -198,32 +198,16 @@ function ProgressCountsForm({ sessionId, goal, stored, editable, onSignedElsewhe
         <SaveIndicator status={autosave.status} label={`Progress for ${label}`} />
       </Flex>
       <Grid templateColumns={{ base: '1fr 1fr', md: '1fr 1fr 1fr' }} gap="3" alignItems="start">
-        <Field.Root invalid={Boolean(errors.successfulAttempts)} disabled={!editable}>
-          <Field.Label>Successful Attempts</Field.Label>
-          <Input
-            type="number"
-            inputMode="numeric"
-            min={0}
-            step={1}
-            value={values.successful}
-            onChange={(event) => change('successful', event.target.value)}
-            aria-label={`Successful Attempts for ${label}`}
-          />
-          {errors.successfulAttempts && <Field.ErrorText>{errors.successfulAttempts}</Field.ErrorText>}
-        </Field.Root>
-        <Field.Root invalid={Boolean(errors.totalAttempts)} disabled={!editable}>
-          <Field.Label>Total Attempts</Field.Label>
-          <Input
-            type="number"
-            inputMode="numeric"
-            min={1}
-            step={1}
-            value={values.total}
-            onChange={(event) => change('total', event.target.value)}
-            aria-label={`Total Attempts for ${label}`}
-          />
-          {errors.totalAttempts && <Field.ErrorText>{errors.totalAttempts}</Field.ErrorText>}
-        </Field.Root>
+        <CountField
+          label="Successful Attempts"
+          goalName={label}
+          min={0}
+          value={values.successful}
+          error={errors.successfulAttempts}
+          editable={editable}
+          onChange={(value) => change('successful', value)}
+        />
+        <CountField label="Total Attempts" goalName={label} min={1} value={values.total} error={errors.totalAttempts} editable={editable} onChange={(value) => change('total', value)} />
         <Box>
           <Text fontSize="sm" fontWeight="medium" mb="1.5" id={`accuracy-${goal.id}`}>
             Accuracy
@@ -246,5 +230,27 @@ function ProgressCountsForm({ sessionId, goal, stored, editable, onSignedElsewhe
       </Field.Root>
       {footer}
     </Stack>
+  );
+}
+
+interface CountFieldProps {
+  /** "Successful Attempts" or "Total Attempts". */
+  label: string;
+  goalName: string;
+  min: number;
+  value: string;
+  error: string | undefined;
+  editable: boolean;
+  onChange: (value: string) => void;
+}
+
+/** One whole-number count of the counts form, named for its goal. */
+function CountField({ label, goalName, min, value, error, editable, onChange }: CountFieldProps) {
+  return (
+    <Field.Root invalid={Boolean(error)} disabled={!editable}>
+      <Field.Label>{label}</Field.Label>
+      <Input type="number" inputMode="numeric" min={min} step={1} value={value} onChange={(event) => onChange(event.target.value)} aria-label={`${label} for ${goalName}`} />
+      {error && <Field.ErrorText>{error}</Field.ErrorText>}
+    </Field.Root>
   );
 }
