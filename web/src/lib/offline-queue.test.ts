@@ -24,6 +24,16 @@ function queueOn(dbName: string, send: (save: Save) => Promise<unknown>, onSent?
   return queue;
 }
 
+/** A queue on `dbName` whose every send succeeds, recording the saves in order: a page with the network back. */
+function recordingQueueOn(dbName: string) {
+  const sent: Save[] = [];
+  const queue = queueOn(dbName, (save) => {
+    sent.push(save);
+    return Promise.resolve();
+  });
+  return { queue, sent };
+}
+
 /** A send that answers only when the test says so, recording what it was given. */
 function controlledSend() {
   const calls: { save: Save; resolve: (answer?: unknown) => void; reject: (error: unknown) => void }[] = [];
@@ -34,6 +44,14 @@ function controlledSend() {
       }),
   );
   return { send, calls };
+}
+
+/** Answers the first `count` controlled sends in order, waiting after each answer for the next to be sent. */
+async function answerInTurn(calls: ReturnType<typeof controlledSend>['calls'], count: number) {
+  for (let sent = 1; sent <= count; sent++) {
+    calls[sent - 1]!.resolve();
+    if (sent < count) await vi.waitFor(() => expect(calls).toHaveLength(sent + 1));
+  }
 }
 
 const offline = () => new TypeError('Failed to fetch');
@@ -67,11 +85,7 @@ describe('offline save queue', () => {
     await vi.waitFor(() => expect(calls).toHaveLength(1));
     expect(storedWhenSent[0]).toContainEqual({ key: 'a', state: 1 });
     // The second is sent only once the first has answered.
-    calls[0]!.resolve();
-    await vi.waitFor(() => expect(calls).toHaveLength(2));
-    calls[1]!.resolve();
-    await vi.waitFor(() => expect(calls).toHaveLength(3));
-    calls[2]!.resolve();
+    await answerInTurn(calls, 3);
     await vi.waitFor(() => expect(queue.getSnapshot().entries).toHaveLength(0));
     expect(calls.map((c) => c.save.key)).toEqual(['a', 'b', 'c']);
     expect(queue.getSnapshot().savedSinceLoad).toBe(true);
@@ -96,11 +110,7 @@ describe('offline save queue', () => {
     ]);
     await vi.waitFor(async () => expect(payloads(await storedEntries(dbName))).toEqual([{ key: 'b', state: 1 }, { key: 'a', state: 4 }]));
 
-    calls[0]!.resolve();
-    await vi.waitFor(() => expect(calls).toHaveLength(2));
-    calls[1]!.resolve();
-    await vi.waitFor(() => expect(calls).toHaveLength(3));
-    calls[2]!.resolve();
+    await answerInTurn(calls, 3);
     await vi.waitFor(() => expect(queue.getSnapshot().entries).toHaveLength(0));
     expect(calls.map((c) => c.save)).toEqual([
       { key: 'a', state: 1 },
@@ -121,11 +131,7 @@ describe('offline save queue', () => {
     before.stop();
 
     // The reload: a new queue on the same database, the network back.
-    const sent: Save[] = [];
-    const after = queueOn(dbName, (save) => {
-      sent.push(save);
-      return Promise.resolve();
-    });
+    const { queue: after, sent } = recordingQueueOn(dbName);
     after.start('u1');
     await vi.waitFor(() => expect(sent).toEqual([{ key: 'b', state: 1 }, { key: 'a', state: 2 }]));
     await vi.waitFor(() => expect(after.getSnapshot().entries).toEqual([]));
@@ -279,11 +285,7 @@ describe('offline save queue', () => {
     await before.enqueue('a', 'u1', { key: 'a', state: 1 });
     before.stop();
 
-    const sent: Save[] = [];
-    const after = queueOn(dbName, (save) => {
-      sent.push(save);
-      return Promise.resolve();
-    });
+    const { queue: after, sent } = recordingQueueOn(dbName);
     after.start('u2');
     await after.enqueue('a', 'u2', { key: 'a', state: 7 });
     await vi.waitFor(() => expect(sent).toEqual([{ key: 'a', state: 7 }]));
