@@ -1,14 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Client } from '@caseload/contract/caseload';
-import type { Goal, ProgressPoint, Session, SessionNote } from '@caseload/contract/sessions';
+import type { Goal, ProgressPoint, SessionNote } from '@caseload/contract/sessions';
 import { jsonResponse, testUser } from '../../../test/fetch.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { mockRoutes } from '../../../test/server.ts';
 import { resetTrialsForTests, type TrialsSave } from '../lib/trials.ts';
 import { resetAutosaveRegistry } from '../lib/useAutosave.ts';
+import { at, sessionId, testSession } from '../test/fixtures.ts';
 
-const at = '2026-03-09T14:00:00.000Z';
 const client = (id: string, firstName: string, lastInitial: string): Client => ({
   id,
   firstName,
@@ -23,19 +23,7 @@ const client = (id: string, firstName: string, lastInitial: string): Client => (
 const ava = client('11111111-1111-4111-8111-111111111111', 'Ava', 'S');
 const ben = client('22222222-2222-4222-8222-222222222222', 'Ben', 'T');
 const cleo = client('33333333-3333-4333-8333-333333333333', 'Cleo', 'M');
-const sessionId = 'aaaaaaaa-aaaa-4aaa-8aaa-000000000001';
-const session: Session = {
-  id: sessionId,
-  type: 'therapy',
-  status: 'completed',
-  scheduledAt: at,
-  duration: 30,
-  providerId: testUser.id,
-  createdAt: at,
-  updatedAt: at,
-  participants: [ava, ben, cleo].map(({ id, firstName, lastInitial }) => ({ id, firstName, lastInitial })),
-  sessionParticipants: [ava, ben, cleo].map((c) => ({ clientId: c.id, client: c, status: 'present' as const })),
-};
+const session = testSession([ava, ben, cleo], testUser.id);
 const goal = (id: string, owner: Client, name: string): Goal => ({
   id,
   clientId: owner.id,

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Client } from '@caseload/contract/caseload';
-import type { Goal, ProgressPoint, Session, SessionNote } from '@caseload/contract/sessions';
+import type { Goal, ProgressPoint, SessionNote } from '@caseload/contract/sessions';
 import { SIGNED_NOTE } from '@caseload/contract/signatures';
 import type { Trial } from '@caseload/contract/trials';
 import { queryClient } from '../../../lib/query-client.ts';
@@ -10,22 +10,10 @@ import { renderApp } from '../../../test/render.tsx';
 import { mockRoutes } from '../../../test/server.ts';
 import { resetTrialsForTests, type TrialsSave } from '../lib/trials.ts';
 import { resetAutosaveRegistry } from '../lib/useAutosave.ts';
+import { at, sessionId, testSession } from '../test/fixtures.ts';
 
-const at = '2026-03-09T14:00:00.000Z';
 const ava: Client = { id: '11111111-1111-4111-8111-111111111111', firstName: 'Ava', lastInitial: 'S', gradeLevel: '2', status: 'active', icd10Codes: [], medicaidEligible: false, clinicianIds: [], createdAt: at, updatedAt: at };
-const sessionId = 'aaaaaaaa-aaaa-4aaa-8aaa-000000000001';
-const session: Session = {
-  id: sessionId,
-  type: 'therapy',
-  status: 'completed',
-  scheduledAt: at,
-  duration: 30,
-  providerId: testUser.id,
-  createdAt: at,
-  updatedAt: at,
-  participants: [{ id: ava.id, firstName: 'Ava', lastInitial: 'S' }],
-  sessionParticipants: [{ clientId: ava.id, client: ava, status: 'present' }],
-};
+const session = testSession([ava], testUser.id);
 const goal = (id: string, name: string): Goal => ({ id, clientId: ava.id, name, type: 'articulation', description: '<p>Goal</p>', targetCriteria: '80%', status: 'active', criterionMet: false, createdAt: at, updatedAt: at });
 const sGoal = goal('44444444-4444-4444-8444-444444444444', 'Initial /s/');
 const rGoal = goal('55555555-5555-4555-8555-555555555555', 'Final /r/');

@@ -1,30 +1,17 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Client } from '@caseload/contract/caseload';
-import type { Goal, ProgressPoint, Session } from '@caseload/contract/sessions';
+import type { Goal, ProgressPoint } from '@caseload/contract/sessions';
 import { jsonResponse, mockFetch, testUser } from '../../../test/fetch.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { clientsAnswer } from '../../../test/server.ts';
+import { at, sessionId, testSession } from '../test/fixtures.ts';
 
-const at = '2026-03-09T14:00:00.000Z';
 const ava: Client = { id: '11111111-1111-4111-8111-111111111111', firstName: 'Ava', lastInitial: 'S', gradeLevel: '2', diagnosis: 'Lisp', status: 'active', icd10Codes: [], medicaidEligible: false, clinicianIds: [], createdAt: at, updatedAt: at };
 const ben: Client = { ...ava, id: '22222222-2222-4222-8222-222222222222', firstName: 'Ben', lastInitial: 'T', diagnosis: undefined };
 const cleo: Client = { ...ava, id: '33333333-3333-4333-8333-333333333333', firstName: 'Cleo', lastInitial: 'M' };
 
-const sessionId = 'aaaaaaaa-aaaa-4aaa-8aaa-000000000001';
-const base: Session = {
-  id: sessionId,
-  type: 'therapy',
-  status: 'completed',
-  scheduledAt: at,
-  duration: 45,
-  notes: 'Group articulation',
-  providerId: '99999999-9999-4999-8999-999999999999',
-  createdAt: at,
-  updatedAt: at,
-  participants: [ava, ben].map(({ id, firstName, lastInitial }) => ({ id, firstName, lastInitial })),
-  sessionParticipants: [ava, ben].map((client) => ({ clientId: client.id, client, status: 'scheduled' as const })),
-};
+const base = testSession([ava, ben], '99999999-9999-4999-8999-999999999999', { duration: 45, notes: 'Group articulation' }, 'scheduled');
 const goal: Goal = {
   id: '44444444-4444-4444-8444-444444444444',
   clientId: ava.id,

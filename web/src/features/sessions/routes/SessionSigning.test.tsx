@@ -2,29 +2,17 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '@caseload/contract/auth';
 import type { Client } from '@caseload/contract/caseload';
-import type { Goal, ProgressPoint, Session, SessionNote } from '@caseload/contract/sessions';
+import type { Goal, ProgressPoint, SessionNote } from '@caseload/contract/sessions';
 import { SIGNED_NOTE, type Signature } from '@caseload/contract/signatures';
 import { jsonResponse, testUser } from '../../../test/fetch.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { mockRoutes, type RouteRequest } from '../../../test/server.ts';
 import { hasUnsavedChanges, resetAutosaveRegistry } from '../lib/useAutosave.ts';
+import { at, sessionId, testSession } from '../test/fixtures.ts';
 
-const at = '2026-03-09T14:00:00.000Z';
 const ava: Client = { id: '11111111-1111-4111-8111-111111111111', firstName: 'Ava', lastInitial: 'S', gradeLevel: '2', status: 'active', icd10Codes: [], medicaidEligible: false, clinicianIds: [], createdAt: at, updatedAt: at };
 const ben: Client = { ...ava, id: '22222222-2222-4222-8222-222222222222', firstName: 'Ben', lastInitial: 'T' };
-const sessionId = 'aaaaaaaa-aaaa-4aaa-8aaa-000000000001';
-const session: Session = {
-  id: sessionId,
-  type: 'therapy',
-  status: 'completed',
-  scheduledAt: at,
-  duration: 30,
-  providerId: testUser.id,
-  createdAt: at,
-  updatedAt: at,
-  participants: [ava, ben].map(({ id, firstName, lastInitial }) => ({ id, firstName, lastInitial })),
-  sessionParticipants: [ava, ben].map((client) => ({ clientId: client.id, client, status: 'present' as const })),
-};
+const session = testSession([ava, ben], testUser.id);
 const goal: Goal = { id: '44444444-4444-4444-8444-444444444444', clientId: ava.id, name: 'Initial /s/', type: 'articulation', description: '<p>/s/</p>', targetCriteria: '80%', status: 'active', criterionMet: false, createdAt: at, updatedAt: at };
 const point: ProgressPoint = { id: 'p1', goalId: goal.id, clientId: ava.id, sessionId, successfulAttempts: 7, totalAttempts: 10, recordedAt: at };
 
