@@ -330,14 +330,22 @@ export function loadSessionsInPeriod(accountId: string, period: Period): Promise
   return queryPartition<SessionItem>({ index: 'GSI2', pk: keys.sessionsByTime(accountId), skBetween: [from, toExclusive] });
 }
 
-/** Loads a client's goals and progress rows and computes the facts; `sessions` may be preloaded. */
-export async function loadFacts(accountId: string, client: ClientItem, period: Period, preloaded?: SessionItem[]): Promise<ProgressFacts> {
-  const pk = keys.clientChildren(accountId, client.id);
+/** A client's goals and its progress rows of the period: two Queries of the client's partition. */
+export async function loadClientPeriodRecords(accountId: string, clientId: string, period: Period): Promise<{ goals: GoalItem[]; progress: ProgressItem[] }> {
+  const pk = keys.clientChildren(accountId, clientId);
   const { from, toExclusive } = periodBounds(period);
-  const [goals, progress, sessions] = await Promise.all([
+  const [goals, progress] = await Promise.all([
     queryPartition<GoalItem>({ index: 'GSI1', pk, skPrefix: sortKeys.goals() }),
     queryPartition<ProgressItem>({ index: 'GSI1', pk, skBetween: sortKeys.progressBetween(from, toExclusive) }),
+  ]);
+  return { goals, progress };
+}
+
+/** Loads a client's goals and progress rows and computes the facts; `sessions` may be preloaded. */
+export async function loadFacts(accountId: string, client: ClientItem, period: Period, preloaded?: SessionItem[]): Promise<ProgressFacts> {
+  const [records, sessions] = await Promise.all([
+    loadClientPeriodRecords(accountId, client.id, period),
     preloaded ? Promise.resolve(preloaded) : loadSessionsInPeriod(accountId, period),
   ]);
-  return computeFacts({ client, period, goals, progress, sessions });
+  return computeFacts({ client, period, ...records, sessions });
 }

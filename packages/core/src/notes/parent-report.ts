@@ -11,16 +11,14 @@
  */
 import { cueMixText, goalProgressLabels } from '@caseload/contract/goal-chart';
 import type { AuthContext } from '../context.ts';
-import { queryPartition } from '../db.ts';
 import type { ClientItem, GoalItem, ProgressItem, ProgressNoteItem } from '../items.ts';
-import { keys, sortKeys } from '../keys.ts';
 import { htmlBlocks, type Block } from '../pdf/blocks.ts';
 import { renderPdf } from '../pdf/document.ts';
 import { plainText } from '../plain-text.ts';
 import { goalChart } from '../reports/goal-charts.ts';
 import { accountTimeZone } from '../school-calendar/settings.ts';
 import { longDate } from './dates.ts';
-import { displayName, isReported, periodBounds, type Period } from './facts.ts';
+import { displayName, isReported, loadClientPeriodRecords, type Period } from './facts.ts';
 import { getVisibleNote } from './service.ts';
 
 export interface ParentReportInput {
@@ -62,16 +60,13 @@ export function parentReportBlocks(input: ParentReportInput): Block[] {
   ];
 }
 
-/** Loads the client's goals and the period's rows (two Queries of the client's partition) and the account's time zone. */
+/** Loads the client's goals and the period's rows (as the note's facts do) and the account's time zone. */
 export async function loadParentReport(accountId: string, client: ClientItem, note: ProgressNoteItem): Promise<ParentReportInput> {
-  const pk = keys.clientChildren(accountId, client.id);
-  const { from, toExclusive } = periodBounds({ start: note.reportingPeriodStart, end: note.reportingPeriodEnd });
-  const [goals, progress, timeZone] = await Promise.all([
-    queryPartition<GoalItem>({ index: 'GSI1', pk, skPrefix: sortKeys.goals() }),
-    queryPartition<ProgressItem>({ index: 'GSI1', pk, skBetween: sortKeys.progressBetween(from, toExclusive) }),
+  const [records, timeZone] = await Promise.all([
+    loadClientPeriodRecords(accountId, client.id, { start: note.reportingPeriodStart, end: note.reportingPeriodEnd }),
     accountTimeZone(accountId),
   ]);
-  return { client, note, goals, progress, timeZone };
+  return { client, note, ...records, timeZone };
 }
 
 /** The parent report of a note the caller may see, as a PDF file. */
