@@ -12,19 +12,54 @@ export const PHONE_VIEWPORT = { width: 390, height: 844 } as const;
 
 type AxeRun = (ctx: Document, opts: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[]; html: string }[] }[] }>;
 
+/** How often a screen that keeps changing under axe is judged again before its last result is taken. */
+const MAX_AXE_RUNS = 5;
+
 /** The serious and critical WCAG 2.2 AA violations on the current screen at its current size: rule, selector and the element's opening HTML. */
 async function violationsAtThisSize(page: Page): Promise<string[]> {
-  // A dialog still fading in has half-transparent text, which axe reads as low contrast: judge the
-  // screen as it settles, after running CSS animations and transitions have finished.
-  await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))));
-  const violations = await page.evaluate(async (tags) => {
-    const result = await (window as unknown as { axe: { run: AxeRun } }).axe.run(document, {
-      resultTypes: ['violations'],
-      runOnly: { type: 'tag', values: tags },
-    });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`) }));
+  let found: string[] = [];
+  for (let run = 0; run < MAX_AXE_RUNS; run++) {
+    // A dialog still fading in has half-transparent text, and a toggle turning solid blue passes
+    // through light blue, which axe reads as low contrast: judge the screen as it settles, after
+    // running CSS animations and transitions have finished. A screen whose state arrives while axe
+    // runs (a default chosen once its data is in) starts a transition during the run: judge again.
+    await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))));
+    const result = await axeRun(page);
+    found = result.violations;
+    if (!result.changedDuringRun) return found;
+  }
+  return found;
+}
+
+/** One axe run, and whether a CSS transition or animation started while it ran. */
+async function axeRun(page: Page): Promise<{ violations: string[]; changedDuringRun: boolean }> {
+  const { violations, changedDuringRun } = await page.evaluate(async (tags) => {
+    let changed = false;
+    const mark = () => {
+      changed = true;
+    };
+    document.addEventListener('transitionrun', mark, true);
+    document.addEventListener('animationstart', mark, true);
+    try {
+      const result = await (window as unknown as { axe: { run: AxeRun } }).axe.run(document, {
+        resultTypes: ['violations'],
+        runOnly: { type: 'tag', values: tags },
+      });
+      // A transition caused by a change during the run is created at the next style update.
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      return {
+        changedDuringRun: changed,
+        violations: result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`) })),
+      };
+    } finally {
+      document.removeEventListener('transitionrun', mark, true);
+      document.removeEventListener('animationstart', mark, true);
+    }
   }, [...WCAG_TAGS]);
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id}: ${v.targets.join(', ')}`);
+  return {
+    changedDuringRun,
+    violations: violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id}: ${v.targets.join(', ')}`),
+  };
 }
 
 /**
