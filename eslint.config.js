@@ -27,8 +27,8 @@ const elements = [
   { type: 'infra', pattern: 'infra', partialMatch: false },
   { type: 'infra-tests', pattern: 'tests/infra', partialMatch: false },
   { type: 'tests', pattern: 'tests', partialMatch: false },
-  // Benchmarks, web/scripts and web/vite.config.ts (the web/src elements above match first).
-  { type: 'tooling', pattern: ['bench', 'web'], partialMatch: false },
+  // Benchmarks, scripts/, web/scripts and web/vite.config.ts (the web/src elements above match first).
+  { type: 'tooling', pattern: ['bench', 'scripts', 'web'], partialMatch: false },
 ];
 
 const to = (...types) => ({ to: { element: { types: { anyOf: types } } } });

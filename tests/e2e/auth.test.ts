@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { RunningApp } from '../../packages/local/src/runtime.ts';
 import { seriousViolations } from '../support/axe.ts';
+import { e2eNow } from '../support/e2e-clock.ts';
 import { signUpInBrowser, useBrowserApp } from '../support/e2e.ts';
 
 let app: RunningApp;
@@ -57,7 +58,7 @@ describe('sign-in, two-factor and trusted devices in Chromium', () => {
     await page.getByRole('button', { name: 'Enable 2FA' }).click();
     const key = (await page.getByTestId('manual-key').innerText()).replace(/\s+/g, '');
     expect(await seriousViolations(page)).toEqual([]);
-    await page.getByLabel('Verification code').fill(await generate({ secret: key }));
+    await page.getByLabel('Verification code').fill(await generate({ secret: key, epoch: Math.floor(e2eNow().getTime() / 1000) }));
     await page.getByRole('button', { name: 'Verify & Enable' }).click();
     await page.getByText('Two-factor authentication has been enabled.').first().waitFor();
     await page.getByText('No trusted devices found.').waitFor();
@@ -68,7 +69,7 @@ describe('sign-in, two-factor and trusted devices in Chromium', () => {
     const verify = page.getByRole('button', { name: 'Verify' });
     expect(await verify.isDisabled()).toBe(true);
     // A fresh code: the one used to enable is refused as a replay within its time step.
-    await page.getByLabel('Verification code').fill(await generate({ secret: key, epoch: Math.floor(Date.now() / 1000) + 30 }));
+    await page.getByLabel('Verification code').fill(await generate({ secret: key, epoch: Math.floor(e2eNow().getTime() / 1000) + 30 }));
     await page.getByText('Remember this device for 2 weeks').click();
     await verify.click();
     await page.getByText('Login successful').first().waitFor();

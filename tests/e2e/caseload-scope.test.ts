@@ -3,7 +3,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { RunningApp } from '../../packages/local/src/runtime.ts';
 import { seriousViolations } from '../support/axe.ts';
-import { signUpInBrowser, useBrowserApp } from '../support/e2e.ts';
+import { e2eNow, wallClock } from '../support/e2e-clock.ts';
+import { apiCall, signUpInBrowser, useBrowserApp } from '../support/e2e.ts';
 
 let app: RunningApp;
 let page: Page;
@@ -15,16 +16,13 @@ const owner = { email: `owner-${run}@district.test`, password: 'Speech-therapy-2
 const slp = { email: `slp-${run}@district.test`, password: 'School-SLP-2026-caseload!' };
 
 const panel = () => page.getByRole('tabpanel');
+const calendar = () => page.getByRole('region', { name: 'Calendar' });
 const h1 = (name: string) => page.getByRole('heading', { level: 1, name });
 const clientNames = async () => (await page.getByTestId('client-row').locator('td:first-child a').allTextContents()).sort();
 const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 15_000 });
 
 /** POST through the signed-in browser context (its cookie), the way the SPA calls the API. */
-async function post<T>(path: string, data: unknown): Promise<T> {
-  const response = await page.request.post(`${app.url}${path}`, { data, headers: { Origin: app.url } });
-  expect(response.status(), `${path}: ${await response.text()}`).toBeLessThan(300);
-  return (await response.json()) as T;
-}
+const post = <T>(path: string, data: unknown) => apiCall<T>(page, app.url, 'POST', path, data);
 
 describe('own caseloads in Chromium: an SLP opens on their students and widens to all', () => {
   it('sets up a district: an owner, a school SLP, students of each and a session of each this week', async () => {
@@ -44,9 +42,9 @@ describe('own caseloads in Chromium: an SLP opens on their students and widens t
     const noah = await theirs('Noah', 'B');
     await theirs('Zoe', 'K');
 
-    // Wednesday of this week, which the calendar opens on.
-    const wednesday = addDays(startOfWeek(new Date(), { weekStartsOn: 1 }), 2);
-    const at = (hour: number) => new Date(wednesday.getFullYear(), wednesday.getMonth(), wednesday.getDate(), hour).toISOString();
+    // Wednesday of this week, which the calendar opens on (past or still to come, depending on the day).
+    const wednesday = addDays(startOfWeek(e2eNow(), { weekStartsOn: 1 }), 2);
+    const at = (hour: number) => wallClock(wednesday, hour).toISOString();
     await post('/api/sessions', { clientIds: [emma.id], scheduledAt: at(10), duration: 30, providerId: user.id });
     await post('/api/sessions', { clientIds: [noah.id], scheduledAt: at(13), duration: 30 });
 
@@ -73,7 +71,8 @@ describe('own caseloads in Chromium: an SLP opens on their students and widens t
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sessions' }).click();
     await h1('Session Management').waitFor();
     await page.getByRole('button', { name: 'My caseload', pressed: true }).waitFor();
-    await page.getByRole('link', { name: /Emma S\./ }).waitFor();
+    // The calendar shows the week's session; once its time has passed Recent Sessions lists it too.
+    await calendar().getByRole('link', { name: /Emma S\./ }).waitFor();
     expect(await page.getByRole('link', { name: /Noah B\./ }).count()).toBe(0);
   });
 
@@ -97,6 +96,6 @@ describe('own caseloads in Chromium: an SLP opens on their students and widens t
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sessions' }).click();
     await h1('Session Management').waitFor();
     await page.getByRole('button', { name: 'All clients', pressed: true }).waitFor();
-    await page.getByRole('link', { name: /Noah B\./ }).waitFor();
+    await calendar().getByRole('link', { name: /Noah B\./ }).waitFor();
   });
 });

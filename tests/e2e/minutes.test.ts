@@ -1,12 +1,11 @@
 import { addDays, format, startOfWeek, subWeeks } from 'date-fns';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TIME_ZONE } from '../../packages/contract/src/time-zone.ts';
 import { requiredByDay, wholeMinutes } from '../../packages/core/src/minutes/required.ts';
-import { localDate } from '../../packages/core/src/school-calendar/dates.ts';
 import type { RunningApp } from '../../packages/local/src/runtime.ts';
 import { seriousViolations } from '../support/axe.ts';
-import { signUpInBrowser, useBrowserApp } from '../support/e2e.ts';
+import { e2eNow } from '../support/e2e-clock.ts';
+import { apiCall, signUpInBrowser, useBrowserApp } from '../support/e2e.ts';
 
 let app: RunningApp;
 let page: Page;
@@ -19,7 +18,7 @@ const ymd = (d: Date) => format(d, 'yyyy-MM-dd');
 
 // A Monday/Wednesday series over the two weeks before this one: four occurrences, all in the past
 // whatever day the journey runs, so marking them done is what a clinician does after the fact.
-const firstMonday = startOfWeek(subWeeks(new Date(), 2), { weekStartsOn: 1 });
+const firstMonday = startOfWeek(subWeeks(e2eNow(), 2), { weekStartsOn: 1 });
 const lastFriday = addDays(firstMonday, 11);
 const iepStart = ymd(firstMonday);
 const iepEnd = ymd(addDays(firstMonday, 364));
@@ -66,9 +65,7 @@ async function recordAttendance(attendance: 'Present' | 'Canceled', complete: bo
 describe('IEPs and service minutes: an IEP, a weekly series, attendance, the minutes page and a make-up', () => {
   it('signs up, adds a student, and adds a 60 min/week IEP from the client page', async () => {
     await signUpInBrowser(page, app.url, { firstName: 'Jordan', lastName: 'Lee', email, password });
-    const created = await page.request.post(`${app.url}/api/clients`, { data: { firstName: 'Maya', lastInitial: 'R', gradeLevel: '3' }, headers: { Origin: app.url } });
-    expect(created.status()).toBe(201);
-    clientId = ((await created.json()) as { id: string }).id;
+    clientId = (await apiCall<{ id: string }>(page, app.url, 'POST', '/api/clients', { firstName: 'Maya', lastInitial: 'R', gradeLevel: '3' })).id;
 
     await page.goto(`${app.url}/clients`);
     await page.getByRole('link', { name: 'Maya R.' }).click();
@@ -128,7 +125,7 @@ describe('IEPs and service minutes: an IEP, a weekly series, attendance, the min
     await page.getByRole('heading', { level: 1, name: /Minutes/ }).waitFor();
     // From the IEP's first day to today (a custom period: the default school year may begin after it
     // in early July), prorated like the server: a school day is worth 12 of 60.
-    const today = localDate(new Date(), DEFAULT_TIME_ZONE);
+    const today = ymd(e2eNow());
     await page.goto(`${app.url}/minutes?period=custom&from=${iepStart}&to=${today}`);
     const ieps = [{ startDate: iepStart, endDate: iepEnd, status: 'active' as const, serviceMinutes: 60, servicePer: 'week' as const }];
     const byDay = requiredByDay(ieps, new Set(), iepStart, today);
@@ -149,7 +146,7 @@ describe('IEPs and service minutes: an IEP, a weekly series, attendance, the min
     await dialog.getByRole('button', { name: 'Schedule Session' }).click();
     await dialog.waitFor({ state: 'hidden' });
 
-    await page.goto(`${app.url}/minutes?period=custom&from=${iepStart}&to=${localDate(new Date(), DEFAULT_TIME_ZONE)}`);
+    await page.goto(`${app.url}/minutes?period=custom&from=${iepStart}&to=${ymd(e2eNow())}`);
     await expect.poll(async () => (await minutesRow())[5]).toBe('0');
     await page.goto(`${app.url}/clients/${clientId}`);
     await page.getByRole('region', { name: 'Service minutes' }).waitFor();

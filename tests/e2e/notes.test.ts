@@ -13,7 +13,8 @@ import type { Download, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { RunningApp } from '../../packages/local/src/runtime.ts';
 import { seriousViolations } from '../support/axe.ts';
-import { signUpInBrowser, useBrowserApp } from '../support/e2e.ts';
+import { e2eNow, wallClock } from '../support/e2e-clock.ts';
+import { apiCall, signUpInBrowser, useBrowserApp } from '../support/e2e.ts';
 
 let app: RunningApp;
 let page: Page;
@@ -31,11 +32,7 @@ interface Note {
 }
 
 /** Calls the API through the signed-in browser context (its session cookie), as the SPA does. */
-async function call<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH', path: string, data?: unknown): Promise<T> {
-  const response = await page.request.fetch(`${app.url}${path}`, { method, data, headers: { Origin: app.url } });
-  expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300);
-  return (await response.json()) as T;
-}
+const call = <T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH', path: string, data?: unknown) => apiCall<T>(page, app.url, method, path, data);
 
 /** axe on the screen as it settles: a dialog fading in would read as low contrast. */
 async function noAxeViolations() {
@@ -70,11 +67,11 @@ describe('progress notes and reports', () => {
 
     // Two completed sessions in the last month, both clients present, one data point per goal.
     const sessions: [Date, [string, number, number][]][] = [
-      [subDays(new Date(), 12), [[avaS.id, 6, 10], [avaDirections.id, 5, 10], [benFluency.id, 4, 10]]],
-      [subDays(new Date(), 5), [[avaS.id, 9, 10], [avaDirections.id, 7, 10], [benFluency.id, 6, 10]]],
+      [subDays(e2eNow(), 12), [[avaS.id, 6, 10], [avaDirections.id, 5, 10], [benFluency.id, 4, 10]]],
+      [subDays(e2eNow(), 5), [[avaS.id, 9, 10], [avaDirections.id, 7, 10], [benFluency.id, 6, 10]]],
     ];
     for (const [day, points] of sessions) {
-      const scheduledAt = new Date(day.getFullYear(), day.getMonth(), day.getDate(), 10).toISOString();
+      const scheduledAt = wallClock(day, 10).toISOString();
       const base = { type: 'therapy', clientIds: [ids.ava, ids.ben], scheduledAt, duration: 30 };
       const session = await call<{ id: string }>('POST', '/api/sessions', base);
       for (const clientId of [ids.ava, ids.ben]) await call('PATCH', `/api/sessions/${session.id}/participants/${clientId}`, { status: 'present' });
@@ -91,12 +88,12 @@ describe('progress notes and reports', () => {
     const dialog = page.getByRole('dialog', { name: 'Generate Progress Note - Ava S.' });
     await dialog.getByText('No previous progress notes for this client').waitFor();
     expect(await dialog.getByLabel('Start date').inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(await dialog.getByLabel('End date').inputValue()).toBe(format(new Date(), 'yyyy-MM-dd'));
+    expect(await dialog.getByLabel('End date').inputValue()).toBe(format(e2eNow(), 'yyyy-MM-dd'));
     await noAxeViolations();
 
     // The spec's check before any request: the end must be after the start.
     const start = await dialog.getByLabel('Start date').inputValue();
-    await dialog.getByLabel('Start date').fill(format(new Date(), 'yyyy-MM-dd'));
+    await dialog.getByLabel('Start date').fill(format(e2eNow(), 'yyyy-MM-dd'));
     await dialog.getByRole('button', { name: 'Generate Progress Note' }).click();
     await page.getByText('End date must be after start date.').waitFor();
     await dialog.getByLabel('Start date').fill(start);

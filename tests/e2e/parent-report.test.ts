@@ -15,7 +15,8 @@ import { describe, expect, it } from 'vitest';
 import type { Trial } from '../../packages/contract/src/trials.ts';
 import { addDays, instantAt, localDate } from '../../packages/core/src/school-calendar/dates.ts';
 import type { RunningApp } from '../../packages/local/src/runtime.ts';
-import { signUpInBrowser, useBrowserApp } from '../support/e2e.ts';
+import { e2eNow } from '../support/e2e-clock.ts';
+import { apiCall, signUpInBrowser, useBrowserApp } from '../support/e2e.ts';
 import { dashedStrokes, opsBetween, readPdf, shownText, strokedPaths, strokes, type PdfDocument } from '../support/pdf-text.ts';
 
 let app: RunningApp;
@@ -36,11 +37,7 @@ const GOAL_DIRECTIONS = 'Two-step directions';
 const PERIOD_NAME = 'Winter progress report';
 
 /** Calls the API through the signed-in browser context (its session cookie), as the SPA does. */
-async function call<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH', path: string, data?: unknown): Promise<T> {
-  const response = await page.request.fetch(`${app.url}${path}`, { method, data, headers: { Origin: app.url } });
-  expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300);
-  return (await response.json()) as T;
-}
+const call = <T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH', path: string, data?: unknown) => apiCall<T>(page, app.url, method, path, data);
 
 /** `correct` of `total` trials with one cue level, the correct ones first. */
 const trials = (cue: Trial['cue'], correct: number, total: number): Trial[] => Array.from({ length: total }, (_, i) => ({ correct: i < correct, cue }));
@@ -63,7 +60,7 @@ describe('report-card season: a reporting period, the missing notes generated in
   it('signs up and records two sessions of data for three students through the API', async () => {
     await signUpInBrowser(page, app.url, { firstName: 'Robin', lastName: 'Speech', email, password });
     const { timeZone } = await call<{ timeZone: string }>('GET', '/api/account');
-    today = localDate(new Date(), timeZone);
+    today = localDate(e2eNow(), timeZone);
 
     const org = await call<{ id: string }>('POST', '/api/organizations', { name: 'Birch Elementary', type: 'school' });
     const client = async (firstName: string, lastInitial: string, gradeLevel: string) =>
@@ -100,7 +97,7 @@ describe('report-card season: a reporting period, the missing notes generated in
         clientId: nguyen,
         goalId: sGoal,
         trials: sTrials,
-        clientUpdatedAt: new Date().toISOString(),
+        clientUpdatedAt: e2eNow().toISOString(),
       });
       expect(scored.totalAttempts).toBe(10);
       for (const [goalId, successfulAttempts, totalAttempts] of counts) {

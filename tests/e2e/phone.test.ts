@@ -1,9 +1,10 @@
-import { addWeeks, format, startOfWeek } from 'date-fns';
+import { addDays, addWeeks, differenceInCalendarDays, format, startOfWeek, subDays } from 'date-fns';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { RunningApp } from '../../packages/local/src/runtime.ts';
 import { PHONE_VIEWPORT, seriousViolations } from '../support/axe.ts';
-import { signUpInBrowser, useBrowserApp } from '../support/e2e.ts';
+import { e2eNow, wallClock } from '../support/e2e-clock.ts';
+import { apiCall, signUpInBrowser, useBrowserApp } from '../support/e2e.ts';
 
 let app: RunningApp;
 let page: Page;
@@ -18,16 +19,12 @@ const clients = [
   { firstName: 'Noah', lastInitial: 'B', gradeLevel: 'K' },
 ];
 // Next week, so the sessions are in the future whatever day the test runs.
-const monday = startOfWeek(addWeeks(new Date(), 1), { weekStartsOn: 1 });
-const wednesday = new Date(monday.getFullYear(), monday.getMonth(), monday.getDate() + 2);
-const at = (hours: number, minutes = 0) => new Date(wednesday.getFullYear(), wednesday.getMonth(), wednesday.getDate(), hours, minutes).toISOString();
+const monday = startOfWeek(addWeeks(e2eNow(), 1), { weekStartsOn: 1 });
+const wednesday = addDays(monday, 2);
+const at = (hours: number, minutes = 0) => wallClock(wednesday, hours, minutes).toISOString();
 
 /** POST through the signed-in browser context (its cookie), the way the SPA calls the API. */
-async function post<T>(path: string, data: unknown): Promise<T> {
-  const response = await page.request.post(`${app.url}${path}`, { data, headers: { Origin: app.url } });
-  expect(response.status(), `${path}: ${await response.text()}`).toBeLessThan(300);
-  return (await response.json()) as T;
-}
+const post = <T>(path: string, data: unknown) => apiCall<T>(page, app.url, 'POST', path, data);
 
 let emmaId = '';
 
@@ -168,10 +165,11 @@ describe('a phone (390 px) and WCAG 2.2 target sizes', () => {
   it('shows the calendar a day at a time, fitting the screen, with Previous and Next', async () => {
     await page.goto(`${app.url}/sessions`);
     await h1('Session Management').waitFor();
-    await page.getByRole('heading', { level: 2, name: format(new Date(), 'EEEE, MMMM d, yyyy') }).waitFor();
+    const today = e2eNow();
+    await page.getByRole('heading', { level: 2, name: format(today, 'EEEE, MMMM d, yyyy') }).waitFor();
     expect(await page.getByRole('group', { name: 'Calendar view' }).getByRole('button').allTextContents()).toEqual(['Month', 'Day']);
     // Walk to the sessions' Wednesday a day at a time.
-    const days = Math.round((wednesday.getTime() - new Date(new Date().toDateString()).getTime()) / 86_400_000);
+    const days = differenceInCalendarDays(wednesday, today);
     for (let i = 0; i < days; i++) await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('heading', { level: 2, name: format(wednesday, 'EEEE, MMMM d, yyyy') }).waitFor();
     await page.getByText('3 sessions scheduled').waitFor();
@@ -214,7 +212,7 @@ describe('every screen at 1280 and 390 px', () => {
 
 describe('goal charts on the reports page', () => {
   it("draws a client's goal figure after Show charts, within a phone's width, passing axe", async () => {
-    const baselineDay = format(new Date(Date.now() - 10 * 86_400_000), 'yyyy-MM-dd');
+    const baselineDay = format(subDays(e2eNow(), 10), 'yyyy-MM-dd');
     await post('/api/goals', {
       clientId: emmaId,
       name: 'Produces /s/ in words',

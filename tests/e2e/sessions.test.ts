@@ -1,9 +1,10 @@
-import { addWeeks, format, startOfWeek } from 'date-fns';
+import { addDays, addWeeks, format, startOfWeek } from 'date-fns';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { RunningApp } from '../../packages/local/src/runtime.ts';
 import { seriousViolations } from '../support/axe.ts';
-import { signUpInBrowser, useBrowserApp } from '../support/e2e.ts';
+import { e2eNow } from '../support/e2e-clock.ts';
+import { apiCall, signUpInBrowser, useBrowserApp } from '../support/e2e.ts';
 
 let app: RunningApp;
 let page: Page;
@@ -18,11 +19,7 @@ const notesText = 'Worked on /s/ blends with picture cards; needed 2 visual cues
 const progressNotes = 'Best with the mirror.';
 
 /** POST through the signed-in browser context (its cookie), the way the SPA calls the API. */
-async function post<T>(path: string, data: unknown): Promise<T> {
-  const response = await page.request.post(`${app.url}${path}`, { data, headers: { Origin: app.url } });
-  expect(response.status(), `${path}: ${await response.text()}`).toBeLessThan(300);
-  return (await response.json()) as T;
-}
+const post = <T>(path: string, data: unknown) => apiCall<T>(page, app.url, 'POST', path, data);
 
 const status = (name: string) => page.getByRole('status', { name });
 
@@ -54,8 +51,8 @@ describe('sessions: schedule from the calendar, document with autosave, goals', 
     await page.goto(`${app.url}/sessions`);
     await page.getByRole('heading', { level: 1, name: 'Session Management' }).waitFor();
     // Next week, so the slot is in the future whatever day the test runs.
-    const monday = startOfWeek(addWeeks(new Date(), 1), { weekStartsOn: 1 });
-    const wednesday = new Date(monday.getFullYear(), monday.getMonth(), monday.getDate() + 2);
+    const monday = startOfWeek(addWeeks(e2eNow(), 1), { weekStartsOn: 1 });
+    const wednesday = addDays(monday, 2);
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('heading', { level: 2, name: new RegExp(`^${format(monday, 'MMM d')} - `) }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);

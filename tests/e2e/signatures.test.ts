@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { SERVICE_LOG_CSV_HEADER } from '../../packages/contract/src/signatures.ts';
 import type { RunningApp } from '../../packages/local/src/runtime.ts';
 import { seriousViolations } from '../support/axe.ts';
-import { signUpInBrowser, useBrowserApp } from '../support/e2e.ts';
+import { e2eNow, wallClock } from '../support/e2e-clock.ts';
+import { apiCall, signUpInBrowser, useBrowserApp } from '../support/e2e.ts';
 
 let app: RunningApp;
 let page: Page;
@@ -16,18 +17,14 @@ const owner = { email: `owner-${run}@district.test`, password: 'Speech-therapy-2
 const assistant = { email: `slpa-${run}@district.test`, password: 'Assistant-caseload-2026!' };
 const slp = { email: `slp-${run}@district.test`, password: 'School-SLP-2026-caseload!' };
 
-// Yesterday at 10:00 (browser time): a session done, documented after the fact.
-const yesterday = subDays(new Date(), 1);
-const scheduledAt = new Date(yesterday.getFullYear(), yesterday.getMonth(), yesterday.getDate(), 10).toISOString();
+// Yesterday at 10:00 (the account's time): a session done, documented after the fact.
+const yesterday = subDays(e2eNow(), 1);
+const scheduledAt = wallClock(yesterday, 10).toISOString();
 let sessionId = '';
 
 const panel = () => page.getByRole('tabpanel');
 
-async function api<T>(method: 'post' | 'put' | 'patch', path: string, data: unknown): Promise<T> {
-  const response = await page.request[method](`${app.url}${path}`, { data, headers: { Origin: app.url } });
-  expect(response.status(), `${path}: ${await response.text()}`).toBeLessThan(300);
-  return (await response.json()) as T;
-}
+const api = <T>(method: 'POST' | 'PUT' | 'PATCH', path: string, data: unknown) => apiCall<T>(page, app.url, method, path, data);
 
 async function signOut() {
   await page.getByRole('button', { name: 'Sign Out' }).click();
@@ -52,23 +49,23 @@ describe('signed notes in Chromium: an assistant signs a group session, an SLP c
   it('sets up a district: an assistant, an SLP, three students in a completed group session the assistant provided', async () => {
     await signUpInBrowser(page, app.url, { firstName: 'Robin', lastName: 'Owner', email: owner.email, password: owner.password });
     const clinical = { canCreateClients: true, canEditClients: true, canCreateSessions: true, canEditSessions: true };
-    const slpa = await api<{ id: string }>('post', '/api/users', {
+    const slpa = await api<{ id: string }>('POST', '/api/users', {
       user: { firstName: 'Alex', lastName: 'Aide', email: assistant.email, password: assistant.password, role: 'assistant' },
       permissions: clinical,
     });
-    const therapist = await api<{ id: string }>('post', '/api/users', {
+    const therapist = await api<{ id: string }>('POST', '/api/users', {
       user: { firstName: 'Sasha', lastName: 'Lee', email: slp.email, password: slp.password, role: 'slp' },
       permissions: clinical,
     });
     const student = (firstName: string, lastInitial: string) =>
-      api<{ id: string }>('post', '/api/clients', { firstName, lastInitial, icd10Codes: ['F80.0'], medicaidEligible: true, clinicianIds: [slpa.id, therapist.id] });
+      api<{ id: string }>('POST', '/api/clients', { firstName, lastInitial, icd10Codes: ['F80.0'], medicaidEligible: true, clinicianIds: [slpa.id, therapist.id] });
     const [ava, ben, cai] = [await student('Ava', 'S'), await student('Ben', 'T'), await student('Cai', 'W')];
-    const session = await api<{ id: string }>('post', '/api/sessions', { clientIds: [ava.id, ben.id, cai.id], scheduledAt, duration: 30, providerId: slpa.id });
+    const session = await api<{ id: string }>('POST', '/api/sessions', { clientIds: [ava.id, ben.id, cai.id], scheduledAt, duration: 30, providerId: slpa.id });
     sessionId = session.id;
-    await api('put', `/api/sessions/${sessionId}`, { type: 'therapy', clientIds: [ava.id, ben.id, cai.id], scheduledAt, duration: 30, status: 'completed' });
-    await api('patch', `/api/sessions/${sessionId}/participants/${ava.id}`, { status: 'present' });
-    await api('patch', `/api/sessions/${sessionId}/participants/${ben.id}`, { status: 'present' });
-    await api('patch', `/api/sessions/${sessionId}/participants/${cai.id}`, { status: 'absent' });
+    await api('PUT', `/api/sessions/${sessionId}`, { type: 'therapy', clientIds: [ava.id, ben.id, cai.id], scheduledAt, duration: 30, status: 'completed' });
+    await api('PATCH', `/api/sessions/${sessionId}/participants/${ava.id}`, { status: 'present' });
+    await api('PATCH', `/api/sessions/${sessionId}/participants/${ben.id}`, { status: 'present' });
+    await api('PATCH', `/api/sessions/${sessionId}/participants/${cai.id}`, { status: 'absent' });
     await signOut();
   });
 
@@ -113,7 +110,7 @@ describe('signed notes in Chromium: an assistant signs a group session, an SLP c
 
   it('lists a 92508 line for each present student with both signatures, and downloads the CSV with the exact header', async () => {
     const day = format(yesterday, 'yyyy-MM-dd');
-    await page.goto(`${app.url}/service-log?assignedTo=all&from=${day}&to=${format(new Date(), 'yyyy-MM-dd')}`);
+    await page.goto(`${app.url}/service-log?assignedTo=all&from=${day}&to=${format(e2eNow(), 'yyyy-MM-dd')}`);
     await page.getByRole('heading', { level: 1, name: 'Service log' }).waitFor();
     const lines = page.getByTestId('service-log-line');
     await expect.poll(() => lines.count()).toBe(2);

@@ -19,43 +19,58 @@ const MAX_AXE_RUNS = 5;
 async function violationsAtThisSize(page: Page): Promise<string[]> {
   let found: string[] = [];
   for (let run = 0; run < MAX_AXE_RUNS; run++) {
-    // A dialog still fading in has half-transparent text, and a toggle turning solid blue passes
-    // through light blue, which axe reads as low contrast: judge the screen as it settles, after
-    // running CSS animations and transitions have finished. A screen whose state arrives while axe
-    // runs (a default chosen once its data is in) starts a transition during the run: judge again.
-    await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))));
-    const result = await axeRun(page);
+    const result = await settledAxeRun(page);
     found = result.violations;
     if (!result.changedDuringRun) return found;
   }
   return found;
 }
 
-/** One axe run, and whether a CSS transition or animation started while it ran. */
-async function axeRun(page: Page): Promise<{ violations: string[]; changedDuringRun: boolean }> {
-  const { violations, changedDuringRun } = await page.evaluate(async (tags) => {
-    let changed = false;
-    const mark = () => {
-      changed = true;
-    };
-    document.addEventListener('transitionrun', mark, true);
-    document.addEventListener('animationstart', mark, true);
-    try {
-      const result = await (window as unknown as { axe: { run: AxeRun } }).axe.run(document, {
-        resultTypes: ['violations'],
-        runOnly: { type: 'tag', values: tags },
-      });
-      // A transition caused by a change during the run is created at the next style update.
-      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-      return {
-        changedDuringRun: changed,
-        violations: result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`) })),
+/**
+ * In one call into the page: settle the screen, run axe, and say whether it changed meanwhile.
+ * A dialog still fading in has half-transparent text, and a toggle turning solid blue passes through
+ * light blue, which axe reads as low contrast. So the listeners for starting transitions and
+ * animations go in first; then the running ones are awaited, and the wait repeats until two frames
+ * pass with nothing new started (a transition caused by a change is created at the next style
+ * update). Only then does axe judge the screen. Waiting and listening in separate calls left a gap
+ * in which a transition could start unseen (the dashboard's scope toggle, under load).
+ */
+async function settledAxeRun(page: Page): Promise<{ violations: string[]; changedDuringRun: boolean }> {
+  const { violations, changedDuringRun } = await page.evaluate(
+    async ({ tags, maxSettleRounds }) => {
+      let changed = false;
+      const mark = () => {
+        changed = true;
       };
-    } finally {
-      document.removeEventListener('transitionrun', mark, true);
-      document.removeEventListener('animationstart', mark, true);
-    }
-  }, [...WCAG_TAGS]);
+      const twoFrames = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      const finiteAnimationsFinished = () =>
+        Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined)));
+      document.addEventListener('transitionrun', mark, true);
+      document.addEventListener('animationstart', mark, true);
+      try {
+        for (let round = 0; round < maxSettleRounds; round++) {
+          changed = false;
+          await finiteAnimationsFinished();
+          await twoFrames();
+          if (!changed) break;
+        }
+        changed = false;
+        const result = await (window as unknown as { axe: { run: AxeRun } }).axe.run(document, {
+          resultTypes: ['violations'],
+          runOnly: { type: 'tag', values: tags },
+        });
+        await twoFrames();
+        return {
+          changedDuringRun: changed,
+          violations: result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`) })),
+        };
+      } finally {
+        document.removeEventListener('transitionrun', mark, true);
+        document.removeEventListener('animationstart', mark, true);
+      }
+    },
+    { tags: [...WCAG_TAGS], maxSettleRounds: 20 },
+  );
   return {
     changedDuringRun,
     violations: violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id}: ${v.targets.join(', ')}`),

@@ -3,18 +3,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { ensureTable } from '../../packages/core/src/db.ts';
 import { startApp, type RunningApp } from '../../packages/local/src/runtime.ts';
+import { browserClockStart, E2E_TIME_ZONE, setServerClock } from './e2e-clock.ts';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 
 
 /**
  * Starts the product the way `npm start` does (same server, same handlers, SPA built if stale),
- * over the run's in-memory DynamoDB Local with a table of its own.
+ * over the run's in-memory DynamoDB Local with a table of its own, on the file's clock.
  */
 export async function startE2eApp(): Promise<RunningApp> {
+  setServerClock();
   process.env.DYNAMODB_ENDPOINT = inject('dynamoEndpoint');
   process.env.TABLE_NAME = `e2e-${randomUUID()}`;
   process.env.NOTE_GENERATOR ??= 'local';
@@ -34,11 +36,17 @@ export interface BrowserOptions {
 
 /**
  * A fresh context (its own cookies and storage) in the run's one Chromium, which the e2e global
- * setup starts once for every browser journey.
+ * setup starts once for every browser journey; in the account's time zone, its clock set to the
+ * file's (e2e-clock.ts) and running from there.
  */
 export async function openBrowser(options: BrowserOptions = {}): Promise<{ browser: Browser; context: BrowserContext; page: Page }> {
   const browser = await chromium.connect(inject('browserEndpoint'));
-  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 900 }, serviceWorkers: options.serviceWorkers ?? 'block' });
+  const context = await browser.newContext({
+    viewport: options.viewport ?? { width: 1280, height: 900 },
+    serviceWorkers: options.serviceWorkers ?? 'block',
+    timezoneId: E2E_TIME_ZONE,
+  });
+  await context.clock.install({ time: browserClockStart() });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return { browser, context, page };
@@ -87,4 +95,19 @@ export async function signUpInBrowser(page: Page, appUrl: string, who: { firstNa
   await form.getByLabel('Confirm Password').fill(who.password);
   await form.getByRole('button', { name: 'Create Account' }).click();
   await page.waitForURL(`${appUrl}/`);
+}
+
+/**
+ * Calls the API through the page's browser context (its session cookie), the way the SPA does, and
+ * returns the JSON answer; an answer that is not 2xx fails the test with its body.
+ *
+ * Every call has a connection of its own (`Connection: close`). Playwright's request client keeps
+ * idle connections open with no time limit, while the server closes one after 5 idle seconds (Node's
+ * default): a call that reuses a connection at the moment the server closes it fails with
+ * ECONNRESET (seen once in a full run, after a bulk generation's wait).
+ */
+export async function apiCall<T>(page: Page, appUrl: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH', path: string, data?: unknown): Promise<T> {
+  const response = await page.request.fetch(`${appUrl}${path}`, { method, data, headers: { Origin: appUrl, Connection: 'close' } });
+  expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300);
+  return (await response.json()) as T;
 }

@@ -12,7 +12,7 @@ import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { BulkJob } from '@caseload/contract/notes';
 import { recordAudit } from '../audit.ts';
 import { getVisibleClient, getVisibleClients } from '../caseload/access.ts';
-import { nowIso } from '../clock.ts';
+import { now, nowIso } from '../clock.ts';
 import type { AuthContext } from '../context.ts';
 import { db } from '../db.ts';
 import { HttpError, NotFoundError } from '../errors.ts';
@@ -121,14 +121,14 @@ async function createJobOnce(item: BulkJobItem): Promise<{ job: BulkJobItem; cre
 /** The same request's job from the previous window, when it is less than a window old. */
 async function recentTwin(auth: AuthContext, ids: string[], period: Period, options: JobOptions, window: number) {
   const previous = await getJobItem(auth.accountId, jobIdFor(auth, ids, period, options, window - 1));
-  return previous && Date.now() - Date.parse(previous.createdAt) < RETRY_WINDOW_MS ? previous : undefined;
+  return previous && now().getTime() - Date.parse(previous.createdAt) < RETRY_WINDOW_MS ? previous : undefined;
 }
 
 export async function startBulkJob(auth: AuthContext, req: BulkRequest): Promise<BulkJob> {
   const dispatcher = bulkDispatcher();
   const period = resolvePeriod(req);
   const ids = [...new Set(req.clientIds)];
-  const window = Math.floor(Date.now() / RETRY_WINDOW_MS);
+  const window = Math.floor(now().getTime() / RETRY_WINDOW_MS);
   const twin = await recentTwin(auth, ids, period, req, window);
   if (twin) return toBulkJob(twin);
   const { visible, missing } = await sortVisible(auth, ids);

@@ -6,6 +6,7 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { ReportingPeriod, ReportingPeriods } from '@caseload/contract/reporting-periods';
 import { recordAudit } from '../audit.ts';
+import { now } from '../clock.ts';
 import type { AuthContext } from '../context.ts';
 import { db } from '../db.ts';
 import type { ReportingPeriodsItem } from '../items.ts';
@@ -28,7 +29,7 @@ export const periodContaining = (periods: readonly ReportingPeriod[], today: str
   periods.find((p) => p.start <= today && today <= p.end) ?? null;
 
 async function withCurrent(accountId: string, periods: ReportingPeriod[]): Promise<ReportingPeriods> {
-  const today = localDate(new Date(), await accountTimeZone(accountId));
+  const today = localDate(now(), await accountTimeZone(accountId));
   return { periods, current: periodContaining(periods, today) };
 }
 

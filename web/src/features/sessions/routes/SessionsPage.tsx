@@ -75,7 +75,7 @@ export default function SessionsPage() {
         {caseload.scope === 'all' && <ClinicianFilter value={caseload.filter} onChange={caseload.setClinician} />}
       </Flex>
 
-      <Card.Root>
+      <Card.Root as="section" aria-label="Calendar">
         <Card.Header>
           <Flex justify="space-between" align="center" gap="3" wrap="wrap">
             <Flex align="center" gap="3" wrap="wrap">
