@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
@@ -5,6 +6,11 @@ import { defineConfig } from 'vitest/config';
  * One test run, five projects: unit (pure code), integration (the real handlers over DynamoDB Local,
  * started once per run), web (components in happy-dom), infra (the synthesized CDK template) and
  * e2e (Chromium against a local server).
+ *
+ * Time (docs/testing.md): the first four share one worker per core (vitest's default keeps one core
+ * for its main process, which idles here while workers wait on DynamoDB Local: on 2 cores that ran
+ * every file one after another); the browser journeys follow in a group of their own, one file at a
+ * time, so no other test file competes with Chromium for the cores.
  */
 /**
  * Every test process hashes passwords at a low scrypt cost (configuration, not a mock), so no test
@@ -22,6 +28,7 @@ const env = {
 
 export default defineConfig({
   test: {
+    maxWorkers: availableParallelism(),
     projects: [
       { test: { name: 'unit', env, include: ['packages/**/*.test.ts', 'tests/unit/**/*.test.ts'] } },
       {
@@ -49,7 +56,18 @@ export default defineConfig({
           testTimeout: 30_000,
         },
       },
-      { test: { name: 'infra', env, include: ['tests/infra/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000 } },
+      {
+        test: {
+          name: 'infra',
+          env,
+          include: ['tests/infra/**/*.test.ts'],
+          // The files share a worker's modules: aws-cdk-lib (seconds to import) loads once, not per file.
+          // Each file builds its own App and stacks; none changes a module's state.
+          isolate: false,
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
       {
         test: {
           name: 'e2e',
@@ -59,6 +77,7 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

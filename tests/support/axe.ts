@@ -38,9 +38,10 @@ async function violationsAtThisSize(page: Page): Promise<string[]> {
 async function settledAxeRun(page: Page): Promise<{ violations: string[]; changedDuringRun: boolean }> {
   const { violations, changedDuringRun } = await page.evaluate(
     async ({ tags, maxSettleRounds }) => {
-      let changed = false;
+      // How many transitions and animations have started since the listeners went in.
+      let started = 0;
       const mark = () => {
-        changed = true;
+        started++;
       };
       const twoFrames = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
       const finiteAnimationsFinished = () =>
@@ -49,19 +50,19 @@ async function settledAxeRun(page: Page): Promise<{ violations: string[]; change
       document.addEventListener('animationstart', mark, true);
       try {
         for (let round = 0; round < maxSettleRounds; round++) {
-          changed = false;
+          const before = started;
           await finiteAnimationsFinished();
           await twoFrames();
-          if (!changed) break;
+          if (started === before) break;
         }
-        changed = false;
+        const beforeRun = started;
         const result = await (window as unknown as { axe: { run: AxeRun } }).axe.run(document, {
           resultTypes: ['violations'],
           runOnly: { type: 'tag', values: tags },
         });
         await twoFrames();
         return {
-          changedDuringRun: changed,
+          changedDuringRun: started !== beforeRun,
           violations: result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`) })),
         };
       } finally {

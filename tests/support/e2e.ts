@@ -6,7 +6,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { ensureTable } from '../../packages/core/src/db.ts';
 import { startApp, type RunningApp } from '../../packages/local/src/runtime.ts';
-import { browserClockStart, E2E_TIME_ZONE, setServerClock } from './e2e-clock.ts';
+import { E2E_TIME_ZONE, setBrowserClock, setServerClock } from './e2e-clock.ts';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 
@@ -36,8 +36,8 @@ export interface BrowserOptions {
 
 /**
  * A fresh context (its own cookies and storage) in the run's one Chromium, which the e2e global
- * setup starts once for every browser journey; in the account's time zone, its clock set to the
- * file's (e2e-clock.ts) and running from there.
+ * setup starts once for every browser journey; in the account's time zone, its pages' clock set to
+ * the file's (e2e-clock.ts) and running from there.
  */
 export async function openBrowser(options: BrowserOptions = {}): Promise<{ browser: Browser; context: BrowserContext; page: Page }> {
   const browser = await chromium.connect(inject('browserEndpoint'));
@@ -46,7 +46,7 @@ export async function openBrowser(options: BrowserOptions = {}): Promise<{ brows
     serviceWorkers: options.serviceWorkers ?? 'block',
     timezoneId: E2E_TIME_ZONE,
   });
-  await context.clock.install({ time: browserClockStart() });
+  await setBrowserClock(context);
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return { browser, context, page };
