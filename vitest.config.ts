@@ -43,14 +43,14 @@ function webTestsThatMock(): string[] {
 }
 const mockingWebTests = webTestsThatMock();
 
-const webTest = {
+const webTest: { environment: 'happy-dom'; setupFiles: string[]; testTimeout: number } = {
   environment: 'happy-dom',
   setupFiles: ['web/src/test/setup.ts'],
   // A hang guard, not a speed check: a screen test that types, saves and waits for state
   // takes 1–3 s alone and more than 5 s (vitest's default) on two cores shared with the
   // rest of the suite.
   testTimeout: 30_000,
-} as const;
+};
 
 export default defineConfig({
   test: {
