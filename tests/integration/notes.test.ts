@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DELIVERED_NOTE_UNDELETABLE } from '../../packages/contract/src/notes.ts';
 import { plainText } from '../../packages/core/src/plain-text.ts';
 import { NO_DATA_SENTENCE } from '../../packages/core/src/notes/local-generator.ts';
 import { createLocalServer } from '../../packages/local/src/server.ts';
@@ -195,6 +196,33 @@ describe('editing and deleting notes', () => {
     const again = await owner.post(`/api/clients/${client.id}/generate-progress-note`, MARCH);
     expect(again.status).toBe(201);
     expect((await notesOf(owner, client.id)).map((n) => n.id)).toEqual([again.body.id]);
+  });
+
+  it('never deletes a delivered note (409 in the spec\'s words), so its period is never generated again', async () => {
+    const client = await clientWithData();
+    const note = (await owner.post(`/api/clients/${client.id}/generate-progress-note`, MARCH)).body;
+    expect((await owner.patch(`/api/progress-notes/${note.id}`, { status: 'delivered' })).status).toBe(200);
+    const refused = await owner.delete(`/api/progress-notes/${note.id}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(DELIVERED_NOTE_UNDELETABLE);
+    expect((await notesOf(owner, client.id)).map((n) => [n.id, n.status])).toEqual([[note.id, 'delivered']]);
+    expect((await owner.post(`/api/clients/${client.id}/generate-progress-note`, MARCH)).status).toBe(409);
+  });
+
+  it('decides a delete raced against the delivery on the note as it is: delivered and kept, or deleted and never delivered', async () => {
+    for (let round = 0; round < 5; round++) {
+      const client = await clientWithData();
+      const note = (await owner.post(`/api/clients/${client.id}/generate-progress-note`, MARCH)).body;
+      const [deleted, delivered] = await Promise.all([owner.delete(`/api/progress-notes/${note.id}`), owner.patch(`/api/progress-notes/${note.id}`, { status: 'delivered' })]);
+      const stored = await notesOf(owner, client.id);
+      if (deleted.status === 200) {
+        expect(delivered.status).toBe(404);
+        expect(stored).toEqual([]);
+      } else {
+        expect([deleted.status, deleted.body.message, delivered.status]).toEqual([409, DELIVERED_NOTE_UNDELETABLE, 200]);
+        expect(stored.map((n) => n.status)).toEqual(['delivered']);
+      }
+    }
   });
 
   it('keeps notes of archived clients readable and editable', async () => {

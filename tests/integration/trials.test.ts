@@ -7,9 +7,11 @@
  * the count form beside it; a reschedule moves the row with its trials.
  */
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NOT_PRESENT } from '../../packages/contract/src/sessions.ts';
 import { SIGNED_NOTE } from '../../packages/contract/src/signatures.ts';
-import { TOO_MANY_TRIALS, type Trial } from '../../packages/contract/src/trials.ts';
+import { FUTURE_TOLERANCE_MS, TOO_MANY_TRIALS, type Trial } from '../../packages/contract/src/trials.ts';
+import { now, testClock } from '../../packages/core/src/clock.ts';
 import { recentAudit } from '../../packages/core/src/audit.ts';
 import type { ClientItem, OrganizationItem } from '../../packages/core/src/items.ts';
 import { keys } from '../../packages/core/src/keys.ts';
@@ -45,6 +47,15 @@ const client = (firstName: string, fields: Partial<ClientItem> = {}) => putClien
 let hour = 0;
 /** A distinct future time for each new session. */
 const nextSlot = () => new Date(Date.UTC(2031, 4, 5, 8) + hour++ * 3_600_000).toISOString();
+
+/**
+ * The server's clock in this file: 5 May 2031 at 09:30 UTC and running, so the device times of the
+ * saves (9:00 to 9:30 that day) are the recent past, as a device's are, and not beyond the
+ * tolerance for a clock that runs ahead (part 4 §1.5).
+ */
+const SERVER_NOW = Date.UTC(2031, 4, 5, 9, 30);
+beforeAll(() => testClock.advance(SERVER_NOW - Date.now()));
+afterAll(() => testClock.reset());
 
 const t = (correct: boolean, cue: Trial['cue']): Trial => ({ correct, cue });
 /** `n` trials alternating correct and incorrect, all independent. */
@@ -164,13 +175,14 @@ describe('storing trials', () => {
 });
 
 describe('idempotent and order-safe by clientUpdatedAt', () => {
-  it('the same body twice stores one record: the second answers the same and writes nothing', async () => {
+  it('the same body twice stores one record: the second answers the same, marked superseded, and writes nothing', async () => {
     const { kid, goal, session } = await scoredStudent();
     const body = { clientId: kid.id, goalId: goal.id, trials: [t(true, 'verbal'), t(false, 'independent')], clientUpdatedAt: at(3) };
     const first = expectStatus(await saveTrials(owner.agent, session.id, body), 200);
+    expect(first.superseded).toBeUndefined();
     const stored = await storedRow(session.id, goal.id);
     const second = expectStatus(await saveTrials(owner.agent, session.id, body), 200);
-    expect(second).toEqual(first);
+    expect(second).toEqual({ ...first, superseded: true });
     // Not even rewritten: the row's own updatedAt is still the first save's.
     expect(await storedRow(session.id, goal.id)).toEqual(stored);
     expect(await progressOf(owner.agent, session.id)).toEqual([first]);
@@ -180,12 +192,33 @@ describe('idempotent and order-safe by clientUpdatedAt', () => {
     const { kid, goal, session } = await scoredStudent();
     const newer = expectStatus(await saveTrials(owner.agent, session.id, { clientId: kid.id, goalId: goal.id, trials: trialsOf(5), clientUpdatedAt: at(5) }), 200);
     const late = await saveTrials(slp.agent, session.id, { clientId: kid.id, goalId: goal.id, trials: trialsOf(3), clientUpdatedAt: at(4) });
-    expect(expectStatus(late, 200)).toEqual(newer);
+    expect(expectStatus(late, 200)).toEqual({ ...newer, superseded: true });
     expect(newer).toMatchObject({ totalAttempts: 5, successfulAttempts: 3, clientUpdatedAt: at(5) });
     expect(await progressOf(owner.agent, session.id)).toEqual([newer]);
     // A newer one than that is stored.
     const next = expectStatus(await saveTrials(slp.agent, session.id, { clientId: kid.id, goalId: goal.id, trials: trialsOf(6), clientUpdatedAt: at(6) }), 200);
     expect(next).toMatchObject({ totalAttempts: 6, clientUpdatedAt: at(6) });
+  });
+
+  it("does not believe a device clock running ahead: a time more than 2 minutes past the server's is stored as the server's, so a later save still wins", async () => {
+    const { kid, goal, session } = await scoredStudent();
+    const body = { clientId: kid.id, goalId: goal.id };
+    const aheadBy = (ms: number) => new Date(now().getTime() + ms).toISOString();
+    // A tablet whose clock is an hour fast saves first.
+    const fast = expectStatus(await saveTrials(owner.agent, session.id, { ...body, trials: trialsOf(4), clientUpdatedAt: aheadBy(3_600_000) }), 200);
+    expect(fast.superseded).toBeUndefined();
+    const believed = Date.parse(fast.clientUpdatedAt);
+    expect(believed).toBeLessThanOrEqual(now().getTime());
+    expect(believed).toBeGreaterThan(now().getTime() - 60_000);
+    // A phone with the right time scores after it: its state is newer and stays.
+    const later = expectStatus(await saveTrials(slp.agent, session.id, { ...body, trials: trialsOf(6), clientUpdatedAt: aheadBy(1_000) }), 200);
+    expect(later).toMatchObject({ totalAttempts: 6 });
+    expect(later.superseded).toBeUndefined();
+    expect((await progressOf(owner.agent, session.id))[0]).toMatchObject({ totalAttempts: 6 });
+    // Within the tolerance the device is believed.
+    const slightlyAhead = aheadBy(FUTURE_TOLERANCE_MS - 30_000);
+    const trusted = expectStatus(await saveTrials(owner.agent, session.id, { ...body, trials: trialsOf(7), clientUpdatedAt: slightlyAhead }), 200);
+    expect(trusted.clientUpdatedAt).toBe(slightlyAhead);
   });
 
   it('compares instants, not their spelling: 10:15+02:00 (08:15Z) is older than 08:30Z and is answered in UTC', async () => {
@@ -280,6 +313,22 @@ describe('refusals', () => {
     expect(await progressOf(owner.agent, s.id)).toEqual([]);
   });
 
+  it("is 409 with the spec's words for a student marked absent or canceled, trials and counts alike, storing nothing; open again once present", async () => {
+    const [ava, ben] = await Promise.all([client('Ava'), client('Ben')]);
+    const [avaGoal, benGoal] = await Promise.all([addGoal(owner.agent, ava.id), addGoal(owner.agent, ben.id)]);
+    const s = await schedule(owner.agent, [ava.id, ben.id], nextSlot());
+    const mark = async (clientId: string, status: string) => expectStatus(await owner.agent.patch(`/api/sessions/${s.id}/participants/${clientId}`, { status }), 200);
+    await mark(ava.id, 'absent');
+    await mark(ben.id, 'canceled');
+    for (const [kid, goal] of [[ava, avaGoal], [ben, benGoal]] as const) {
+      expectRefused(await saveTrials(owner.agent, s.id, { clientId: kid.id, goalId: goal.id, trials: trialsOf(3), clientUpdatedAt: at(1) }), 409, NOT_PRESENT);
+      expectRefused(await owner.agent.post(`/api/sessions/${s.id}/progress`, { goalId: goal.id, successfulAttempts: 1, totalAttempts: 2 }), 409, NOT_PRESENT);
+    }
+    expect(await progressOf(owner.agent, s.id)).toEqual([]);
+    await mark(ava.id, 'present');
+    expect(expectStatus(await saveTrials(owner.agent, s.id, { clientId: ava.id, goalId: avaGoal.id, trials: trialsOf(3), clientUpdatedAt: at(2) }), 200)).toMatchObject({ totalAttempts: 3 });
+  });
+
   it('another tenant and an unknown session or goal are 404, a user outside the school 404, a user without canEditSessions 403', async () => {
     const { kid, goal, session } = await scoredStudent();
     const body = { clientId: kid.id, goalId: goal.id, trials: trialsOf(2), clientUpdatedAt: at(1) };
@@ -303,7 +352,7 @@ describe('refusals', () => {
     expect(SIGNED_NOTE).toBe('This session note is signed. Add an addendum instead.');
     expect((await storedRow(s.id, avaGoal.id))!.trials).toEqual(trialsOf(4));
     // A device replaying the save that landed before the signature is told it is stored, not refused.
-    expect(expectStatus(await saveTrials(slp.agent, s.id, signedState), 200)).toEqual(stored);
+    expect(expectStatus(await saveTrials(slp.agent, s.id, signedState), 200)).toEqual({ ...stored, superseded: true });
 
     expectStatus(await saveTrials(owner.agent, s.id, { clientId: ben.id, goalId: benGoal.id, trials: trialsOf(2), clientUpdatedAt: at(3) }), 200);
   });

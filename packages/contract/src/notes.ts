@@ -10,6 +10,8 @@ export const DELIVERED_NOTE_COVERS_PERIOD = 'A delivered progress note already c
 export const EDITED_NOTE_WOULD_BE_REPLACED = 'This progress note was edited. Regenerating would replace your changes.';
 export const NOTE_COVERS_PART_OF_PERIOD = 'A progress note already covers part of this period';
 export const DELIVERED_NOTE_LOCKED = 'A delivered progress note cannot be edited';
+/** Part 4 §1.4: what the family received stays on record, and its period is never generated again. */
+export const DELIVERED_NOTE_UNDELETABLE = 'A delivered progress note cannot be deleted';
 
 const BOTH_DATES = 'Please select both start and end dates for the reporting period.';
 const periodDate = /* @__PURE__ */ schema(() =>

@@ -64,6 +64,8 @@ function refineRange(q: { from?: string; to?: string }, ctx: z.core.$RefinementC
 }
 
 export const PROVIDER_MESSAGE = 'Choose an active provider who can see these clients';
+/** Part 4 §1.6: progress and trials only for a student who was there (not absent, not canceled). */
+export const NOT_PRESENT = 'This student was not present';
 
 /** Whose sessions a list reads: the caller's ('me'), everyone's ('all', the default), or one user's. */
 export const providerFilter = /* @__PURE__ */ schema(() =>
@@ -189,6 +191,13 @@ export const progressPoint = /* @__PURE__ */ schema(() =>
   }),
 );
 export type ProgressPoint = z.infer<typeof progressPoint>;
+/**
+ * PUT /api/sessions/{id}/trials answers the row as stored; `superseded` when the save changed
+ * nothing because the stored list is as new or newer (part 4 §1.5): the device shows the stored
+ * trials and says so.
+ */
+export const savedTrials = /* @__PURE__ */ schema(() => z.extend(progressPoint, { superseded: z.optional(z.literal(true)) }));
+export type SavedTrials = z.infer<typeof savedTrials>;
 export const progressQuery = /* @__PURE__ */ schema(() =>
   z.object({ from: z.optional(isoDateTime), to: z.optional(isoDateTime), clientId: z.optional(id) }).check(z.superRefine(refineRange)),
 );

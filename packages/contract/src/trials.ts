@@ -33,6 +33,8 @@ export type Trial = z.infer<typeof trial>;
  * PUT /api/sessions/{id}/trials: the whole ordered trial list of one client and goal in one
  * session. `clientUpdatedAt` is when the device made this state: a body older than the stored one
  * changes nothing (a late replay from a device that was offline never overwrites newer data).
+ * A time further ahead of the server's clock than FUTURE_TOLERANCE_MS is taken as the server's
+ * time, so a device whose clock runs ahead does not win every later save (part 4 §1.5).
  */
 export const trialsBody = /* @__PURE__ */ schema(() =>
   z.object({
@@ -43,6 +45,11 @@ export const trialsBody = /* @__PURE__ */ schema(() =>
   }),
 );
 export type TrialsInput = z.input<typeof trialsBody>;
+
+/** How far ahead of the server's clock a device's `clientUpdatedAt` is believed. */
+export const FUTURE_TOLERANCE_MS = 2 * 60_000;
+/** What the page says when a save changed nothing because newer trials were stored (part 4 §1.5). */
+export const NEWER_SCORES_KEPT = 'Newer scores from another device were kept';
 
 /** Trials per cue level; levels with none are left out. */
 export const cueCounts = /* @__PURE__ */ schema(() => z.partialRecord(z.enum(cueLevels), z.number()));

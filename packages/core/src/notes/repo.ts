@@ -31,7 +31,15 @@ export const putNoteItem = (note: ProgressNoteItem, readAt?: string): TxItem => 
  * (deleting an absent item is a no-op), so no stale guard outlives its note.
  */
 export const deleteNoteItems = (note: Pick<ProgressNoteItem, 'accountId' | 'clientId' | 'id' | 'reportingPeriodStart' | 'reportingPeriodEnd'>): TxItem[] => [
-  { Delete: { Key: keys.progressNote(note.accountId, note.id), ConditionExpression: 'attribute_exists(PK)' } },
+  // Never a delivered note (part 4 §1.4), whatever the caller read: a delivery committed since fails this.
+  {
+    Delete: {
+      Key: keys.progressNote(note.accountId, note.id),
+      ConditionExpression: 'attribute_exists(PK) AND #status <> :delivered',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':delivered': 'delivered' },
+    },
+  },
   { Delete: { Key: keys.progressNotePeriod(note.accountId, note.clientId, note.reportingPeriodStart, note.reportingPeriodEnd) } },
 ];
 

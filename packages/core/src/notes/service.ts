@@ -11,6 +11,7 @@
 import {
   DELIVERED_NOTE_COVERS_PERIOD,
   DELIVERED_NOTE_LOCKED,
+  DELIVERED_NOTE_UNDELETABLE,
   EDITED_NOTE_WOULD_BE_REPLACED,
   NOTE_COVERS_PART_OF_PERIOD,
   type ProgressNote,
@@ -272,6 +273,9 @@ export async function updateProgressNote(auth: AuthContext, noteId: string, chan
 export async function deleteProgressNote(auth: AuthContext, noteId: string): Promise<{ ok: true }> {
   await retryOnConflict(async () => {
     const { note } = await getVisibleNote(auth, noteId);
+    if (note.status === 'delivered') throw new ConflictError(DELIVERED_NOTE_UNDELETABLE);
+    // The delete is conditioned on the note not being delivered (deleteNoteItems): a delivery
+    // committed since this read fails it, and the retry reads the note delivered.
     const set = await readNotePeriods(auth.accountId, note.clientId);
     const notes = Object.fromEntries(Object.entries(set.notes).filter(([id]) => id !== noteId));
     const items: TxItem[] = [notePeriodsWrite(auth.accountId, set, notes), ...deleteNoteItems(note)];

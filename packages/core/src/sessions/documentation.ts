@@ -8,19 +8,19 @@
  * the same write (signatures/lock.ts). The progress row is written by the count form here and by
  * live trials (trials.ts), whose Put is further conditioned so that the device's newest state wins.
  */
-import type { ProgressPoint, SessionNote, Goal } from '@caseload/contract/sessions';
+import { NOT_PRESENT, type ProgressPoint, type SessionNote, type Goal } from '@caseload/contract/sessions';
 import { recordAudit } from '../audit.ts';
 import { nowIso } from '../clock.ts';
 import { canSeeOrganization, type AuthContext } from '../context.ts';
 import { transact, type TxItem } from '../db.ts';
-import { BadRequestError, NotFoundError } from '../errors.ts';
+import { BadRequestError, ConflictError, NotFoundError } from '../errors.ts';
 import { goalsOfClient, goalsWithStanding, readGoal } from '../goals/repo.ts';
 import type { GoalItem, ProgressItem, SessionItem, SessionNoteItem } from '../items.ts';
 import { entity, keys } from '../keys.ts';
 import { sanitizeRichText } from '../rich-text.ts';
 import { failedConditionAt, signedNoteRefusal, unsignedNoteCheck, unsignedNoteCondition } from '../signatures/lock.ts';
 import { retryOnConflict } from './conflicts.ts';
-import { getItem, isNoteRow, isProgressRow, listDocs, participantCheck, progressKeys, readSession } from './repo.ts';
+import { getItem, isNoteRow, isProgressRow, listDocs, participantCheck, progressKeys, readSession, type ParticipantCheckOptions } from './repo.ts';
 import { actorName } from './service.ts';
 import { findVisibleClient, requireVisible, visibleParticipants } from './view.ts';
 
@@ -84,7 +84,7 @@ export const toProgressPoint = (row: ProgressItem): ProgressPoint => ({
  * version it read) then loses its race and re-reads, so it never removes a session documented a
  * moment before. Later saves keep the cheap ConditionCheck.
  */
-export function documentationGuard(accountId: string, session: SessionItem, clientId: string, opts: { sameTime?: boolean } = {}): TxItem {
+export function documentationGuard(accountId: string, session: SessionItem, clientId: string, opts: ParticipantCheckOptions = {}): TxItem {
   const check = participantCheck(accountId, session, clientId, opts) as Extract<TxItem, { ConditionCheck: unknown }>;
   if (session.documented) return check;
   const { Key, ConditionExpression, ExpressionAttributeNames, ExpressionAttributeValues } = check.ConditionCheck;
@@ -187,7 +187,10 @@ export async function upsertProgress(
     const session = requireVisible(auth, stored);
     // The goal carries its client's organization (kept current when a client moves).
     if (!goal || !canSeeOrganization(auth, goal.organizationId)) throw new NotFoundError('Goal');
-    if (!session.participants[goal.clientId]) throw new BadRequestError('This goal belongs to a client who is not in this session');
+    const participation = session.participants[goal.clientId];
+    if (!participation) throw new BadRequestError('This goal belongs to a client who is not in this session');
+    // Data only for a student who was there (part 4 §1.6); the write's guard holds it to the end.
+    if (participation.status === 'absent' || participation.status === 'canceled') throw new ConflictError(NOT_PRESENT);
     const decision = decide({
       goal,
       previous,
@@ -207,7 +210,7 @@ export async function upsertProgress(
     if ('keep' in decision) return { row: decision.keep, previous, written: false };
     const row = decision.write;
     await transact([
-      documentationGuard(auth.accountId, session, goal.clientId, { sameTime: true }),
+      documentationGuard(auth.accountId, session, goal.clientId, { sameTime: true, present: true }),
       { Put: { Item: { ...progressKeys(row), type: entity.progress, ...row }, ...decision.condition } },
       // The client's signed note locks its progress and trials in this session too.
       unsignedNoteCheck(auth.accountId, sessionId, goal.clientId),

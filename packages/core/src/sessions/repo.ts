@@ -9,6 +9,7 @@
  * a reschedule, progress rows whose time keys must follow the session.
  */
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { ParticipantStatus } from '@caseload/contract/enums';
 import { sessionCounterChanges } from '../counters.ts';
 import { db, queryPartition, transact, type TxItem, unlessConditionFailed } from '../db.ts';
 import { BadRequestError, type HttpError } from '../errors.ts';
@@ -233,13 +234,32 @@ async function applyFix(fix: TxItem) {
  * the session is still at the time the row records). A deleted session fails it too, so no row is
  * ever written for a session that is gone.
  */
-export function participantCheck(accountId: string, session: SessionItem, clientId: string, opts: { sameTime?: boolean } = {}): TxItem {
+export function participantCheck(accountId: string, session: SessionItem, clientId: string, opts: ParticipantCheckOptions = {}): TxItem {
+  const conditions = ['attribute_exists(#p.#c)'];
+  const names: Record<string, string> = { '#p': 'participants', '#c': clientId };
+  const values: Record<string, string> = {};
+  if (opts.sameTime) {
+    conditions.push('scheduledAt = :at');
+    values[':at'] = session.scheduledAt;
+  }
+  if (opts.present) {
+    conditions.push('NOT (#p.#c.#status IN (:absent, :canceled))');
+    names['#status'] = 'status';
+    Object.assign(values, { ':absent': 'absent', ':canceled': 'canceled' } satisfies Record<string, ParticipantStatus>);
+  }
   return {
     ConditionCheck: {
       Key: keys.session(accountId, session.id),
-      ConditionExpression: opts.sameTime ? 'attribute_exists(#p.#c) AND scheduledAt = :at' : 'attribute_exists(#p.#c)',
-      ExpressionAttributeNames: { '#p': 'participants', '#c': clientId },
-      ExpressionAttributeValues: opts.sameTime ? { ':at': session.scheduledAt } : undefined,
+      ConditionExpression: conditions.join(' AND '),
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: Object.keys(values).length ? values : undefined,
     },
   };
+}
+
+export interface ParticipantCheckOptions {
+  /** The session is still at the time read (its rows are dated by it). */
+  sameTime?: boolean;
+  /** The participant was not marked absent or canceled meanwhile (data is recorded only for a student who was there). */
+  present?: boolean;
 }

@@ -7,10 +7,12 @@
  * Order-safe by `clientUpdatedAt`, the time the device made the list: the Put is conditioned on the
  * stored row being older (or counts only, or absent), so of several saves in any order, in
  * parallel or replayed late from a device that was offline, the newest stays. A save no newer than
- * the stored row writes nothing and answers the stored row; the same body twice is one record.
+ * the stored row writes nothing and answers the stored row marked `superseded`; the same body twice
+ * is one record. A device clock running ahead is not believed beyond FUTURE_TOLERANCE_MS.
  */
-import type { ProgressPoint } from '@caseload/contract/sessions';
-import { cueLevels, type CueCounts, type Trial, type TrialsInput } from '@caseload/contract/trials';
+import type { SavedTrials } from '@caseload/contract/sessions';
+import { cueLevels, FUTURE_TOLERANCE_MS, type CueCounts, type Trial, type TrialsInput } from '@caseload/contract/trials';
+import { now } from '../clock.ts';
 import type { AuthContext } from '../context.ts';
 import { BadRequestError } from '../errors.ts';
 import type { ProgressItem } from '../items.ts';
@@ -54,18 +56,31 @@ const olderThan = (clientUpdatedAt: string): RowCondition => ({
  * the body's client's. The row keeps its notes (the trials carry none). An empty list is valid: 0
  * of 0, a session without data for that goal.
  */
-export function saveSessionTrials(auth: AuthContext, sessionId: string, input: TrialsInput): Promise<ProgressPoint> {
-  // One form of the instant, so that comparing the stored and the new one as strings orders them.
-  const clientUpdatedAt = new Date(input.clientUpdatedAt).toISOString();
-  return upsertProgress(auth, sessionId, input.goalId, ({ goal, previous, base }) => {
+export async function saveSessionTrials(auth: AuthContext, sessionId: string, input: TrialsInput): Promise<SavedTrials> {
+  const clientUpdatedAt = believedTime(input.clientUpdatedAt);
+  let superseded = false;
+  const point = await upsertProgress(auth, sessionId, input.goalId, ({ goal, previous, base }) => {
     if (goal.clientId !== input.clientId) throw new BadRequestError(GOAL_OF_ANOTHER_CLIENT, [{ path: 'goalId', message: GOAL_OF_ANOTHER_CLIENT }]);
-    // A replay of this state or an older one: the stored row stands. (A row stored later still by a
-    // concurrent save fails the Put's condition instead, and the retry from the read lands here.)
-    if (previous?.clientUpdatedAt && previous.clientUpdatedAt >= clientUpdatedAt) return { keep: previous };
+    // A replay of this state or an older one: the stored row stands, and the answer says so. (A row
+    // stored later still by a concurrent save fails the Put's condition instead, and the retry from
+    // the read lands here.)
+    superseded = !!previous?.clientUpdatedAt && previous.clientUpdatedAt >= clientUpdatedAt;
+    if (superseded) return { keep: previous! };
     const { trials } = input;
     return {
       write: { ...base, ...trialTotals(trials), trials, notes: previous?.notes, clientUpdatedAt },
       condition: olderThan(clientUpdatedAt),
     };
   });
+  return superseded ? { ...point, superseded: true } : point;
+}
+
+/**
+ * The device's time as one form of the instant (so that comparing the stored and the new one as
+ * strings orders them), or the server's time when the device's is further ahead than the tolerance.
+ */
+function believedTime(clientUpdatedAt: string): string {
+  const server = now().getTime();
+  const device = Date.parse(clientUpdatedAt);
+  return new Date(device - server > FUTURE_TOLERANCE_MS ? server : device).toISOString();
 }

@@ -44,7 +44,7 @@ export function NoteCard({ item, canEdit, canDelete, onView, onEdit, onDelete }:
                 <EditIcon size={16} />
               </IconButton>
             )}
-            {canDelete && (
+            {canDelete && note.status !== 'delivered' && (
               <IconButton size="sm" variant="ghost" colorPalette="red" aria-label={`Delete progress note for ${clientName}`} onClick={onDelete}>
                 <TrashIcon size={16} />
               </IconButton>

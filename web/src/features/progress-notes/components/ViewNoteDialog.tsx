@@ -19,7 +19,7 @@ interface ViewNoteDialogProps {
   onExitComplete?: () => void;
 }
 
-/** 'View Full Note': the note read-only, with Edit Note and Mark as Delivered (until it is delivered), Delete Note and Download PDF. */
+/** 'View Full Note': the note read-only, with Edit Note, Mark as Delivered and Delete Note (until it is delivered) and Download PDF. */
 export function ViewNoteDialog({ item, canEdit, canDelete, onClose, onEdit, onDelete, onExitComplete }: ViewNoteDialogProps) {
   const [downloading, setDownloading] = useState(false);
   // Keeps showing the note while the dialog animates out (item is already null then).
@@ -59,7 +59,7 @@ export function ViewNoteDialog({ item, canEdit, canDelete, onClose, onEdit, onDe
           <Button variant="outline" onClick={() => void download()} loading={downloading} loadingText="Preparing PDF...">
             Download PDF
           </Button>
-          {canDelete && (
+          {canDelete && !delivered && (
             <Button variant="outline" colorPalette="red" onClick={onDelete}>
               Delete Note
             </Button>

@@ -239,7 +239,7 @@ describe('notes list', { timeout: 15_000 }, () => {
     expect(screen.getByText('Error')).toBeTruthy();
   });
 
-  it('marks a note delivered with PATCH, after which it offers no editing', async () => {
+  it('marks a note delivered with PATCH, after which it offers no editing and no deleting', async () => {
     let sent: unknown;
     const maya = note(1, { clientName: 'Maya R.' });
     await openNotes([maya], {
@@ -258,6 +258,9 @@ describe('notes list', { timeout: 15_000 }, () => {
     expect(within(dialog).queryByRole('button', { name: 'Mark as Delivered' })).toBeNull();
     expect(within(dialog).getByText('Delivered')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Edit progress note for Maya R.' })).toBeNull();
+    // What the family received stays on record (part 4 §1.4): no Delete either.
+    expect(within(dialog).queryByRole('button', { name: 'Delete Note' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete progress note for Maya R.' })).toBeNull();
   });
 
   it('shows the full note read-only with Edit Note, Delete Note and Download PDF', async () => {

@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import type * as z from 'zod/mini';
 import type { ParticipantStatus } from '@caseload/contract/enums';
 import type { SeriesInput, UpdateSeriesInput } from '@caseload/contract/school-year';
-import type { Goal, progressBody, ProgressPoint, scheduleSessionBody, Session, SessionNote, updateSessionBody } from '@caseload/contract/sessions';
+import type { Goal, progressBody, ProgressPoint, SavedTrials, scheduleSessionBody, Session, SessionNote, updateSessionBody } from '@caseload/contract/sessions';
 import type { TrialsInput } from '@caseload/contract/trials';
 import { api, apiQuery, queryKeyFor } from '../../../lib/api.ts';
 import { hasPermission } from '../../../lib/permissions.ts';
@@ -326,7 +326,7 @@ export function cachedNames(sessionId: string, clientId: string, goalId: string)
 }
 
 /** One live-scored trial list, sent by the offline queue (lib/trials.ts), never directly. */
-export function saveSessionTrials(id: string, body: TrialsInput): Promise<ProgressPoint> {
+export function saveSessionTrials(id: string, body: TrialsInput): Promise<SavedTrials> {
   return api('saveSessionTrials', { params: { id }, body });
 }
 

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Client } from '@caseload/contract/caseload';
 import type { Goal, ProgressPoint, SessionNote } from '@caseload/contract/sessions';
 import { SIGNED_NOTE } from '@caseload/contract/signatures';
-import type { Trial } from '@caseload/contract/trials';
+import { NEWER_SCORES_KEPT, type Trial } from '@caseload/contract/trials';
 import { queryClient } from '../../../lib/query-client.ts';
 import { jsonResponse, testUser } from '../../../test/fetch.ts';
 import { renderApp } from '../../../test/render.tsx';
@@ -42,7 +42,8 @@ interface ServerOptions {
 
 /**
  * The session page over a small server: PUT trials keeps the newest body per goal (by
- * clientUpdatedAt, as the real one does) and answers the stored row. `server.network` false makes
+ * clientUpdatedAt, as the real one does) and answers the stored row, marked `superseded` when the
+ * body was not newer. `server.network` false makes
  * every PUT fail like a dropped connection; `server.refuse` answers that status instead.
  */
 function openSession({ rows = [], notes = [] }: ServerOptions = {}) {
@@ -64,7 +65,8 @@ function openSession({ rows = [], notes = [] }: ServerOptions = {}) {
       const save = body as TrialsSave['body'];
       server.puts.push(save);
       const stored = server.rows.get(save.goalId);
-      if (!stored?.clientUpdatedAt || stored.clientUpdatedAt < save.clientUpdatedAt) server.rows.set(save.goalId, pointOf(save));
+      if (stored?.clientUpdatedAt && stored.clientUpdatedAt >= save.clientUpdatedAt) return jsonResponse(200, { ...stored, superseded: true });
+      server.rows.set(save.goalId, pointOf(save));
       return jsonResponse(200, server.rows.get(save.goalId));
     },
   });
@@ -112,6 +114,24 @@ describe('Scoring trials on the session page', () => {
     expect(new Set(instants).size).toBe(instants.length);
     // The other goal keeps its own count.
     expect(summaryOf(await scoring('Final /r/'))).toBe('No trials yet');
+  });
+
+  it('shows the newer scores another device saved meanwhile, and says so, when a save of this page changed nothing', async () => {
+    const server = openSession();
+    const group = await scoring('Initial /s/');
+    await tap(group, 'Correct');
+    await header().findByText('All changes saved');
+    // Another tablet scores five trials after this page's tap (its clock an hour later).
+    const elsewhere = { clientId: ava.id, goalId: sGoal.id, trials: Array.from({ length: 5 }, () => ({ correct: false, cue: 'verbal' as const })) };
+    server.rows.set(sGoal.id, pointOf({ ...elsewhere, clientUpdatedAt: new Date(Date.now() + 3_600_000).toISOString() }));
+    await tap(group, 'Correct');
+    await screen.findByRole('status', { name: `Trials for Initial /s/: ${NEWER_SCORES_KEPT}` });
+    expect(summaryOf(group)).toBe('0/5 · 0%');
+    expect(server.rows.get(sGoal.id)?.trials).toEqual(elsewhere.trials);
+    // The next tap builds on the stored trials, and the sentence goes.
+    await tap(group, 'Verbal', 'Correct');
+    expect(summaryOf(group)).toBe('1/6 · 17%');
+    expect(screen.queryByText(NEWER_SCORES_KEPT)).toBeNull();
   });
 
   it('undoes the last trial and saves the shorter list', async () => {

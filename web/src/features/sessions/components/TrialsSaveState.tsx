@@ -1,6 +1,7 @@
 import { Text } from '@chakra-ui/react';
 import { useSyncExternalStore } from 'react';
-import { trialsQueue } from '../lib/trials.ts';
+import { NEWER_SCORES_KEPT } from '@caseload/contract/trials';
+import { trialsQueue, useSupersededTrials } from '../lib/trials.ts';
 
 /**
  * One goal's trials against the queue, as the text shown: '' (nothing waiting), 'Saving...', 'Not
@@ -19,9 +20,14 @@ function useSaveText(key: string): { text: string; refused: boolean } {
   return { text, refused: text.startsWith('Not saved:') };
 }
 
-/** Beside a goal's trials: whether its last taps are saved; announced politely. */
+/**
+ * Beside a goal's trials: whether its last taps are saved, or that newer scores from another device
+ * replaced them; announced politely.
+ */
 export function TrialsSaveState({ trialsKey, label }: { trialsKey: string; label: string }) {
-  const { text, refused } = useSaveText(trialsKey);
+  const saving = useSaveText(trialsKey);
+  const replaced = useSupersededTrials(trialsKey);
+  const { text, refused } = !saving.text && replaced ? { text: NEWER_SCORES_KEPT, refused: false } : saving;
   return (
     <Text
       as="span"

@@ -7,7 +7,7 @@
  * row — so after a reload the queued trials show, not the older stored ones.
  */
 import { useSyncExternalStore } from 'react';
-import type { ProgressPoint } from '@caseload/contract/sessions';
+import type { ProgressPoint, SavedTrials } from '@caseload/contract/sessions';
 import { SIGNED_NOTE } from '@caseload/contract/signatures';
 import type { Trial } from '@caseload/contract/trials';
 import { deviceStorage, OfflineQueue, type QueueEntry, type QueueStorage } from '../../../lib/offline-queue.ts';
@@ -39,6 +39,13 @@ const subscribeLatest = (listener: () => void) => {
 
 const isNewer = (a: string | undefined, b: string | undefined) => a !== undefined && (b === undefined || a > b);
 
+/**
+ * Goals whose last save changed nothing because newer trials from another device were stored
+ * (the answer's `superseded`, part 4 §1.5): the goal shows the stored trials and says so until its
+ * next tap.
+ */
+const superseded = new Set<string>();
+
 function remember(key: string, state: TrialsState): boolean {
   if (!isNewer(state.clientUpdatedAt, latest.get(key)?.clientUpdatedAt)) return false;
   latest.set(key, state);
@@ -46,10 +53,20 @@ function remember(key: string, state: TrialsState): boolean {
 }
 
 function newQueue(storage: QueueStorage<TrialsSave>) {
-  const created = new OfflineQueue<TrialsSave, ProgressPoint>({
+  const created = new OfflineQueue<TrialsSave, SavedTrials>({
     storage,
     send: ({ sessionId, body }) => saveSessionTrials(sessionId, body),
-    onSent: ({ sessionId }, saved) => storeProgressPoint(sessionId, saved),
+    onSent: ({ sessionId, body }, saved) => {
+      storeProgressPoint(sessionId, saved);
+      // A replay of this very state answers `superseded` too: only another state's winning counts.
+      if (!saved.superseded || saved.clientUpdatedAt === body.clientUpdatedAt) return;
+      const key = trialsKey(sessionId, body.clientId, body.goalId);
+      // A newer tap on this page is on its way and decides for itself.
+      if (isNewer(latest.get(key)?.clientUpdatedAt, body.clientUpdatedAt)) return;
+      latest.delete(key);
+      superseded.add(key);
+      notify();
+    },
     onRefused: (entry) => {
       const { sessionId, body } = entry.payload;
       // The refused state is not what the server holds: show the server's row again (read anew).
@@ -66,8 +83,9 @@ function newQueue(storage: QueueStorage<TrialsSave>) {
     const { owner, entries } = created.getSnapshot();
     // Signed out: what this page knew of someone's trials goes with them (a shared device).
     if (owner === null) {
-      if (latest.size === 0) return;
+      if (latest.size === 0 && superseded.size === 0) return;
       latest.clear();
+      superseded.clear();
       return notify();
     }
     // The user's unsent entries an earlier page left are newer than the server's rows: show them.
@@ -93,6 +111,7 @@ export function resetTrialsForTests({ reload = false } = {}) {
   if (!reload) storage = deviceStorage<TrialsSave>(DB_NAME + String(Math.random()));
   queue = newQueue(storage);
   latest.clear();
+  superseded.clear();
   notify();
 }
 
@@ -101,6 +120,11 @@ export function trialsStateOf(remembered: TrialsState | undefined, stored: Progr
   // A row without clientUpdatedAt (none yet, or counts only) is older than any scored state.
   if (remembered && isNewer(remembered.clientUpdatedAt, stored?.clientUpdatedAt)) return remembered;
   return { trials: stored?.trials ?? [], clientUpdatedAt: stored?.clientUpdatedAt };
+}
+
+/** Whether newer trials from another device replaced this goal's last save (until its next tap). */
+export function useSupersededTrials(key: string): boolean {
+  return useSyncExternalStore(subscribeLatest, () => superseded.has(key));
 }
 
 /** The remembered state of one key; a component re-renders only when that key changes. */
@@ -137,6 +161,7 @@ export function changeTrials(
   if (!trials) return;
   const clientUpdatedAt = nextInstant(current.clientUpdatedAt);
   latest.set(key, { trials, clientUpdatedAt });
+  superseded.delete(key);
   notify();
   // Someone scoring is signed in: the queue sends as them (also when the header is not shown).
   queue.start(owner);
