@@ -64,8 +64,10 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts', 'tests/security/**/*.test.ts'],
           globalSetup: ['tests/support/dynamodb-global-setup.ts'],
           setupFiles: ['tests/support/integration-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // A hang guard, not a speed check: the slowest files (300 parallel sign-in codes, a bulk job
+          // of 60 notes) take 10–15 s alone and went past 30 s with two other full runs on the 2 cores.
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
       {

@@ -48,7 +48,9 @@ export async function openBrowser(options: BrowserOptions = {}): Promise<{ brows
   });
   await setBrowserClock(context);
   const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
+  // A hang guard for each wait, not a speed check: loaded by another full run on the 2 cores, a
+  // page's first load and a dialog's closing have taken more than 15 s.
+  page.setDefaultTimeout(30_000);
   return { browser, context, page };
 }
 

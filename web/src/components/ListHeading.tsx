@@ -19,7 +19,7 @@ export function ListHeading({ id, title, updating, count, countTestId }: ListHea
         {title}
       </Heading>
       <Flex align="center" gap="2">
-        {updating && <Spinner size="sm" color="blue.600" aria-label="Updating the list" />}
+        {updating && <Spinner size="sm" color="blue.600" role="status" aria-label="Updating the list" />}
         {count !== undefined && (
           <Text color="fg.muted" fontSize="sm" aria-live="polite" data-testid={countTestId}>
             {count}

@@ -48,7 +48,7 @@ function ClientPicker({ onPick }: { onPick: (client: Client) => void }) {
     <Stack gap="3">
       <Input type="search" placeholder="Search clients by name" aria-label="Search clients" value={search} onChange={(event) => setSearch(event.target.value)} />
       {results.isPending ? (
-        <Spinner size="sm" aria-label="Loading clients" />
+        <Spinner size="sm" role="status" aria-label="Loading clients" />
       ) : results.isError ? (
         <Text color="fg.error">The clients could not be loaded.</Text>
       ) : clients.length === 0 ? (

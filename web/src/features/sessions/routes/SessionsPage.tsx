@@ -93,7 +93,7 @@ export default function SessionsPage() {
               <Heading as="h2" size="lg" aria-live="polite">
                 {periodTitle(view, date)}
               </Heading>
-              {visible.isFetching && <Spinner size="sm" color="blue.600" aria-label="Loading sessions" />}
+              {visible.isFetching && <Spinner size="sm" color="blue.600" role="status" aria-label="Loading sessions" />}
             </Flex>
             <Group attached role="group" aria-label="Calendar view">
               {(phone ? phoneViews : views).map((option) => (
