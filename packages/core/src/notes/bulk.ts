@@ -20,8 +20,6 @@ import { sha256 } from '../ids.ts';
 import { errorFields, logger } from '../observability.ts';
 import type { ClientItem } from '../items.ts';
 import { entity, keys } from '../keys.ts';
-import { localDate } from '../school-calendar/dates.ts';
-import { accountTimeZone } from '../school-calendar/settings.ts';
 import { tableName } from '../table.ts';
 import { bulkDispatcher } from './bulk-dispatch.ts';
 import { getJobItem, toBulkJob, UNKNOWN_CLIENT, type BulkError, type BulkJobItem, type ClientState } from './bulk-job.ts';
@@ -42,10 +40,9 @@ export interface BulkRequest {
   replace?: boolean;
 }
 
-/** The requested period, or the dialog's default: one month ago to today, in the account's time zone. */
-async function resolvePeriod(accountId: string, req: Pick<BulkRequest, 'reportingPeriodStart' | 'reportingPeriodEnd'>): Promise<Period> {
+/** The requested period, or the dialog's default: one month ago to today. */
+export function resolvePeriod(req: Pick<BulkRequest, 'reportingPeriodStart' | 'reportingPeriodEnd'>, today = nowIso().slice(0, 10)): Period {
   if (req.reportingPeriodStart && req.reportingPeriodEnd) return { start: req.reportingPeriodStart, end: req.reportingPeriodEnd };
-  const today = localDate(now(), await accountTimeZone(accountId));
   return { start: monthBefore(today), end: today };
 }
 
@@ -129,7 +126,7 @@ async function recentTwin(auth: AuthContext, ids: string[], period: Period, opti
 
 export async function startBulkJob(auth: AuthContext, req: BulkRequest): Promise<BulkJob> {
   const dispatcher = bulkDispatcher();
-  const period = await resolvePeriod(auth.accountId, req);
+  const period = resolvePeriod(req);
   const ids = [...new Set(req.clientIds)];
   const window = Math.floor(now().getTime() / RETRY_WINDOW_MS);
   const twin = await recentTwin(auth, ids, period, req, window);

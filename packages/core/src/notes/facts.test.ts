@@ -125,7 +125,7 @@ describe('computeFacts on a hand-made caseload', () => {
     session('s0', '2024-02-28T09:00:00.000Z'),
     { ...session('s10', '2024-03-12T09:00:00.000Z'), participants: {} },
   ];
-  const facts = computeFacts({ client, period, timeZone: 'UTC', goals, progress, sessions });
+  const facts = computeFacts({ client, period, goals, progress, sessions });
   const byId = Object.fromEntries(facts.goals.map((g) => [g.goalId, g]));
 
   it('reports the right goals, oldest first', () => {
@@ -201,7 +201,7 @@ describe('cueing facts from rows scored trial by trial', () => {
     session('s2', '2024-03-11T09:00:00.000Z'),
     session('s3', '2024-03-20T09:00:00.000Z', { status: 'scheduled', participant: 'scheduled' }),
   ];
-  const facts = computeFacts({ client, period, timeZone: 'UTC', goals, progress, sessions });
+  const facts = computeFacts({ client, period, goals, progress, sessions });
   const byId = Object.fromEntries(facts.goals.map((g) => [g.goalId, g]));
 
   it('gives the share correct independently and the cue levels of the other correct trials, most frequent first', () => {

@@ -37,8 +37,6 @@ import { queryPartition } from '../db.ts';
 import type { ClientItem, GoalItem, ProgressItem, SessionItem } from '../items.ts';
 import { keys, sortKeys } from '../keys.ts';
 import { plainText } from '../plain-text.ts';
-import { addDays, instantAt } from '../school-calendar/dates.ts';
-import { accountTimeZone } from '../school-calendar/settings.ts';
 
 export interface Period {
   /** yyyy-MM-dd, inclusive. */
@@ -123,19 +121,19 @@ export interface ProgressFacts {
 export const TREND_THRESHOLD_POINTS = 10;
 export const DEFAULT_TARGET_PERCENT = 80;
 
-/**
- * The period as ISO instants, [from, toExclusive): midnight of its first day to midnight after its
- * last, in the account's time zone (part 4: periods are days of the account's zone, so a 4:30 pm
- * Pacific session on the last day is inside, though it is the next day in UTC).
- */
-export function periodBounds(period: Period, timeZone: string): { from: string; toExclusive: string } {
-  return { from: instantAt(period.start, '00:00', timeZone), toExclusive: instantAt(addDays(period.end, 1), '00:00', timeZone) };
+const DAY_MS = 86_400_000;
+
+/** The period as ISO instants: [from, toExclusive). */
+export function periodBounds(period: Period): { from: string; toExclusive: string } {
+  const from = `${period.start}T00:00:00.000Z`;
+  const toExclusive = new Date(Date.parse(`${period.end}T00:00:00.000Z`) + DAY_MS).toISOString();
+  return { from, toExclusive };
 }
 
-const inPeriod = (iso: string | undefined, period: Period, timeZone: string) => {
+const inPeriod = (iso: string | undefined, period: Period) => {
   if (!iso) return false;
   const t = Date.parse(iso);
-  const { from, toExclusive } = periodBounds(period, timeZone);
+  const { from, toExclusive } = periodBounds(period);
   return t >= Date.parse(from) && t < Date.parse(toExclusive);
 };
 
@@ -207,7 +205,7 @@ export function cueingFacts(rows: ProgressItem[]): CueingFacts | null {
 }
 
 /** Facts of one goal from its progress rows (already limited to the period and to rows with data). */
-export function goalFacts(goal: GoalItem, rows: ProgressItem[], period: Period, timeZone: string): GoalFacts {
+export function goalFacts(goal: GoalItem, rows: ProgressItem[], period: Period): GoalFacts {
   const ordered = [...rows].sort((a, b) => Date.parse(a.recordedAt) - Date.parse(b.recordedAt));
   const sessionAccuracies = ordered.map((r) => accuracyOf(r.successfulAttempts, r.totalAttempts));
   const totalTrials = ordered.reduce((n, r) => n + r.totalAttempts, 0);
@@ -238,17 +236,17 @@ export function goalFacts(goal: GoalItem, rows: ProgressItem[], period: Period, 
     trend,
     cueing: cueingFacts(ordered),
     mastered,
-    masteredInPeriod: mastered && inPeriod(goal.masteredDate, period, timeZone),
+    masteredInPeriod: mastered && inPeriod(goal.masteredDate, period),
   };
   return { ...facts, progress: progressVerdict(facts) };
 }
 
 /** Whether a goal belongs in a note of the period: it has data, was mastered in it, or was open during it. */
-export function isReported(goal: GoalItem, hasData: boolean, period: Period, timeZone: string): boolean {
+export function isReported(goal: GoalItem, hasData: boolean, period: Period): boolean {
   if (hasData) return true;
-  if (isMasteredStatus(goal.status)) return inPeriod(goal.masteredDate, period, timeZone);
+  if (isMasteredStatus(goal.status)) return inPeriod(goal.masteredDate, period);
   if (goal.status === 'discontinued') return false;
-  return Date.parse(goal.createdAt) < Date.parse(periodBounds(period, timeZone).toExclusive);
+  return Date.parse(goal.createdAt) < Date.parse(periodBounds(period).toExclusive);
 }
 
 type AttendanceKind = 'present' | 'absent' | 'canceled' | 'notRecorded';
@@ -261,11 +259,11 @@ function attendanceOf(session: SessionItem, clientId: string, sessionsWithData: 
   return session.status === 'no_show' ? 'absent' : 'notRecorded';
 }
 
-export function attendanceFacts(sessions: SessionItem[], clientId: string, progress: ProgressItem[], period: Period, timeZone: string): AttendanceFacts {
+export function attendanceFacts(sessions: SessionItem[], clientId: string, progress: ProgressItem[], period: Period): AttendanceFacts {
   const withData = new Set(progress.map((p) => p.sessionId));
   const out: AttendanceFacts = { sessionsScheduled: 0, present: 0, absent: 0, canceled: 0, notRecorded: 0, totalMinutes: 0 };
   for (const s of sessions) {
-    if (!s.participants?.[clientId] || !inPeriod(s.scheduledAt, period, timeZone)) continue;
+    if (!s.participants?.[clientId] || !inPeriod(s.scheduledAt, period)) continue;
     const kind = attendanceOf(s, clientId, withData);
     out.sessionsScheduled += 1;
     out[kind] += 1;
@@ -277,8 +275,6 @@ export function attendanceFacts(sessions: SessionItem[], clientId: string, progr
 export interface FactsInput {
   client: Pick<ClientItem, 'id' | 'firstName' | 'lastInitial'>;
   period: Period;
-  /** The account's: the period's days are its days. */
-  timeZone: string;
   goals: GoalItem[];
   progress: ProgressItem[];
   sessions: SessionItem[];
@@ -286,18 +282,18 @@ export interface FactsInput {
 
 /** Pure: the facts of one client and period from its goals, progress rows and sessions. */
 export function computeFacts(input: FactsInput): ProgressFacts {
-  const progress = input.progress.filter((p) => p.clientId === input.client.id && p.totalAttempts > 0 && inPeriod(p.recordedAt, input.period, input.timeZone));
+  const progress = input.progress.filter((p) => p.clientId === input.client.id && p.totalAttempts > 0 && inPeriod(p.recordedAt, input.period));
   const rowsByGoal = new Map<string, ProgressItem[]>();
   for (const p of progress) rowsByGoal.set(p.goalId, [...(rowsByGoal.get(p.goalId) ?? []), p]);
   const goals = input.goals
-    .filter((g) => g.clientId === input.client.id && isReported(g, rowsByGoal.has(g.id), input.period, input.timeZone))
+    .filter((g) => g.clientId === input.client.id && isReported(g, rowsByGoal.has(g.id), input.period))
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.name.localeCompare(b.name))
-    .map((g) => goalFacts(g, rowsByGoal.get(g.id) ?? [], input.period, input.timeZone));
+    .map((g) => goalFacts(g, rowsByGoal.get(g.id) ?? [], input.period));
   return {
     client: { firstName: input.client.firstName, lastInitial: input.client.lastInitial, displayName: displayName(input.client) },
     period: input.period,
     // Rows of deleted goals are not reported as a goal, but still show the client attended.
-    attendance: attendanceFacts(input.sessions, input.client.id, progress, input.period, input.timeZone),
+    attendance: attendanceFacts(input.sessions, input.client.id, progress, input.period),
     goalCount: goals.length,
     goals,
   };
@@ -329,15 +325,15 @@ export function factNumbers(facts: ProgressFacts): Set<number> {
 // ---------- loading from the table ----------
 
 /** Sessions of the account scheduled in the period (all clients: a bulk job reads them once). */
-export function loadSessionsInPeriod(accountId: string, period: Period, timeZone: string): Promise<SessionItem[]> {
-  const { from, toExclusive } = periodBounds(period, timeZone);
+export function loadSessionsInPeriod(accountId: string, period: Period): Promise<SessionItem[]> {
+  const { from, toExclusive } = periodBounds(period);
   return queryPartition<SessionItem>({ index: 'GSI2', pk: keys.sessionsByTime(accountId), skBetween: [from, toExclusive] });
 }
 
 /** A client's goals and its progress rows of the period: two Queries of the client's partition. */
-export async function loadClientPeriodRecords(accountId: string, clientId: string, period: Period, timeZone: string): Promise<{ goals: GoalItem[]; progress: ProgressItem[] }> {
+export async function loadClientPeriodRecords(accountId: string, clientId: string, period: Period): Promise<{ goals: GoalItem[]; progress: ProgressItem[] }> {
   const pk = keys.clientChildren(accountId, clientId);
-  const { from, toExclusive } = periodBounds(period, timeZone);
+  const { from, toExclusive } = periodBounds(period);
   const [goals, progress] = await Promise.all([
     queryPartition<GoalItem>({ index: 'GSI1', pk, skPrefix: sortKeys.goals() }),
     queryPartition<ProgressItem>({ index: 'GSI1', pk, skBetween: sortKeys.progressBetween(from, toExclusive) }),
@@ -345,18 +341,11 @@ export async function loadClientPeriodRecords(accountId: string, clientId: strin
   return { goals, progress };
 }
 
-/** What a caller that works through many clients (a bulk job) has read once for all of them. */
-export interface PeriodReads {
-  sessions: SessionItem[];
-  timeZone: string;
-}
-
-/** Loads a client's goals and progress rows and computes the facts; the period's sessions and the zone may be preloaded. */
-export async function loadFacts(accountId: string, client: ClientItem, period: Period, preloaded?: PeriodReads): Promise<ProgressFacts> {
-  const timeZone = preloaded?.timeZone ?? (await accountTimeZone(accountId));
+/** Loads a client's goals and progress rows and computes the facts; `sessions` may be preloaded. */
+export async function loadFacts(accountId: string, client: ClientItem, period: Period, preloaded?: SessionItem[]): Promise<ProgressFacts> {
   const [records, sessions] = await Promise.all([
-    loadClientPeriodRecords(accountId, client.id, period, timeZone),
-    preloaded ? Promise.resolve(preloaded.sessions) : loadSessionsInPeriod(accountId, period, timeZone),
+    loadClientPeriodRecords(accountId, client.id, period),
+    preloaded ? Promise.resolve(preloaded) : loadSessionsInPeriod(accountId, period),
   ]);
-  return computeFacts({ client, period, timeZone, ...records, sessions });
+  return computeFacts({ client, period, ...records, sessions });
 }

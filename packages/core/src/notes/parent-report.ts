@@ -35,7 +35,7 @@ export function parentReportBlocks(input: ParentReportInput): Block[] {
   const period: Period = { start: input.note.reportingPeriodStart, end: input.note.reportingPeriodEnd };
   const rowsOf = (goalId: string) => input.progress.filter((p) => p.goalId === goalId);
   const goals = input.goals
-    .filter((g) => isReported(g, rowsOf(g.id).some((p) => p.totalAttempts > 0), period, input.timeZone))
+    .filter((g) => isReported(g, rowsOf(g.id).some((p) => p.totalAttempts > 0), period))
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.name.localeCompare(b.name));
   const noteBlocks = htmlBlocks(input.note.content);
   return [
@@ -62,8 +62,10 @@ export function parentReportBlocks(input: ParentReportInput): Block[] {
 
 /** Loads the client's goals and the period's rows (as the note's facts do) and the account's time zone. */
 export async function loadParentReport(accountId: string, client: ClientItem, note: ProgressNoteItem): Promise<ParentReportInput> {
-  const timeZone = await accountTimeZone(accountId);
-  const records = await loadClientPeriodRecords(accountId, client.id, { start: note.reportingPeriodStart, end: note.reportingPeriodEnd }, timeZone);
+  const [records, timeZone] = await Promise.all([
+    loadClientPeriodRecords(accountId, client.id, { start: note.reportingPeriodStart, end: note.reportingPeriodEnd }),
+    accountTimeZone(accountId),
+  ]);
   return { client, note, ...records, timeZone };
 }
 

@@ -23,12 +23,12 @@ import { canSeeOrganization, type AuthContext } from '../context.ts';
 import { queryPartition, transact, type TxItem } from '../db.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../errors.ts';
 import { newId } from '../ids.ts';
-import type { CaseloadEntryItem, ClientItem, NotePeriodRecord, ProgressNoteItem } from '../items.ts';
+import type { CaseloadEntryItem, ClientItem, NotePeriodRecord, ProgressNoteItem, SessionItem } from '../items.ts';
 import { keys } from '../keys.ts';
 import { plainText } from '../plain-text.ts';
 import { sanitizeRichText } from '../rich-text.ts';
 import { retryOnConflict } from '../sessions/conflicts.ts';
-import { displayName, loadFacts, type Period, type PeriodReads } from './facts.ts';
+import { displayName, loadFacts, type Period } from './facts.ts';
 import { writeGroundedNote } from './generator.ts';
 import { notePeriodsWrite, notesOverlapping, periodRecordOf, readNotePeriods, type NotePeriods } from './note-periods.ts';
 import { deleteNoteItems, getNoteItem, listAccountNoteItems, listClientNoteItems, putNoteItem } from './repo.ts';
@@ -77,8 +77,8 @@ interface GenerationOptions {
   skipExisting?: boolean;
   /** Regenerate an edited note of the period; delete undelivered notes overlapping an ad-hoc period. */
   replace?: boolean;
-  /** The period's sessions and the account's zone, when the caller (a bulk job) has read them once for all clients. */
-  preloaded?: PeriodReads;
+  /** The period's sessions, when the caller (a bulk job) has read them once for all clients. */
+  sessions?: SessionItem[];
 }
 
 type Plan = { skip: true } | { skip?: false; keep?: NotePeriodRecord; remove: NotePeriodRecord[] };
@@ -107,7 +107,7 @@ export async function generateAndStore(actor: Actor, client: ClientItem, period:
 export async function generateAndStore(actor: Actor, client: ClientItem, period: Period, opts: GenerationOptions): Promise<GenerationOutcome>;
 export async function generateAndStore(actor: Actor, client: ClientItem, period: Period, opts: GenerationOptions): Promise<GenerationOutcome> {
   if (plan(await readNotePeriods(actor.accountId, client.id), period, opts).skip) return { skipped: true };
-  const facts = await loadFacts(actor.accountId, client, period, opts.preloaded);
+  const facts = await loadFacts(actor.accountId, client, period, opts.sessions);
   const content = await writeGroundedNote(facts, opts.deadline);
   const fresh = newId();
   return retryOnConflict(async (): Promise<GenerationOutcome> => {
