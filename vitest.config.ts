@@ -49,7 +49,7 @@ const webTest: { environment: 'happy-dom'; setupFiles: string[]; testTimeout: nu
   // A hang guard, not a speed check: a screen test that types, saves and waits for state
   // takes 1–3 s alone and more than 5 s (vitest's default) on two cores shared with the
   // rest of the suite.
-  testTimeout: 30_000,
+  testTimeout: 60_000,
 };
 
 export default defineConfig({

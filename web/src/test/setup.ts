@@ -3,8 +3,10 @@ import { afterEach, vi } from 'vitest';
 import { queryClient } from '../lib/query-client.ts';
 import { toaster } from '../lib/toaster.ts';
 
-// Lazy pages and Chakra's state machines take a few ticks; 1 s (the default) is flaky on a busy CI machine.
-configure({ asyncUtilTimeout: 5000 });
+// A hang guard for findBy/waitFor, not a speed check: lazy pages and Chakra's state machines take a
+// few ticks, 1 s (the default) was flaky on a busy CI machine, and 5 s was passed with two other full
+// runs on the 2 cores.
+configure({ asyncUtilTimeout: 15_000 });
 
 afterEach(() => {
   cleanup();
