@@ -20,7 +20,7 @@ import { entity, keys } from '../keys.ts';
 import { sanitizeRichText } from '../rich-text.ts';
 import { failedConditionAt, signedNoteRefusal, unsignedNoteCheck, unsignedNoteCondition } from '../signatures/lock.ts';
 import { retryOnConflict } from './conflicts.ts';
-import { getItem, isNoteRow, isProgressRow, listDocs, participantCheck, progressKeys, readSession, type ParticipantCheckOptions } from './repo.ts';
+import { getItem, isNoteRow, isProgressRow, listDocs, participantCheck, progressKeys, readSession, wasNotThere, type ParticipantCheckOptions } from './repo.ts';
 import { actorName } from './service.ts';
 import { findVisibleClient, requireVisible, visibleParticipants } from './view.ts';
 
@@ -190,7 +190,7 @@ export async function upsertProgress(
     const participation = session.participants[goal.clientId];
     if (!participation) throw new BadRequestError('This goal belongs to a client who is not in this session');
     // Data only for a student who was there (part 4 §1.6); the write's guard holds it to the end.
-    if (participation.status === 'absent' || participation.status === 'canceled') throw new ConflictError(NOT_PRESENT);
+    if (wasNotThere(participation.status)) throw new ConflictError(NOT_PRESENT);
     const decision = decide({
       goal,
       previous,

@@ -243,9 +243,10 @@ export function participantCheck(accountId: string, session: SessionItem, client
     values[':at'] = session.scheduledAt;
   }
   if (opts.present) {
+    const [absent, canceled] = NOT_THERE;
     conditions.push('NOT (#p.#c.#status IN (:absent, :canceled))');
     names['#status'] = 'status';
-    Object.assign(values, { ':absent': 'absent', ':canceled': 'canceled' } satisfies Record<string, ParticipantStatus>);
+    Object.assign(values, { ':absent': absent, ':canceled': canceled });
   }
   return {
     ConditionCheck: {
@@ -256,6 +257,10 @@ export function participantCheck(accountId: string, session: SessionItem, client
     },
   };
 }
+
+/** The participant statuses of a student who was not there: no progress or trials are recorded for them (part 4 §1.6). */
+export const NOT_THERE = ['absent', 'canceled'] as const satisfies readonly ParticipantStatus[];
+export const wasNotThere = (status: ParticipantStatus) => (NOT_THERE as readonly ParticipantStatus[]).includes(status);
 
 export interface ParticipantCheckOptions {
   /** The session is still at the time read (its rows are dated by it). */
