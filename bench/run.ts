@@ -36,8 +36,8 @@ import { buildWebIfStale, repoRoot, startApp } from '../packages/local/src/runti
 import { collectBundles } from '../infra/report-bundles.ts';
 import { percentile, runLoad, summarize, type LoadResult } from './load.ts';
 import { DEFAULT_TIME_ZONE } from '../packages/contract/src/school-year.ts';
-import { localDate, schoolYearOf } from '../packages/core/src/school-calendar/dates.ts';
-import { mondayOf, seedDistrict, type SeededDistrict } from './seed-large.ts';
+import { localDate } from '../packages/core/src/school-calendar/dates.ts';
+import { benchSchoolYear, mondayOf, seedDistrict, type SeededDistrict } from './seed-large.ts';
 
 const SMALL = Number(process.env.BENCH_SMALL_CLIENTS ?? 2000);
 const LARGE = Number(process.env.BENCH_LARGE_CLIENTS ?? 20000);
@@ -267,7 +267,8 @@ const activeStudents = (t: Tenant) => t.district.clinicians[0]!.activeClientIds;
 async function minutesFigures(t: Tenant): Promise<Paired> {
   const { accountId } = t.district;
   const students = activeStudents(t);
-  const from = schoolYearOf(localDate(new Date(), DEFAULT_TIME_ZONE)).from;
+  // The service reads from the first day of the district's school year (its default period).
+  const from = benchSchoolYear(localDate(new Date(), DEFAULT_TIME_ZONE)).firstDay;
   const bareMinutes = async () => {
     let items = 0;
     let next = 0;

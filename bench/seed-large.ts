@@ -29,7 +29,7 @@ import { caseloadWrites, clientRecord } from '../packages/core/src/caseload/clie
 import { caseloadCounterUpdates, mergeUpdates, sessionCounterChanges } from '../packages/core/src/counters.ts';
 import { db, ensureTable, type TxItem } from '../packages/core/src/db.ts';
 import { newId } from '../packages/core/src/ids.ts';
-import type { ClientItem, DeliveredDayItem, GoalItem, IepSetItem, OrganizationItem, ParticipantEntry, ProgressItem, SessionItem } from '../packages/core/src/items.ts';
+import type { AttendedItem, ClientItem, GoalItem, IepSetItem, OrganizationItem, ParticipantEntry, ProgressItem, SessionItem } from '../packages/core/src/items.ts';
 import { entity, keys } from '../packages/core/src/keys.ts';
 import { DEFAULT_TIME_ZONE } from '../packages/contract/src/school-year.ts';
 import { addDays, localDate, schoolYearOf } from '../packages/core/src/school-calendar/dates.ts';
@@ -163,6 +163,15 @@ class BatchWriter {
   }
 }
 
+/**
+ * The district's school year around `today` (part 4 §1.1): 1 September to 15 June with a winter
+ * break, so required minutes follow instructional days as in a real district.
+ */
+export function benchSchoolYear(today: string) {
+  const start = Number(schoolYearOf(today).from.slice(0, 4));
+  return { name: `${start}–${String(start + 1).slice(2)}`, firstDay: `${start}-09-01`, lastDay: `${start + 1}-06-15`, breaks: [{ name: 'Winter break', start: `${start}-12-21`, end: `${start + 1}-01-01` }] };
+}
+
 /** The student's IEP for the school year: 30 minutes a week, review and re-evaluation dates spread by `h`. */
 function iepSet(accountId: string, clientId: string, year: { from: string; to: string }, h: number, at: string) {
   const id = newId();
@@ -230,6 +239,7 @@ export async function seedDistrict(opts: DistrictOptions): Promise<SeededDistric
   const schoolOf = (c: number) => orgs[Math.floor((c * schools) / opts.clients)]!;
   for (let c = 0; c < opts.clients; c++) schoolOf(c).clientCount! += 1;
   for (const o of orgs) await put({ ...keys.organization(accountId, o.id), type: entity.organization, ...o });
+  await put({ ...keys.schoolYears(accountId), type: entity.schoolYears, accountId, schoolYears: [benchSchoolYear(localDate(now, DEFAULT_TIME_ZONE))], version: 1 });
 
   // Clinicians and their caseloads (ranges of student indexes).
   const sizes = caseloadSizes(opts.clients, clinicianCount);
@@ -371,8 +381,9 @@ export async function seedDistrict(opts: DistrictOptions): Promise<SeededDistric
   }
   for (const [key, minutes] of delivered) {
     const [clientId, date] = key.split('|') as [string, string];
-    const day: DeliveredDayItem = { accountId, clientId, date, delivered: minutes };
-    await put({ ...keys.deliveredDay(accountId, clientId, date), type: entity.deliveredDay, ...day });
+    // One attended therapy session a day in the seed, alone or in a group (its id only names the item).
+    const attended: AttendedItem = { accountId, clientId, sessionId: `seed-${date}`, date, minutes, sessionType: 'therapy', groupSize: 1 };
+    await put({ ...keys.attended(accountId, clientId, date, attended.sessionId), type: entity.attended, ...attended });
   }
   await writer.flush();
   const merged = mergeUpdates(counterUpdates);

@@ -1,6 +1,7 @@
 import { addDays, format, startOfWeek, subWeeks } from 'date-fns';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { NO_SCHOOL_YEAR } from '../../packages/contract/src/school-year.ts';
 import { requiredByDay, wholeMinutes } from '../../packages/core/src/minutes/required.ts';
 import type { RunningApp } from '../../packages/local/src/runtime.ts';
 import { seriousViolations } from '../support/axe.ts';
@@ -22,6 +23,11 @@ const firstMonday = startOfWeek(subWeeks(e2eNow(), 2), { weekStartsOn: 1 });
 const lastFriday = addDays(firstMonday, 11);
 const iepStart = ymd(firstMonday);
 const iepEnd = ymd(addDays(firstMonday, 364));
+// The school year the manager sets: from four weeks before the series to well after today, with a
+// winter break over next week (Monday to Friday).
+const schoolYear = { firstDay: ymd(addDays(firstMonday, -28)), lastDay: ymd(addDays(firstMonday, 300)) };
+const winterBreak = { start: ymd(addDays(firstMonday, 21)), end: ymd(addDays(firstMonday, 25)) };
+const calendar = { years: [{ ...schoolYear, breaks: [winterBreak] }], closed: new Set<string>() };
 
 let clientId = '';
 
@@ -83,6 +89,33 @@ describe('IEPs and service minutes: an IEP, a weekly series, attendance, the min
     expect(await seriousViolations(page)).toEqual([]);
   });
 
+  it('asks for the school year, which a manager sets with a winter break on the School Calendar page; the break requires no minutes', async () => {
+    await page.goto(`${app.url}/minutes`);
+    await page.getByTestId('no-school-year').getByText(NO_SCHOOL_YEAR).waitFor();
+
+    await page.goto(`${app.url}/school-calendar`);
+    const card = page.getByRole('region', { name: 'School years' });
+    await card.getByRole('button', { name: 'Add school year' }).click();
+    await card.getByLabel('School year 1 name').fill('This school year');
+    await card.getByLabel('School year 1 first day').fill(schoolYear.firstDay);
+    await card.getByLabel('School year 1 last day').fill(schoolYear.lastDay);
+    await card.getByRole('button', { name: 'Add break to school year 1' }).click();
+    await card.getByLabel('School year 1 break 1 name').fill('Winter break');
+    await card.getByLabel('School year 1 break 1 start').fill(winterBreak.start);
+    await card.getByLabel('School year 1 break 1 end').fill(winterBreak.end);
+    await card.getByRole('button', { name: 'Save school years' }).click();
+    await card.getByText('School years saved · 0 sessions canceled').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // This week requires the IEP's 60 minutes; the break's week none.
+    const week = (monday: Date) => `${app.url}/minutes?period=custom&from=${ymd(monday)}&to=${ymd(addDays(monday, 6))}`;
+    await page.goto(week(addDays(firstMonday, 14)));
+    await expect.poll(async () => (await minutesRow())[2]).toBe('60');
+    await page.goto(week(addDays(firstMonday, 21)));
+    await expect.poll(async () => (await minutesRow())[2]).toBe('0');
+    expect(await page.getByTestId('no-school-year').count()).toBe(0);
+  });
+
   it('schedules a weekly Monday/Wednesday series from the calendar in one go', async () => {
     await page.goto(`${app.url}/sessions`);
     await page.getByRole('heading', { level: 1, name: 'Session Management' }).waitFor();
@@ -123,12 +156,11 @@ describe('IEPs and service minutes: an IEP, a weekly series, attendance, the min
   it('shows delivered, required and one make-up owed on the minutes page', async () => {
     await page.getByRole('link', { name: 'Minutes' }).click();
     await page.getByRole('heading', { level: 1, name: /Minutes/ }).waitFor();
-    // From the IEP's first day to today (a custom period: the default school year may begin after it
-    // in early July), prorated like the server: a school day is worth 12 of 60.
+    // From the IEP's first day to today, prorated like the server: an instructional day is worth 12 of 60.
     const today = ymd(e2eNow());
     await page.goto(`${app.url}/minutes?period=custom&from=${iepStart}&to=${today}`);
     const ieps = [{ startDate: iepStart, endDate: iepEnd, status: 'active' as const, serviceMinutes: 60, servicePer: 'week' as const }];
-    const byDay = requiredByDay(ieps, new Set(), iepStart, today);
+    const byDay = requiredByDay(ieps, calendar, iepStart, today);
     const requiredToDate = wholeMinutes([...byDay.values()].reduce((a, b) => a + b, 0));
     const cells = await minutesRow();
     expect(cells[0]).toContain('Maya R.');

@@ -1,14 +1,16 @@
 /**
- * The delivered-minutes ledger over the real handlers: after every session and participant action
- * the stored day totals and make-ups equal what the sessions say, including a 30-student group
+ * The minutes ledger over the real handlers: after every session and participant action the
+ * stored attended sessions and make-ups equal what the sessions say, including a 30-student group
  * moved while completed (the largest transaction), a parallel burst of status changes, and the
  * backfill for sessions written before the ledger.
  */
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../packages/core/src/db.ts';
 import { newId } from '../../packages/core/src/ids.ts';
 import { MINUTES_LEDGER_MIGRATION, backfillMinutesLedger, migrateMinutesLedger } from '../../packages/core/src/minutes/migrate-ledger.ts';
-import { operatorKeys } from '../../packages/core/src/keys.ts';
+import { keys, operatorKeys } from '../../packages/core/src/keys.ts';
+import { tableName } from '../../packages/core/src/table.ts';
 import { TOO_LARGE_MESSAGE } from '../../packages/core/src/sessions/repo.ts';
 import type { Agent } from '../support/api.ts';
 import { signUpOwner } from '../support/accounts.ts';
@@ -63,7 +65,7 @@ describe('the ledger after each session action', () => {
     expect(await days(ava.id)).toEqual({ '2026-09-16': 45 });
     expectStatus(await put(s.id, [ava.id], { status: 'completed', duration: 45, scheduledAt: THURSDAY_10AM }), 200);
     expect(await days(ava.id)).toEqual({ '2026-09-17': 45 });
-    expect((await getRaw({ PK: `ACCT#${accountId}#CLIENT#${ava.id}#MIN`, SK: 'DAY#2026-09-16' }))!.delivered).toBe(0);
+    expect(await getRaw(keys.attended(accountId, ava.id, '2026-09-16', s.id))).toBeUndefined();
     // A session canceled as a whole (the school closed) takes its minutes and owes no make-up.
     expectStatus(await put(s.id, [ava.id], { status: 'canceled', duration: 45, scheduledAt: THURSDAY_10AM }), 200);
     expect(await storedLedger(accountId, ava.id)).toEqual({ days: {}, makeups: {} });
@@ -202,22 +204,25 @@ describe('totals = f(sessions)', () => {
   });
 });
 
-describe('the backfill for sessions written before the ledger', () => {
-  it('recomputes day totals and make-ups from old sessions, fixes a total the new code moved first, and a second run changes nothing', async () => {
+describe('the backfill for sessions written before the ledger (version 2: one item per attended session)', () => {
+  it('records attended sessions and make-ups of old sessions, deletes the first version’s day totals, leaves a change the new code made first, and a second run changes nothing', async () => {
     const { agent, user } = await signUpOwner();
     const account = user.accountId as string;
     const [ava, ben] = await Promise.all([putClient(account), putClient(account, { firstName: 'Ben' })]);
-    // Written the old way, straight to the table: no ledger items.
+    // Written the old way, straight to the table: no ledger items, but a first-version day total.
     const canceled = await putSession(account, { scheduledAt: WEDNESDAY_10AM, participants: { [ava.id]: 'present', [ben.id]: 'canceled' }, duration: 30 });
     await putSession(account, { scheduledAt: '2026-09-16T18:00:00.000Z', participants: { [ava.id]: 'present', [ben.id]: 'absent' }, duration: 45 });
     const late = await putSession(account, { scheduledAt: '2026-09-17T03:30:00.000Z', participants: { [ava.id]: 'present' }, duration: 20 });
     await putSession(account, { scheduledAt: THURSDAY_10AM, participants: { [ava.id]: 'present' }, status: 'scheduled' });
+    const meeting = await putSession(account, { scheduledAt: THURSDAY_10AM, participants: { [ava.id]: 'present' }, duration: 60, sessionType: 'meeting' });
     const moved = await putSession(account, { scheduledAt: THURSDAY_10AM, participants: { [ben.id]: 'present' }, duration: 25 });
+    const oldTotal = { PK: keys.clientMinutes(account, ava.id), SK: 'DAY#2026-09-16' };
+    await db().send(new PutCommand({ TableName: tableName(), Item: { ...oldTotal, type: 'DeliveredMinutes', accountId: account, clientId: ava.id, date: '2026-09-16', delivered: 155 } }));
     expect(await storedLedger(account, ava.id)).toEqual({ days: {}, makeups: {} });
 
-    // Before the backfill the new code changes an old session: its ADD lands on a day with no total.
+    // Before the backfill the new code changes an old session: Ben absent, so nothing attended.
     expectStatus(await agent.patch(`/api/sessions/${moved.id}/participants/${ben.id}`, { status: 'absent' }), 200);
-    expect((await storedLedger(account, ben.id)).days).toEqual({ '2026-09-17': -25 });
+    expect((await storedLedger(account, ben.id)).days).toEqual({});
 
     const firstRun = await backfillMinutesLedger(account);
     const expected = {
@@ -227,8 +232,11 @@ describe('the backfill for sessions written before the ledger', () => {
     expect(late.scheduledAt.slice(0, 10)).toBe('2026-09-17');
     expect(await storedLedger(account, ava.id)).toEqual(expected.ava);
     expect(await storedLedger(account, ben.id)).toEqual(expected.ben);
-    // Ava's day, Ben's corrected day (to 0) and Ben's make-up.
-    expect(firstRun).toBe(3);
+    // The meeting is in Ava's ledger (as not therapy), the old total is gone.
+    expect(await getRaw(keys.attended(account, ava.id, '2026-09-17', meeting.id))).toMatchObject({ sessionType: 'meeting', minutes: 60, groupSize: 1 });
+    expect(await getRaw(oldTotal)).toBeUndefined();
+    // Ava's four attended sessions, Ben's make-up and the old total's deletion.
+    expect(firstRun).toBe(6);
 
     expect(await backfillMinutesLedger(account)).toBe(0);
     expect([await storedLedger(account, ava.id), await storedLedger(account, ben.id)]).toEqual([expected.ava, expected.ben]);

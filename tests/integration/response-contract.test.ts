@@ -85,6 +85,8 @@ const fullTemplate = (name: string) => ({
 });
 const period = { reportingPeriodStart: isoDay(-30), reportingPeriodEnd: isoDay(0) };
 /** The second one contains today in any time zone. */
+/** One school year around today (breaks filled, so the optional parts of the answer are checked). */
+const schoolYears = [{ name: 'This year', firstDay: isoDay(-100), lastDay: isoDay(200), breaks: [{ name: 'Winter break', start: isoDay(100), end: isoDay(110) }] }];
 const reportingPeriods = [
   { name: 'Term 1', start: isoDay(-120), end: isoDay(-31) },
   { name: 'Term 2', start: isoDay(-30), end: isoDay(60) },
@@ -312,6 +314,21 @@ const cases: Record<RouteName, Case> = {
     // A weekday inside the series: its occurrence is canceled.
     const staffDay = [14, 15, 16].map(isoDay).find((d) => ![0, 6].includes(new Date(`${d}T12:00:00Z`).getUTCDay()))!;
     const saved = await w.owner.put('/api/closures', [{ date: isoDay(200), label: 'Winter break' }, { date: staffDay, label: 'Staff day' }]);
+    expect(saved.body.canceledSessions).toBeGreaterThan(0);
+    return saved;
+  },
+
+  listSchoolYears: async () => {
+    ok(await w.owner.put('/api/school-years', schoolYears), 'school years');
+    const answer = await w.owner.get('/api/school-years');
+    expect(answer.body.schoolYears).toEqual(schoolYears);
+    return answer;
+  },
+  saveSchoolYears: async () => {
+    await newSeriesWith([w.clientId]);
+    // A break over the next days of the series: its occurrences there are canceled.
+    const withBreak = [{ ...schoolYears[0]!, breaks: [{ name: 'Fall break', start: isoDay(14), end: isoDay(18) }] }];
+    const saved = await w.owner.put('/api/school-years', withBreak);
     expect(saved.body.canceledSessions).toBeGreaterThan(0);
     return saved;
   },

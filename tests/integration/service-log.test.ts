@@ -174,10 +174,27 @@ describe('lines of the service log', () => {
     ]);
   });
 
-  it('carries the session type', async () => {
+  it('an evaluation logs its own code (92521–92524) with its duration as minutes, and cannot be completed without one (400, the spec’s words)', async () => {
     const eva = await newClient('Eva');
-    await session('2026-09-09', { [eva]: 'present' }, { type: 'evaluation' });
-    expect((await day('2026-09-09')).map((l) => l.sessionType)).toEqual(['evaluation']);
+    const body = { type: 'evaluation', clientIds: [eva], scheduledAt: instantAt('2026-09-09', '15:00', ZONE), duration: 50 };
+    const created = expectStatus(await owner.post('/api/sessions', body), 201);
+    expectStatus(await owner.patch(`/api/sessions/${created.id}/participants/${eva}`, { status: 'present' }), 200);
+    const refused = await owner.put(`/api/sessions/${created.id}`, { ...body, status: 'completed' });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain('Choose the evaluation code');
+    expect((await owner.put(`/api/sessions/${created.id}`, { ...body, status: 'completed', evaluationCode: '92599' })).status).toBe(400);
+    expect(expectStatus(await owner.put(`/api/sessions/${created.id}`, { ...body, status: 'completed', evaluationCode: '92522' }), 200).evaluationCode).toBe('92522');
+    expect(await day('2026-09-09')).toMatchObject([{ sessionId: created.id, sessionType: 'evaluation', cpt: '92522', minutes: 50, groupSize: 1 }]);
+    // It delivers no minutes: the minutes list it as not therapy.
+    const minutes = expectStatus(await owner.get(`/api/clients/${eva}/service-minutes?from=2026-09-07&to=2026-09-13`), 200);
+    expect(minutes).toMatchObject({ delivered: 0, notCounted: [{ sessionId: created.id, date: '2026-09-09', reason: 'not_therapy' }] });
+  });
+
+  it('consultations and meetings make no line, whoever was present', async () => {
+    const [cal, mel] = [await newClient('Cal'), await newClient('Mel')];
+    await session('2026-09-10', { [cal]: 'present' }, { type: 'consultation' });
+    await session('2026-09-10', { [cal]: 'present', [mel]: 'present' }, { type: 'meeting', duration: 60 });
+    expect(await day('2026-09-10')).toEqual([]);
   });
 });
 

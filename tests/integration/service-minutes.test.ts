@@ -17,11 +17,15 @@ import { signInChild } from '../support/records.ts';
 /**
  * Service minutes over the real routes: IEPs through /api/clients/{id}/ieps, delivered minutes and
  * make-ups from sessions scheduled and marked through /api/sessions (the ledger the session writes
- * keeps), closures through /api/closures. Today is fixed by the test clock: Wednesday 16 September
- * 2026, noon in New York (the accounts' default zone).
+ * keeps), closures through /api/closures, school years through /api/school-years. Today is fixed by
+ * the test clock: Wednesday 16 September 2026, noon in New York (the accounts' default zone). Most
+ * accounts here have one school year of every weekday, 1 July 2026 – 30 June 2027, so the figures
+ * are the IEP arithmetic alone; the school-years block below takes the summer and breaks away.
  */
 const TODAY = new Date('2026-09-16T16:00:00.000Z');
 const ZONE = 'America/New_York';
+const EVERY_WEEKDAY = [{ name: '2026–27', firstDay: '2026-07-01', lastDay: '2027-06-30', breaks: [] }];
+const setSchoolYears = async (agent: Agent, years: unknown = EVERY_WEEKDAY) => expectStatus(await agent.put('/api/school-years', years), 200);
 
 let owner: Agent;
 let ownerEmail: string;
@@ -35,6 +39,7 @@ beforeAll(async () => {
   ownerEmail = signedUp.email;
   accountId = signedUp.user.accountId;
   orgId = expectStatus(await owner.post('/api/organizations', { name: 'Alder Elementary', type: 'school' }), 201).id;
+  await setSchoolYears(owner);
 });
 afterAll(() => testClock.reset());
 
@@ -52,9 +57,9 @@ type Participation = 'scheduled' | 'present' | 'absent' | 'canceled';
  * A session at 15:00 New York time on `date`, scheduled through the API, each participant's status
  * set (PATCH), then the session's status (PUT), as a clinician records it.
  */
-async function session(agent: Agent, date: string, participants: Record<string, Participation>, opts: { status?: string; duration?: number } = {}) {
+async function session(agent: Agent, date: string, participants: Record<string, Participation>, opts: { status?: string; duration?: number; type?: string } = {}) {
   const clientIds = Object.keys(participants);
-  const body = { type: 'therapy', clientIds, scheduledAt: instantAt(date, '15:00', ZONE), duration: opts.duration ?? 30 };
+  const body = { type: opts.type ?? 'therapy', clientIds, scheduledAt: instantAt(date, '15:00', ZONE), duration: opts.duration ?? 30 };
   const created = expectStatus(await agent.post('/api/sessions', body), 201);
   for (const [clientId, status] of Object.entries(participants)) {
     if (status !== 'scheduled') expectStatus(await agent.patch(`/api/sessions/${created.id}/participants/${clientId}`, { status }), 200);
@@ -77,6 +82,7 @@ describe('required minutes of one student', () => {
       delivered: 0,
       makeupsOwed: 0,
       status: 'behind',
+      notCounted: [],
       weeks: [{ start: '2026-09-14', required: 36, delivered: 0 }],
     });
   });
@@ -169,6 +175,7 @@ describe('delivered minutes and make-ups from the sessions', () => {
       delivered: 75,
       makeupsOwed: 0,
       status: 'behind',
+      notCounted: [],
       weeks: [{ start: '2026-09-07', required: 100, delivered: 75 }],
     });
   });
@@ -202,6 +209,39 @@ describe('delivered minutes and make-ups from the sessions', () => {
   });
 });
 
+describe('what counts as service (part 4 §1.2)', () => {
+  it('a completed 60-minute meeting or consultation with the student present delivers nothing and is listed as not_therapy', async () => {
+    const client = await newClient(owner, 'Mira');
+    await addIep(owner, client, { startDate: '2026-09-01', serviceMinutes: 60 });
+    const meeting = await session(owner, '2026-09-08', { [client]: 'present' }, { status: 'completed', duration: 60, type: 'meeting' });
+    const consult = await session(owner, '2026-09-09', { [client]: 'present' }, { status: 'completed', duration: 20, type: 'consultation' });
+    await session(owner, '2026-09-10', { [client]: 'present' }, { status: 'completed', duration: 30 });
+    const week = await minutesOf(owner, client, '?from=2026-09-07&to=2026-09-13');
+    expect(week).toMatchObject({ delivered: 30, weeks: [{ start: '2026-09-07', required: 60, delivered: 30 }] });
+    expect(week.notCounted).toEqual([
+      { sessionId: meeting, date: '2026-09-08', reason: 'not_therapy' },
+      { sessionId: consult, date: '2026-09-09', reason: 'not_therapy' },
+    ]);
+    const row = expectStatus(await owner.get('/api/service-minutes?assignedTo=all&from=2026-09-07&to=2026-09-13'), 200).find((r: { clientId: string }) => r.clientId === client);
+    expect(row).toMatchObject({ delivered: 30, notCounted: week.notCounted });
+  });
+
+  it('an individual IEP counts only sessions where the student was the only one present; group and either count both', async () => {
+    const [solo, pair, open] = [await newClient(owner, 'Ines'), await newClient(owner, 'Pia'), await newClient(owner, 'Ora')];
+    await addIep(owner, solo, { startDate: '2026-09-01', serviceMinutes: 60, serviceType: 'individual' });
+    await addIep(owner, pair, { startDate: '2026-09-01', serviceMinutes: 60, serviceType: 'group' });
+    await addIep(owner, open, { startDate: '2026-09-01', serviceMinutes: 60, serviceType: 'either' });
+    const group = await session(owner, '2026-09-08', { [solo]: 'present', [pair]: 'present', [open]: 'present' }, { status: 'completed', duration: 40 });
+    // Alone after the other two were absent: individual service, which meets every mandate.
+    await session(owner, '2026-09-09', { [solo]: 'present', [pair]: 'absent' }, { status: 'completed', duration: 25 });
+    await session(owner, '2026-09-10', { [pair]: 'present' }, { status: 'completed', duration: 25 });
+    const week = '?from=2026-09-07&to=2026-09-13';
+    expect(await minutesOf(owner, solo, week)).toMatchObject({ delivered: 25, notCounted: [{ sessionId: group, date: '2026-09-08', reason: 'group_for_individual_iep' }] });
+    expect(await minutesOf(owner, pair, week)).toMatchObject({ delivered: 65, notCounted: [] });
+    expect(await minutesOf(owner, open, week)).toMatchObject({ delivered: 40, notCounted: [] });
+  });
+});
+
 describe('status boundaries', () => {
   it('50 required to date: 45 delivered (exactly 90%) → on_track, 44 → behind', async () => {
     const [ok, short] = [await newClient(owner, 'Olga'), await newClient(owner, 'Sami')];
@@ -214,15 +254,94 @@ describe('status boundaries', () => {
 });
 
 describe('closures', () => {
-  it('a week with Monday 12 October 2026 closed: 4 school days each worth 15 of 60, so 12–14 October requires 30; after reopening, 12 a day → 36', async () => {
+  it('a week with Monday 12 October 2026 closed: 4 instructional days of 12 (60 ÷ 5), so 12–14 October requires 24 and the week 48; after reopening, 36 and 60', async () => {
     const { agent } = await signUpOwner();
+    await setSchoolYears(agent);
     const client = expectStatus(await agent.post('/api/clients', { firstName: 'Cyd', lastInitial: 'K', status: 'active' }), 201).id;
     await addIep(agent, client, { startDate: '2026-09-01', serviceMinutes: 60 });
     expectStatus(await agent.put('/api/closures', [{ date: '2026-10-12', label: 'Staff day' }]), 200);
-    expect(await minutesOf(agent, client, '?from=2026-10-12&to=2026-10-14')).toMatchObject({ required: 30, weeks: [{ start: '2026-10-12', required: 30, delivered: 0 }] });
-    expect(await minutesOf(agent, client, '?from=2026-10-12&to=2026-10-18')).toMatchObject({ required: 60 });
+    expect(await minutesOf(agent, client, '?from=2026-10-12&to=2026-10-14')).toMatchObject({ required: 24, weeks: [{ start: '2026-10-12', required: 24, delivered: 0 }] });
+    expect(await minutesOf(agent, client, '?from=2026-10-12&to=2026-10-18')).toMatchObject({ required: 48 });
     expectStatus(await agent.put('/api/closures', []), 200);
     expect(await minutesOf(agent, client, '?from=2026-10-12&to=2026-10-14')).toMatchObject({ required: 36 });
+    expect(await minutesOf(agent, client, '?from=2026-10-12&to=2026-10-18')).toMatchObject({ required: 60 });
+  });
+});
+
+describe('school years and breaks (part 4 §1.1)', () => {
+  const YEAR_2026 = { name: '2026–27', firstDay: '2026-09-08', lastDay: '2027-06-15', breaks: [{ name: 'Winter break', start: '2026-12-21', end: '2027-01-01' }] };
+
+  it('without a school year: no_school_year, required and required to date null, the CSV cells empty; a student without an IEP stays no_iep', async () => {
+    const { agent } = await signUpOwner();
+    const withIep = expectStatus(await agent.post('/api/clients', { firstName: 'Ula', lastInitial: 'P', status: 'active' }), 201).id;
+    const without = expectStatus(await agent.post('/api/clients', { firstName: 'Vic', lastInitial: 'P', status: 'active' }), 201).id;
+    await addIep(agent, withIep, { startDate: '2026-09-01', serviceMinutes: 60 });
+    await session(agent, '2026-09-14', { [withIep]: 'present' }, { status: 'completed', duration: 30 });
+    expect(expectStatus(await agent.get('/api/school-years'), 200)).toEqual({ schoolYears: [] });
+    const m = await minutesOf(agent, withIep);
+    expect(m).toMatchObject({ from: '2026-07-01', to: '2027-06-30', required: null, requiredToDate: null, delivered: 30, status: 'no_school_year' });
+    expect(m.weeks.every((w: { required: number | null }) => w.required === null)).toBe(true);
+    expect(await minutesOf(agent, without)).toMatchObject({ required: 0, status: 'no_iep' });
+    const csv = (await agent.get('/api/service-minutes/export?assignedTo=all')).text.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    expect(csv.slice(1)).toEqual(['"Ula P.","","","30","0","No school year","",""', '"Vic P.","0","0","0","0","No IEP","",""']);
+    // Nobody is "behind" on a requirement nobody defined.
+    expect(expectStatus(await agent.get('/api/service-minutes/summary?assignedTo=all'), 200)).toMatchObject({ behindOnMinutes: 0 });
+  });
+
+  it('an annual 60 min/week IEP requires nothing before the first day (8 September) and nothing over the winter break; the default period is the defined year', async () => {
+    const { agent } = await signUpOwner();
+    expect(expectStatus(await agent.put('/api/school-years', [YEAR_2026]), 200)).toEqual({ schoolYears: [YEAR_2026], canceledSessions: 0 });
+    const client = expectStatus(await agent.post('/api/clients', { firstName: 'Wes', lastInitial: 'T', status: 'active' }), 201).id;
+    await addIep(agent, client, { startDate: '2026-07-01', serviceMinutes: 60 });
+    const year = await minutesOf(agent, client);
+    // 8–16 September: 7 instructional days × 12, today included; none in July or August.
+    expect(year).toMatchObject({ from: '2026-09-08', to: '2027-06-15', requiredToDate: 84, required: 191 * 12, status: 'behind' });
+    expect(await minutesOf(agent, client, '?from=2026-07-01&to=2026-09-06')).toMatchObject({ required: 0, requiredToDate: 0, status: 'on_track' });
+    const winter = await minutesOf(agent, client, '?from=2026-12-14&to=2027-01-10');
+    expect(winter.weeks.map((w: { required: number }) => w.required)).toEqual([60, 0, 0, 60]);
+  });
+
+  it('an IEP ended on Wednesday stops requiring minutes after that day (endedOn defaults to today, and can be set)', async () => {
+    const { agent } = await signUpOwner();
+    await setSchoolYears(agent);
+    const client = expectStatus(await agent.post('/api/clients', { firstName: 'Xia', lastInitial: 'T', status: 'active' }), 201).id;
+    const iep = await addIep(agent, client, { startDate: '2026-09-01', serviceMinutes: 60 });
+    const ended = expectStatus(await agent.put(`/api/ieps/${iep.id}`, { startDate: '2026-09-01', endDate: '2027-06-30', servicePer: 'week', serviceMinutes: 60, status: 'ended' }), 200);
+    expect(ended.endedOn).toBe('2026-09-16');
+    expect(await minutesOf(agent, client, '?from=2026-09-14&to=2026-09-20')).toMatchObject({ required: 36 });
+    expect(await minutesOf(agent, client, '?from=2026-09-21&to=2026-09-27')).toMatchObject({ status: 'no_iep' });
+    const moved = expectStatus(await agent.put(`/api/ieps/${iep.id}`, { startDate: '2026-09-01', endDate: '2027-06-30', servicePer: 'week', serviceMinutes: 60, status: 'ended', endedOn: '2026-09-14' }), 200);
+    expect(moved.endedOn).toBe('2026-09-14');
+    expect(await minutesOf(agent, client, '?from=2026-09-14&to=2026-09-20')).toMatchObject({ required: 12 });
+    // Active again: no end day.
+    const reopened = expectStatus(await agent.put(`/api/ieps/${iep.id}`, { startDate: '2026-09-01', endDate: '2027-06-30', servicePer: 'week', serviceMinutes: 60, status: 'active', endedOn: '2026-09-14' }), 200);
+    expect(reopened.endedOn).toBeUndefined();
+  });
+
+  it('refuses overlapping years and a break outside its year (400, the spec’s words), and a user without canManageUsers (403), changing nothing', async () => {
+    const { agent, user } = await signUpOwner();
+    expectStatus(await agent.put('/api/school-years', [YEAR_2026]), 200);
+    const overlap = await agent.put('/api/school-years', [YEAR_2026, { name: 'Summer', firstDay: '2027-06-01', lastDay: '2027-08-01', breaks: [] }]);
+    expect(overlap.status).toBe(400);
+    expect(overlap.body.message).toBe('School years cannot overlap');
+    const outside = await agent.put('/api/school-years', [{ ...YEAR_2026, breaks: [{ name: 'Summer', start: '2027-06-10', end: '2027-06-20' }] }]);
+    expect(outside.status).toBe(400);
+    expect(JSON.stringify(outside.body)).toContain('A break must be inside its school year');
+    const { agent: noFlags } = await signInChild(user.accountId, {});
+    expect((await noFlags.put('/api/school-years', [])).status).toBe(403);
+    expect(expectStatus(await noFlags.get('/api/school-years'), 200)).toEqual({ schoolYears: [YEAR_2026] });
+  });
+
+  it('a new break cancels the undocumented series sessions on its days, once; series made later skip its days', async () => {
+    const { agent } = await signUpOwner();
+    await setSchoolYears(agent);
+    const client = expectStatus(await agent.post('/api/clients', { firstName: 'Yul', lastInitial: 'T', status: 'active' }), 201).id;
+    const series = { clientIds: [client], weekdays: [1, 3], time: '10:00', duration: 30, startsOn: '2026-10-05', until: '2026-10-30' };
+    expect(expectStatus(await agent.post('/api/session-series', series), 201).created).toBe(8);
+    const withBreak = [{ ...EVERY_WEEKDAY[0], breaks: [{ name: 'Fall break', start: '2026-10-12', end: '2026-10-16' }] }];
+    expect(expectStatus(await agent.put('/api/school-years', withBreak), 200).canceledSessions).toBe(2);
+    expect(expectStatus(await agent.put('/api/school-years', withBreak), 200).canceledSessions).toBe(0);
+    expect(expectStatus(await agent.post('/api/session-series', series), 201).created).toBe(6);
   });
 });
 
@@ -256,6 +375,7 @@ describe('the caseload’s rows, CSV and dashboard counts', () => {
   beforeAll(async () => {
     const { agent: o } = await signUpOwner();
     const org = expectStatus(await o.post('/api/organizations', { name: 'Birch Middle', type: 'school' }), 201).id;
+    await setSchoolYears(o);
     ({ agent: clinician, id: clinicianId } = await createChild(o, { allowedOrganizationIds: [org] }));
     const mine = (firstName: string, fields: Record<string, unknown> = {}) =>
       o.post('/api/clients', { firstName, lastInitial: 'R', organizationId: org, status: 'active', clinicianIds: [clinicianId], ...fields }).then((r) => expectStatus(r, 201).id as string);
@@ -293,6 +413,7 @@ describe('the caseload’s rows, CSV and dashboard counts', () => {
       delivered: 40,
       makeupsOwed: 1,
       status: 'behind',
+      notCounted: [],
       nextReviewDate: '2026-10-16',
       nextEvaluationDate: '2026-11-15',
     });
@@ -369,6 +490,7 @@ describe('the account and its time zone', () => {
     testClock.set(new Date('2026-09-16T02:00:00.000Z'));
     try {
       const { agent } = await signUpOwner();
+      await setSchoolYears(agent);
       const client = expectStatus(await agent.post('/api/clients', { firstName: 'Zed', lastInitial: 'K', status: 'active' }), 201).id;
       await addIep(agent, client, { startDate: '2026-09-01', serviceMinutes: 60 });
       expect(await minutesOf(agent, client, '?from=2026-09-14&to=2026-09-20')).toMatchObject({ requiredToDate: 24 });

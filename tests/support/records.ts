@@ -3,7 +3,7 @@
  * keys the services write), so a test depends only on the routes it tests.
  */
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { permissionDefaults, type GoalStatus, type GoalType, type ParticipantStatus, type SessionStatus } from '../../packages/contract/src/enums.ts';
+import { permissionDefaults, type GoalStatus, type GoalType, type ParticipantStatus, type SessionStatus, type SessionType } from '../../packages/contract/src/enums.ts';
 import type { Permissions } from '../../packages/contract/src/auth.ts';
 import { hashPassword } from '../../packages/core/src/auth/passwords.ts';
 import { putNewUser } from '../../packages/core/src/auth/users-repo.ts';
@@ -58,12 +58,12 @@ export async function putGoal(
  */
 export async function putSession(
   accountId: string,
-  fields: { scheduledAt: string; participants: Record<string, ParticipantStatus>; status?: SessionStatus; duration?: number; createdBy?: string },
+  fields: { scheduledAt: string; participants: Record<string, ParticipantStatus>; status?: SessionStatus; duration?: number; createdBy?: string; sessionType?: SessionType },
 ): Promise<SessionItem> {
   const session: SessionItem = {
     id: newId(),
     accountId,
-    sessionType: 'therapy',
+    sessionType: fields.sessionType ?? 'therapy',
     status: fields.status ?? 'completed',
     scheduledAt: new Date(fields.scheduledAt).toISOString(),
     duration: fields.duration ?? 30,

@@ -33,6 +33,11 @@ export type UserType = (typeof userTypes)[number];
 export const sessionTypes = ['therapy', 'evaluation', 'consultation', 'meeting'] as const;
 export type SessionType = (typeof sessionTypes)[number];
 
+/** CPT codes of a completed evaluation (part 4 §1.2): fluency, speech sound production, with language, voice and resonance. */
+export const evaluationCodes = ['92521', '92522', '92523', '92524'] as const;
+export type EvaluationCode = (typeof evaluationCodes)[number];
+export const CHOOSE_EVALUATION_CODE = 'Choose the evaluation code';
+
 export const sessionStatuses = ['scheduled', 'completed', 'canceled', 'no_show', 'rescheduled'] as const;
 export type SessionStatus = (typeof sessionStatuses)[number];
 

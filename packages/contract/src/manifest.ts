@@ -191,6 +191,8 @@ export const updateSessionSeries = route({ method: 'PUT', path: '/api/session-se
 export const deleteSessionSeries = route({ method: 'DELETE', path: '/api/session-series/{id}', handler: 'timetable/delete-session-series', auth: 'user', permission: 'canDeleteSessions', params: schoolYear.seriesParams, query: schoolYear.deleteSeriesQuery, response: schoolYear.seriesChange, timeoutSeconds: 29 });
 export const listClosures = route({ method: 'GET', path: '/api/closures', handler: 'timetable/list-closures', auth: 'user', response: schoolYear.closureList });
 export const saveClosures = route({ method: 'PUT', path: '/api/closures', handler: 'timetable/save-closures', auth: 'user', permission: 'canManageUsers', body: schoolYear.closuresBody, response: schoolYear.closuresSaved, timeoutSeconds: 29 });
+export const listSchoolYears = route({ method: 'GET', path: '/api/school-years', handler: 'timetable/list-school-years', auth: 'user', response: schoolYear.schoolYearList });
+export const saveSchoolYears = route({ method: 'PUT', path: '/api/school-years', handler: 'timetable/save-school-years', auth: 'user', permission: 'canManageUsers', body: schoolYear.schoolYearsBody, response: schoolYear.schoolYearsSaved, timeoutSeconds: 29 });
 export const getReportingPeriods = route({ method: 'GET', path: '/api/reporting-periods', handler: 'account/get-reporting-periods', auth: 'user', response: reportingPeriods.reportingPeriods });
 export const saveReportingPeriods = route({ method: 'PUT', path: '/api/reporting-periods', handler: 'account/save-reporting-periods', auth: 'user', permission: 'canManageUsers', body: reportingPeriods.reportingPeriodsBody, response: reportingPeriods.reportingPeriods });
 
@@ -284,6 +286,8 @@ export const routes = {
   deleteSessionSeries,
   listClosures,
   saveClosures,
+  listSchoolYears,
+  saveSchoolYears,
   getReportingPeriods,
   saveReportingPeriods,
   signSessionNote,

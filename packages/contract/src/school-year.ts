@@ -58,6 +58,8 @@ export const iepBody = z
     ),
     servicePer: z.enum(servicePers, { error: 'Choose week or month' }),
     serviceType: z._default(z.enum(serviceTypes, { error: 'Choose a service type' }), 'either'),
+    /** The day an IEP was ended: set to today when its status becomes `ended`, editable; its minutes stop after it. */
+    endedOn: optionalDate,
   })
   .check(z.refine((v) => v.endDate > v.startDate, { message: END_BEFORE_START, path: ['endDate'] }));
 export type IepInput = z.input<typeof iepBody>;
@@ -74,6 +76,7 @@ export const iep = /* @__PURE__ */ schema(() =>
     serviceMinutes: z.number(),
     servicePer: z.enum(servicePers),
     serviceType: z.enum(serviceTypes),
+    endedOn: z.optional(isoDate),
     createdAt: isoDateTime,
     updatedAt: isoDateTime,
   }),
@@ -86,7 +89,7 @@ export const iepIdParams = /* @__PURE__ */ schema(() =>
 // ---------- service minutes ----------
 /** The longest period a minutes request may cover. */
 export const MAX_MINUTES_RANGE_DAYS = 366;
-export const minuteStatuses = ['on_track', 'behind', 'no_iep'] as const;
+export const minuteStatuses = ['on_track', 'behind', 'no_iep', 'no_school_year'] as const;
 export type MinuteStatus = (typeof minuteStatuses)[number];
 
 function refineDateRange(q: { from?: string; to?: string }, ctx: z.core.$RefinementCtx) {
@@ -97,7 +100,11 @@ function refineDateRange(q: { from?: string; to?: string }, ctx: z.core.$Refinem
   }
 }
 
-/** `from` and `to` are dates, both included; absent, they are the school year (July 1 – June 30) containing today. */
+/**
+ * `from` and `to` are dates, both included; absent, they are "this school year": the defined school
+ * year covering today, else the next one (with none defined, 1 July – 30 June around today, and
+ * required minutes are unknown: `no_school_year`).
+ */
 export const minutesRange = /* @__PURE__ */ schema(() =>
   z.object({ from: optionalDate, to: optionalDate }).check(z.superRefine(refineDateRange)),
 );
@@ -105,18 +112,29 @@ export const caseloadMinutesQuery = z
   .object({ from: optionalDate, to: optionalDate, assignedTo: z._default(assignedToSchema, 'me') })
   .check(z.superRefine(refineDateRange));
 
+/** Why an attended session delivered no minutes (part 4 §1.2). */
+export const notCountedReasons = ['not_therapy', 'group_for_individual_iep'] as const;
+export type NotCountedReason = (typeof notCountedReasons)[number];
+export const notCountedSession = /* @__PURE__ */ schema(() =>
+  z.object({ sessionId: id, date: isoDate, reason: z.enum(notCountedReasons) }),
+);
+export type NotCountedSession = z.infer<typeof notCountedSession>;
+
+/** Required minutes are null when no school year covers the period: Caseload never invents them. */
+const requiredMinutes = /* @__PURE__ */ schema(() => z.nullable(z.number()));
 export const minutesWeek = /* @__PURE__ */ schema(() =>
-  z.object({ start: isoDate, required: z.number(), delivered: z.number() }),
+  z.object({ start: isoDate, required: requiredMinutes, delivered: z.number() }),
 );
 export const clientMinutes = /* @__PURE__ */ schema(() =>
   z.object({
     from: isoDate,
     to: isoDate,
-    required: z.number(),
-    requiredToDate: z.number(),
+    required: requiredMinutes,
+    requiredToDate: requiredMinutes,
     delivered: z.number(),
     makeupsOwed: z.number(),
     status: z.enum(minuteStatuses),
+    notCounted: z.array(notCountedSession),
     weeks: z.array(minutesWeek),
   }),
 );
@@ -127,11 +145,12 @@ export const minutesRow = /* @__PURE__ */ schema(() =>
     clientId: id,
     firstName: z.string(),
     lastInitial: z.string(),
-    required: z.number(),
-    requiredToDate: z.number(),
+    required: requiredMinutes,
+    requiredToDate: requiredMinutes,
     delivered: z.number(),
     makeupsOwed: z.number(),
     status: z.enum(minuteStatuses),
+    notCounted: z.array(notCountedSession),
     nextReviewDate: z.optional(isoDate),
     nextEvaluationDate: z.optional(isoDate),
   }),
@@ -260,4 +279,52 @@ export const closureList = /* @__PURE__ */ schema(() =>
 /** After a save: the list, and how many undocumented series occurrences the new closures canceled. */
 export const closuresSaved = /* @__PURE__ */ schema(() =>
   z.object({ closures: z.array(closure), canceledSessions: z.number() }),
+);
+
+// ---------- school years ----------
+export const SCHOOL_YEARS_OVERLAP = 'School years cannot overlap';
+export const BREAK_OUTSIDE_YEAR = 'A break must be inside its school year';
+export const NO_SCHOOL_YEAR = 'Set the school year on the School Calendar page to see required minutes';
+export const MAX_SCHOOL_YEARS = 10;
+export const MAX_BREAKS = 30;
+const END_NOT_BEFORE_START = 'End date must be on or after the start date';
+const requiredDate = (missing: string) => z.pipe(z.string({ error: missing }).check(z.minLength(1, missing)), isoDate);
+
+export const schoolBreak = /* @__PURE__ */ schema(() =>
+  z
+    .object({ name: requiredText(100, 'Name is required', 'Name'), start: requiredDate('Start date is required'), end: requiredDate('End date is required') })
+    .check(z.refine((b) => b.start <= b.end, { message: END_NOT_BEFORE_START, path: ['end'] })),
+);
+export type SchoolBreak = z.infer<typeof schoolBreak>;
+
+/** A school year: its first and last instructional days (both included) and its breaks. */
+export const schoolYearEntry = /* @__PURE__ */ schema(() =>
+  z
+    .object({
+      name: requiredText(100, 'Name is required', 'Name'),
+      firstDay: requiredDate('First day is required'),
+      lastDay: requiredDate('Last day is required'),
+      breaks: z._default(z.array(schoolBreak, { error: 'Breaks must be a list' }).check(z.maxLength(MAX_BREAKS, `At most ${MAX_BREAKS} breaks`)), []),
+    })
+    .check(
+      z.refine((y) => y.firstDay < y.lastDay, { message: 'Last day must be after the first day', path: ['lastDay'] }),
+      z.refine((y) => y.breaks.every((b) => y.firstDay <= b.start && b.end <= y.lastDay), { message: BREAK_OUTSIDE_YEAR, path: ['breaks'] }),
+    ),
+);
+export type SchoolYear = z.infer<typeof schoolYearEntry>;
+
+const yearsOverlap = (a: SchoolYear, b: SchoolYear) => a.firstDay <= b.lastDay && b.firstDay <= a.lastDay;
+
+export const schoolYearsBody = z.array(schoolYearEntry, { error: 'School years must be a list' }).check(
+  z.maxLength(MAX_SCHOOL_YEARS, `At most ${MAX_SCHOOL_YEARS} school years`),
+  z.refine((list) => list.every((y, i) => list.every((o, j) => i === j || !yearsOverlap(y, o))), SCHOOL_YEARS_OVERLAP),
+);
+export type SchoolYearsInput = z.input<typeof schoolYearsBody>;
+/** The account's school years by first day. */
+export const schoolYearList = /* @__PURE__ */ schema(() =>
+  z.object({ schoolYears: z.array(schoolYearEntry) }),
+);
+/** After a save: the years, and how many undocumented series occurrences the new break days canceled. */
+export const schoolYearsSaved = /* @__PURE__ */ schema(() =>
+  z.object({ schoolYears: z.array(schoolYearEntry), canceledSessions: z.number() }),
 );

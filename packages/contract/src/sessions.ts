@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { id, isoDateTime, optionalPreprocessed, requiredText, text, schema } from './common.ts';
 import { addendum, signature } from './signatures.ts';
 import { baseline, CRITERION_BOTH, type CriterionValues, criterionComplete, criterionFields, cueCounts, cueLevels, trial } from './trials.ts';
-import { goalStatuses, goalTypes, gradeLevels, participantStatuses, sessionStatuses, sessionTypes } from './enums.ts';
+import { CHOOSE_EVALUATION_CODE, evaluationCodes, goalStatuses, goalTypes, gradeLevels, participantStatuses, sessionStatuses, sessionTypes } from './enums.ts';
 
 export const DURATION_MIN = 5;
 export const DURATION_MAX = 240;
@@ -42,12 +42,18 @@ export const scheduleSessionBody = /* @__PURE__ */ schema(() =>
     providerId: optionalPreprocessed((v) => (v === '' || v === null ? undefined : v), id),
     /** "Make-up for…": a canceled participation of these students that this session makes up. */
     makeupForSessionId: optionalPreprocessed((v) => (v === '' || v === null ? undefined : v), id),
+    /** An evaluation's CPT code (needed to complete it); kept only on evaluations. */
+    evaluationCode: optionalPreprocessed((v) => (v === '' || v === null ? undefined : v), z.enum(evaluationCodes, { error: CHOOSE_EVALUATION_CODE })),
   }),
 );
 export type ScheduleSessionInput = z.input<typeof scheduleSessionBody>;
 
 export const updateSessionBody = /* @__PURE__ */ schema(() =>
-  z.extend(z.omit(scheduleSessionBody, { makeupForSessionId: true }), { status: z.enum(sessionStatuses, { error: 'Status is required' }) }),
+  z
+    .extend(z.omit(scheduleSessionBody, { makeupForSessionId: true }), { status: z.enum(sessionStatuses, { error: 'Status is required' }) })
+    .check(
+      z.refine((v) => !(v.type === 'evaluation' && v.status === 'completed' && !v.evaluationCode), { message: CHOOSE_EVALUATION_CODE, path: ['evaluationCode'] }),
+    ),
 );
 export type UpdateSessionInput = z.input<typeof updateSessionBody>;
 
@@ -103,6 +109,7 @@ export const session = /* @__PURE__ */ schema(() =>
     seriesId: z.optional(id),
     /** The canceled session this one makes up. */
     makeupForSessionId: z.optional(id),
+    evaluationCode: z.optional(z.enum(evaluationCodes)),
     createdAt: isoDateTime,
     updatedAt: isoDateTime,
     participants: z.array(participantName),

@@ -5,7 +5,7 @@
 import * as z from 'zod/mini';
 import { assignedToSchema } from './caseload.ts';
 import { id, isoDate, isoDateTime, optionalPreprocessed, schema, text } from './common.ts';
-import { roles, sessionTypes } from './enums.ts';
+import { evaluationCodes, roles, sessionTypes } from './enums.ts';
 
 export const SIGNED_NOTE = 'This session note is signed. Add an addendum instead.';
 export const ALREADY_SIGNED = 'This session note is already signed';
@@ -60,7 +60,8 @@ export const serviceLogQuery = /* @__PURE__ */ schema(() =>
 );
 export type ServiceLogQuery = z.input<typeof serviceLogQuery>;
 
-export const cptCodes = ['92507', '92508'] as const;
+/** Individual and group treatment, then the evaluation codes (part 4 §1.2). */
+export const cptCodes = ['92507', '92508', ...evaluationCodes] as const;
 export const cosignedStates = ['yes', 'no', 'not_needed'] as const;
 
 /** One present participation in a completed session. */

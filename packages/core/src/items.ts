@@ -5,7 +5,7 @@
  * `type` on every item is the ENTITY type (keys.ts `entity`), so a record's own kind is stored as
  * `orgType`, `sessionType` and `goalType` and mapped back to `type` in API answers.
  */
-import type { ClientStatus, GoalStatus, GoalType, GradeLevel, NoteAuthor, OrganizationType, ParticipantStatus, ProgressNoteStatus, Role, SessionStatus, SessionType } from '@caseload/contract/enums';
+import type { ClientStatus, EvaluationCode, GoalStatus, GoalType, GradeLevel, NoteAuthor, OrganizationType, ParticipantStatus, ProgressNoteStatus, Role, SessionStatus, SessionType } from '@caseload/contract/enums';
 import type { Baseline, CueCounts, CueLevel, Trial } from '@caseload/contract/trials';
 
 interface Audited {
@@ -105,6 +105,8 @@ export interface SessionItem extends Audited {
   seriesId?: string;
   /** The canceled session whose make-up this is (settled in the participants' make-up items). */
   makeupForSessionId?: string;
+  /** An evaluation's CPT code (its service-log line's code); never on other types. */
+  evaluationCode?: EvaluationCode;
   /** Set by the first documentation save (note or progress): a series change never deletes such a session. */
   documented?: boolean;
   /**
@@ -222,6 +224,8 @@ export interface IepRecord {
   serviceMinutes: number;
   servicePer: 'week' | 'month';
   serviceType: 'individual' | 'group' | 'either';
+  /** The day it was ended (required minutes stop after it). */
+  endedOn?: string;
   createdAt: string;
   updatedAt: string;
   createdBy?: string;
@@ -236,12 +240,26 @@ export interface IepSetItem {
   version: number;
 }
 
-/** Delivered minutes of one client on one school day (ADD-maintained). */
+/** A day total of the ledger's first version (`DAY#<date>`), replaced by `AttendedItem`s by the ledger-v2 migration. */
 export interface DeliveredDayItem {
   accountId: string;
   clientId: string;
   date: string;
   delivered: number;
+}
+
+/**
+ * A session a client attended: present in a completed session. What the minutes need of it: its
+ * school day, duration, type and how many students were present (individual or group service).
+ */
+export interface AttendedItem {
+  accountId: string;
+  clientId: string;
+  sessionId: string;
+  date: string;
+  minutes: number;
+  sessionType: SessionType;
+  groupSize: number;
 }
 
 /** A canceled participation: owed a make-up until `settledBy` names the make-up session. */
@@ -273,6 +291,12 @@ export interface SessionSeriesItem {
   updatedAt: string;
   createdBy: string;
   updatedBy: string;
+  version: number;
+}
+
+export interface SchoolYearsItem {
+  accountId: string;
+  schoolYears: { name: string; firstDay: string; lastDay: string; breaks: { name: string; start: string; end: string }[] }[];
   version: number;
 }
 

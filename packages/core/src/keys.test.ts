@@ -129,14 +129,28 @@ describe("the account's goal templates", () => {
 });
 
 describe('a client minutes partition', () => {
-  it('orders day totals before the IEP set before make-ups, so one Query from DAY#<from> reads all three', () => {
-    const [day, set, makeup] = [keys.deliveredDay('a', 'c', '2026-09-14'), keys.iepSet('a', 'c'), keys.makeup('a', 'c', 's')];
+  it('orders attended sessions before the IEP set before make-ups, so one Query from DAY#<from> reads all three', () => {
+    const [day, set, makeup] = [keys.attended('a', 'c', '2026-09-14', 's1'), keys.iepSet('a', 'c'), keys.makeup('a', 'c', 's')];
     expect(new Set([day.PK, set.PK, makeup.PK])).toEqual(new Set([keys.clientMinutes('a', 'c')]));
     expect(day.SK >= sortKeys.minutesFrom('2026-09-14') && sortKeys.minutesFrom('2026-09-15') > day.SK).toBe(true);
     expect([makeup.SK, set.SK, day.SK].sort()).toEqual([day.SK, set.SK, makeup.SK]);
     expect(set.SK > sortKeys.minutesFrom('9999-12-31')).toBe(true);
     expect(makeup.SK.startsWith(sortKeys.makeups())).toBe(true);
     expect(sortKeys.dateOfDay(day.SK)).toBe('2026-09-14');
-    expect([sortKeys.isDeliveredDay(day.SK), sortKeys.isIepSet(set.SK), sortKeys.isMakeup(makeup.SK)]).toEqual([true, true, true]);
+    expect([sortKeys.isAttended(day.SK), sortKeys.isIepSet(set.SK), sortKeys.isMakeup(makeup.SK)]).toEqual([true, true, true]);
+    // A day total of the ledger's first version is told apart (the v2 migration deletes it).
+    expect([sortKeys.isAttended('DAY#2026-09-14'), sortKeys.isOldDayTotal('DAY#2026-09-14'), sortKeys.isOldDayTotal(day.SK)]).toEqual([false, true, false]);
+  });
+});
+
+describe("the account's school years", () => {
+  it('are one item of the account partition that no prefix Query of that partition reads', () => {
+    const years = keys.schoolYears('a');
+    expect(years).toEqual({ PK: 'ACCT#a', SK: 'SCHOOL_YEARS' });
+    expect(years.SK).not.toBe(keys.closures('a').SK);
+    const prefixes = [keys.userPrefix('a'), keys.organizationPrefix('a'), keys.clientPrefix('a'), keys.notePeriodsPrefix('a'), keys.goalTemplatePrefix('a')];
+    for (const prefix of prefixes) expect(years.SK.startsWith(prefix.SKPrefix)).toBe(false);
+    expect(keys.schoolYears('ab').PK).not.toBe(years.PK);
+    expect(entity.schoolYears).toBe('SchoolYears');
   });
 });

@@ -166,22 +166,24 @@ export const keys = {
   /** Partition of the remembered answers to creates sent with an Idempotency-Key (Powertools writes them). */
   idempotencyPartition: (accountId: string) => `${acct(accountId)}#IDEMPOTENCY`,
   /**
-   * A client's service-minutes partition: its IEPs (one item, `IEPS`), delivered minutes per school
-   * day (`DAY#<yyyy-mm-dd>`, ADD in the transaction of the session change that moves them) and its
-   * canceled participations owed a make-up (`MAKEUP#<sessionId>`). The minutes of one student are
-   * one Query of it, whatever the district's size.
+   * A client's service-minutes partition: its IEPs (one item, `IEPS`), one item per session it
+   * attended (`DAY#<yyyy-mm-dd>#<sessionId>`: present in a completed session, written in the
+   * transaction of the session change that moves it) and its canceled participations owed a make-up
+   * (`MAKEUP#<sessionId>`). The minutes of one student are one Query of it, whatever the district's size.
    */
   clientMinutes: (accountId: string, clientId: string) => `${acct(accountId)}#CLIENT#${clientId}#MIN`,
   /** All IEPs of a client in one item with a version: the no-overlap rule is a condition on it. */
   iepSet: (accountId: string, clientId: string) => ({ PK: `${acct(accountId)}#CLIENT#${clientId}#MIN`, SK: IEPS }),
   /** Finds an IEP's client from the IEP id alone (PUT/DELETE /api/ieps/{iepId}). */
   iepRef: (accountId: string, iepId: string) => ({ PK: acct(accountId), SK: `IEP#${iepId}` }),
-  deliveredDay: (accountId: string, clientId: string, date: string) => ({ PK: `${acct(accountId)}#CLIENT#${clientId}#MIN`, SK: `${DAY}${date}` }),
+  attended: (accountId: string, clientId: string, date: string, sessionId: string) => ({ PK: `${acct(accountId)}#CLIENT#${clientId}#MIN`, SK: `${DAY}${date}#${sessionId}` }),
   makeup: (accountId: string, clientId: string, sessionId: string) => ({ PK: `${acct(accountId)}#CLIENT#${clientId}#MIN`, SK: `${MAKEUP}${sessionId}` }),
   /** A recurring series: its rule and the ids of its occurrences. */
   sessionSeries: (accountId: string, seriesId: string) => ({ PK: acct(accountId), SK: `SERIES#${seriesId}` }),
   /** The account's school closures (one item: a school year's list is small). */
   closures: (accountId: string) => ({ PK: acct(accountId), SK: 'CLOSURES' }),
+  /** The account's school years and their breaks (one item: a handful of years). */
+  schoolYears: (accountId: string) => ({ PK: acct(accountId), SK: 'SCHOOL_YEARS' }),
   /**
    * One of the account's own goal-bank templates. They share the account partition, so the bank's
    * list is one Query of `begins_with(SK, GTPL#)` (Caseload's own templates are code, not items).
@@ -219,15 +221,17 @@ export const sortKeys = {
   isGoal: (sk: string) => sk.startsWith(GOAL),
   isProgress: (sk: string) => sk.startsWith(PROG),
   isSessionNote: (sk: string) => sk.startsWith(NOTE),
-  /** A minutes partition's day totals from `from` on, its IEPs and its make-ups: `SK >= DAY#<from>`. */
+  /** A minutes partition's attended sessions from `from` on, its IEPs and its make-ups: `SK >= DAY#<from>`. */
   minutesFrom: (from: string) => `${DAY}${from}`,
-  isDeliveredDay: (sk: string) => sk.startsWith(DAY),
+  /** An attended session (`DAY#<date>#<sessionId>`); a bare `DAY#<date>` is a day total of the ledger's first version. */
+  isAttended: (sk: string) => sk.startsWith(DAY) && sk.length > DAY.length + 10,
+  isOldDayTotal: (sk: string) => sk.startsWith(DAY) && sk.length === DAY.length + 10,
   isIepSet: (sk: string) => sk === IEPS,
   isMakeup: (sk: string) => sk.startsWith(MAKEUP),
   /** A minutes partition's make-ups alone: `begins_with(SK, MAKEUP#)`. */
   makeups: () => MAKEUP,
-  /** The date of a `DAY#<date>` key. */
-  dateOfDay: (sk: string) => sk.slice(DAY.length),
+  /** The date of a `DAY#<date>…` key. */
+  dateOfDay: (sk: string) => sk.slice(DAY.length, DAY.length + 10),
   /** Name-ordered client keys whose name starts with a searched prefix (normalized like the keys). */
   clientNamePrefix: (search = '') => `${CLIENT}${normalizeName(search)}`,
   /** The client id at the end of a name-ordered key. */
@@ -266,8 +270,10 @@ export const entity = {
   iepSet: 'IepSet',
   iepRef: 'IepRef',
   deliveredDay: 'DeliveredMinutes',
+  attended: 'AttendedSession',
   makeup: 'Makeup',
   sessionSeries: 'SessionSeries',
   closures: 'Closures',
+  schoolYears: 'SchoolYears',
   goalTemplate: 'GoalTemplate',
 } as const;

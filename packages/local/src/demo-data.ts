@@ -24,6 +24,26 @@ function rng(seed: number) {
   return () => ((seed = (seed * 1664525 + 1013904223) % 2 ** 32) / 2 ** 32);
 }
 
+const DAY_MS = 86_400_000;
+const ymd = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * The demo's school year: 40 weeks from the Monday 16 weeks back (the semester of sessions below),
+ * with a winter break over the two weeks from the Monday before 25 December when it is still ahead,
+ * so the minutes pages show required minutes stopping over a break.
+ */
+export function demoSchoolYear(now: Date) {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const monday = today - ((new Date(today).getUTCDay() + 6) % 7) * DAY_MS;
+  const firstDay = monday - 16 * 7 * DAY_MS;
+  const lastDay = firstDay + (40 * 7 - 3) * DAY_MS;
+  const christmas = Date.UTC(new Date(firstDay).getUTCFullYear(), 11, 25);
+  const breakStart = christmas - ((new Date(christmas).getUTCDay() + 6) % 7) * DAY_MS;
+  const breakEnd = breakStart + 11 * DAY_MS;
+  const breaks = breakStart > today && breakEnd < lastDay ? [{ name: 'Winter break', start: ymd(breakStart), end: ymd(breakEnd) }] : [];
+  return { name: 'This school year', firstDay: ymd(firstDay), lastDay: ymd(lastDay), breaks };
+}
+
 /** Seeds the demo district through the API, as users would create it. Returns what it made. */
 export async function seedDemo(baseUrl: string, log: (s: string) => void) {
   const random = rng(42);
@@ -39,6 +59,8 @@ export async function seedDemo(baseUrl: string, log: (s: string) => void) {
     { name: 'Riverside Speech Clinic', type: 'clinic', address: '9 River St', phone: '555-0103', contactPerson: 'Dr. Lin' },
   ]) orgs.push(await owner.ok('POST', '/api/organizations', org));
   log('  3 organizations');
+  await owner.ok('PUT', '/api/school-years', [demoSchoolYear(new Date())]);
+  log('  the school year');
 
   const [slp, assistant] = DEMO_CHILDREN;
   await owner.ok('POST', '/api/users', {

@@ -11,11 +11,13 @@ import type * as z from 'zod/mini';
 import { OVERLAPPING_IEP, type Iep, type iepBody } from '@caseload/contract/school-year';
 import { getVisibleClient } from '../caseload/access.ts';
 import { auditChange } from '../caseload/audit-events.ts';
-import { nowIso } from '../clock.ts';
+import { now, nowIso } from '../clock.ts';
 import type { AuthContext } from '../context.ts';
 import { ConflictError, NotFoundError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import type { IepRecord, IepSetItem } from '../items.ts';
+import { localDate } from '../school-calendar/dates.ts';
+import { accountTimeZone } from '../school-calendar/settings.ts';
 import { retryOnConflict } from '../sessions/conflicts.ts';
 import { clientOfIep, readIepSet, writeIepSet } from './repo.ts';
 
@@ -33,6 +35,7 @@ export function toIep(r: IepRecord): Iep {
     serviceMinutes: r.serviceMinutes,
     servicePer: r.servicePer,
     serviceType: r.serviceType,
+    ...(r.endedOn ? { endedOn: r.endedOn } : {}),
     createdAt: r.createdAt,
     updatedAt: r.updatedAt,
   };
@@ -50,16 +53,24 @@ function refuseOverlap(ieps: Record<string, IepRecord>, changed: IepRecord) {
   if (clash) throw new ConflictError(OVERLAPPING_IEP);
 }
 
-const fields = (input: IepInput) => ({
-  startDate: input.startDate,
-  endDate: input.endDate,
-  nextReviewDate: input.nextReviewDate,
-  nextEvaluationDate: input.nextEvaluationDate,
-  status: input.status,
-  serviceMinutes: input.serviceMinutes,
-  servicePer: input.servicePer,
-  serviceType: input.serviceType,
-});
+/**
+ * The stored fields of a body. An ended IEP carries `endedOn`: the one sent, else the one it had,
+ * else today in the account's zone (ending it is what sets it); any other status carries none.
+ */
+async function fields(auth: AuthContext, input: IepInput, before?: IepRecord) {
+  const endedOn = input.status === 'ended' ? (input.endedOn ?? before?.endedOn ?? localDate(now(), await accountTimeZone(auth.accountId))) : undefined;
+  return {
+    startDate: input.startDate,
+    endDate: input.endDate,
+    nextReviewDate: input.nextReviewDate,
+    nextEvaluationDate: input.nextEvaluationDate,
+    status: input.status,
+    serviceMinutes: input.serviceMinutes,
+    servicePer: input.servicePer,
+    serviceType: input.serviceType,
+    endedOn,
+  };
+}
 
 export async function listIeps(auth: AuthContext, clientId: string): Promise<Iep[]> {
   await getVisibleClient(auth, clientId, { includeArchived: true });
@@ -73,7 +84,7 @@ export async function createIep(auth: AuthContext, clientId: string, input: IepI
     await getVisibleClient(auth, clientId);
     const before = await readIepSet(auth.accountId, clientId);
     const at = nowIso();
-    const iep: IepRecord = { id, clientId, ...fields(input), createdAt: at, updatedAt: at, createdBy: auth.userId, updatedBy: auth.userId };
+    const iep: IepRecord = { id, clientId, ...(await fields(auth, input)), createdAt: at, updatedAt: at, createdBy: auth.userId, updatedBy: auth.userId };
     refuseOverlap(before?.ieps ?? {}, iep);
     await writeIepSet(auth.accountId, clientId, before, { ...before?.ieps, [id]: iep }, { put: id });
     return iep;
@@ -101,7 +112,7 @@ async function iepForWrite(auth: AuthContext, iepId: string): Promise<{ set: Iep
 export async function updateIep(auth: AuthContext, iepId: string, input: IepInput): Promise<Iep> {
   const updated = await retryOnConflict(async () => {
     const { set, iep } = await iepForWrite(auth, iepId);
-    const after: IepRecord = { ...iep, ...fields(input), updatedAt: nowIso(), updatedBy: auth.userId };
+    const after: IepRecord = { ...iep, ...(await fields(auth, input, iep)), updatedAt: nowIso(), updatedBy: auth.userId };
     refuseOverlap(set.ieps, after);
     await writeIepSet(auth.accountId, iep.clientId, set, { ...set.ieps, [iepId]: after }, undefined);
     return after;

@@ -27,57 +27,69 @@ function session(status: SessionStatus, participants: Record<string, Participant
   };
 }
 
-/** Delivered-minute deltas as `client|date → delta`, make-up writes as `put|delete client`. */
+/** Attended items as `put client|date minutes type×groupSize` / `delete client|date`, make-up writes as `update|delete client`. */
 function summarize(items: TxItem[]) {
-  const delivered: Record<string, number> = {};
+  const attended: string[] = [];
   const makeups: string[] = [];
   for (const item of items) {
-    if ('Update' in item && String(item.Update.Key!.SK).startsWith('DAY#')) {
-      const v = item.Update.ExpressionAttributeValues!;
-      delivered[`${String(v[':client'])}|${String(v[':date'])}`] = Number(v[':delta']);
+    const key = ('Put' in item ? item.Put.Item : 'Delete' in item ? item.Delete.Key : 'Update' in item ? item.Update.Key : undefined) ?? {};
+    const sk = String(key.SK);
+    const client = String(key.PK).split('#')[3];
+    if (sk.startsWith('DAY#')) {
+      const date = sk.slice(4, 14);
+      if ('Put' in item) attended.push(`put ${client}|${date} ${String(key.minutes)} ${String(key.sessionType)}×${String(key.groupSize)}`);
+      else attended.push(`delete ${client}|${date}`);
     } else if ('Update' in item) {
       const v = item.Update.ExpressionAttributeValues!;
       makeups.push(`update ${String(v[':client'])} ${String(v[':date'])} ${String(v[':duration'])}`);
     } else if ('Delete' in item) {
-      makeups.push(`delete ${String(item.Delete.Key!.PK).split('#')[3]}`);
+      makeups.push(`delete ${client}`);
     }
   }
-  return { delivered, makeups: makeups.sort() };
+  return { attended: attended.sort(), makeups: makeups.sort() };
 }
 
 const changes = (before: SessionItem | undefined, after: SessionItem | undefined) => summarize(sessionLedgerChanges(ACCOUNT, TZ, before, after));
 
 describe('sessionLedgerChanges', () => {
-  it('completing a session with the client present adds its 30 minutes to that school day', () => {
+  it('completing a therapy session with the client present records it as attended on that school day', () => {
     const items = sessionLedgerChanges(ACCOUNT, TZ, session('scheduled', { c1: 'present' }), session('completed', { c1: 'present' }));
     expect(items).toEqual([
       {
-        Update: {
-          Key: keys.deliveredDay(ACCOUNT, 'c1', '2026-09-16'),
-          UpdateExpression: 'SET #type = :type, #account = :account, #client = :client, #date = :date ADD #delivered :delta',
-          ExpressionAttributeNames: { '#type': 'type', '#account': 'accountId', '#client': 'clientId', '#date': 'date', '#delivered': 'delivered' },
-          ExpressionAttributeValues: { ':type': 'DeliveredMinutes', ':account': ACCOUNT, ':client': 'c1', ':date': '2026-09-16', ':delta': 30 },
+        Put: {
+          Item: {
+            ...keys.attended(ACCOUNT, 'c1', '2026-09-16', 's1'),
+            type: 'AttendedSession',
+            accountId: ACCOUNT,
+            clientId: 'c1',
+            sessionId: 's1',
+            date: '2026-09-16',
+            minutes: 30,
+            sessionType: 'therapy',
+            groupSize: 1,
+          },
         },
       },
     ]);
   });
 
-  it('reverting a completed session to scheduled takes its 30 minutes away', () => {
-    expect(changes(session('completed', { c1: 'present' }), session('scheduled', { c1: 'present' }))).toEqual({ delivered: { 'c1|2026-09-16': -30 }, makeups: [] });
+  it('reverting a completed session to scheduled deletes it from the ledger', () => {
+    expect(changes(session('completed', { c1: 'present' }), session('scheduled', { c1: 'present' }))).toEqual({ attended: ['delete c1|2026-09-16'], makeups: [] });
   });
 
-  it('a present student of a session not completed delivers nothing', () => {
-    expect(changes(undefined, session('scheduled', { c1: 'present' }))).toEqual({ delivered: {}, makeups: [] });
-    expect(changes(session('scheduled', { c1: 'scheduled' }), session('canceled', { c1: 'present' }))).toEqual({ delivered: {}, makeups: [] });
+  it('a present student of a session not completed attended nothing', () => {
+    expect(changes(undefined, session('scheduled', { c1: 'present' }))).toEqual({ attended: [], makeups: [] });
+    expect(changes(session('scheduled', { c1: 'scheduled' }), session('canceled', { c1: 'present' }))).toEqual({ attended: [], makeups: [] });
   });
 
-  it('changing a completed session from 30 to 45 minutes writes the net +15, one update per item', () => {
+  it('changing a completed session from 30 to 45 minutes, or its type, rewrites the one item', () => {
     const items = sessionLedgerChanges(ACCOUNT, TZ, session('completed', { c1: 'present' }), session('completed', { c1: 'present' }, { duration: 45 }));
     expect(items).toHaveLength(1);
-    expect(summarize(items)).toEqual({ delivered: { 'c1|2026-09-16': 15 }, makeups: [] });
+    expect(summarize(items)).toEqual({ attended: ['put c1|2026-09-16 45 therapy×1'], makeups: [] });
+    expect(changes(session('completed', { c1: 'present' }), session('completed', { c1: 'present' }, { sessionType: 'meeting' })).attended).toEqual(['put c1|2026-09-16 30 meeting×1']);
   });
 
-  it('an edit that changes nothing the ledger counts writes nothing (and needs no time zone)', () => {
+  it('an edit that changes nothing the ledger keeps writes nothing (and needs no time zone)', () => {
     const before = session('completed', { c1: 'present' });
     const after = { ...before, notes: 'edited', updatedAt: '2026-09-17T00:00:00.000Z' };
     expect(sessionLedgerChanges(ACCOUNT, TZ, before, after)).toEqual([]);
@@ -85,45 +97,53 @@ describe('sessionLedgerChanges', () => {
     expect(changesLedger(session('scheduled', { c1: 'present' }), session('scheduled', { c1: 'present' }, { duration: 45 }))).toBe(false);
     expect(changesLedger(session('scheduled', { c1: 'present' }), session('completed', { c1: 'present' }))).toBe(true);
     expect(changesLedger(session('scheduled', { c1: 'scheduled' }), session('scheduled', { c1: 'canceled' }))).toBe(true);
+    expect(changesLedger(session('completed', { c1: 'present' }), session('completed', { c1: 'present' }, { sessionType: 'evaluation' }))).toBe(true);
   });
 
-  it('rescheduling a completed session from Wednesday to Thursday moves 30 minutes: -30 Wednesday, +30 Thursday', () => {
+  it('rescheduling a completed session from Wednesday to Thursday moves its item: delete Wednesday, put Thursday', () => {
     const before = session('completed', { c1: 'present' });
     const after = session('completed', { c1: 'present' }, { scheduledAt: '2026-09-17T14:00:00.000Z' });
-    expect(changes(before, after)).toEqual({ delivered: { 'c1|2026-09-16': -30, 'c1|2026-09-17': 30 }, makeups: [] });
+    expect(changes(before, after)).toEqual({ attended: ['delete c1|2026-09-16', 'put c1|2026-09-17 30 therapy×1'], makeups: [] });
   });
 
   it('a session at 23:30 in New York on the day of a daylight-saving change counts on that local date, not the UTC one', () => {
     for (const date of ['2026-03-08', '2026-11-01']) {
       const scheduledAt = instantAt(date, '23:30', TZ);
       expect(scheduledAt.slice(0, 10)).not.toBe(date);
-      expect(changes(undefined, session('completed', { c1: 'present' }, { scheduledAt })).delivered).toEqual({ [`c1|${date}`]: 30 });
+      expect(changes(undefined, session('completed', { c1: 'present' }, { scheduledAt })).attended).toEqual([`put c1|${date} 30 therapy×1`]);
     }
   });
 
-  it('a group of five: present 30 each, absent nothing, canceled owes a make-up, scheduled nothing', () => {
+  it('a group of five: the two present attended a group of 2, absent nothing, canceled owes a make-up, scheduled nothing', () => {
     const group = { p1: 'present', p2: 'present', a: 'absent', x: 'canceled', s: 'scheduled' } as const;
     expect(changes(session('scheduled', { p1: 'scheduled', p2: 'scheduled', a: 'scheduled', x: 'scheduled', s: 'scheduled' }), session('completed', group))).toEqual({
-      delivered: { 'p1|2026-09-16': 30, 'p2|2026-09-16': 30 },
+      attended: ['put p1|2026-09-16 30 therapy×2', 'put p2|2026-09-16 30 therapy×2'],
       makeups: ['update x 2026-09-16 30'],
     });
   });
 
+  it('one of two present students marked absent: the other now attended individual service', () => {
+    expect(changes(session('completed', { p1: 'present', p2: 'present' }), session('completed', { p1: 'present', p2: 'absent' })).attended).toEqual([
+      'delete p2|2026-09-16',
+      'put p1|2026-09-16 30 therapy×1',
+    ]);
+  });
+
   it('a make-up item is kept as it is while its canceled participation does not move, and follows it when it does', () => {
     const canceled = session('scheduled', { x: 'canceled' });
-    expect(changes(canceled, { ...canceled, notes: 'n' })).toEqual({ delivered: {}, makeups: [] });
+    expect(changes(canceled, { ...canceled, notes: 'n' })).toEqual({ attended: [], makeups: [] });
     expect(changes(canceled, session('scheduled', { x: 'canceled' }, { duration: 45 })).makeups).toEqual(['update x 2026-09-16 45']);
     expect(changes(canceled, session('scheduled', { x: 'canceled' }, { scheduledAt: '2026-09-18T14:00:00.000Z' })).makeups).toEqual(['update x 2026-09-18 30']);
   });
 
   it('a canceled participation that is no longer canceled, removed, or whose session is deleted owes nothing', () => {
     const canceled = session('completed', { x: 'canceled', p: 'present' });
-    expect(changes(canceled, session('completed', { x: 'present', p: 'present' }))).toEqual({ delivered: { 'x|2026-09-16': 30 }, makeups: ['delete x'] });
+    expect(changes(canceled, session('completed', { x: 'present', p: 'present' }))).toEqual({ attended: ['put p|2026-09-16 30 therapy×2', 'put x|2026-09-16 30 therapy×2'], makeups: ['delete x'] });
     expect(changes(canceled, session('completed', { p: 'present' })).makeups).toEqual(['delete x']);
-    // Deleting the session takes away both its delivered minutes and its owed make-up.
+    // Deleting the session takes away both what it recorded as attended and its owed make-up.
     const deleted = sessionLedgerChanges(ACCOUNT, TZ, canceled, undefined);
-    expect(summarize(deleted)).toEqual({ delivered: { 'p|2026-09-16': -30 }, makeups: ['delete x'] });
-    expect(deleted.find((i) => 'Delete' in i)).toEqual({ Delete: { Key: keys.makeup(ACCOUNT, 'x', 's1') } });
+    expect(summarize(deleted)).toEqual({ attended: ['delete p|2026-09-16'], makeups: ['delete x'] });
+    expect(deleted.find((i) => 'Delete' in i && String(i.Delete.Key!.SK).startsWith('MAKEUP#'))).toEqual({ Delete: { Key: keys.makeup(ACCOUNT, 'x', 's1') } });
   });
 
   it('the make-up item is an Update so the settlement of a scheduled make-up survives', () => {

@@ -1,18 +1,20 @@
 /**
- * The delivered-minutes ledger and the make-ups owed, as writes that go into the transaction of the
- * session change that moves them (repo.ts `commitSessionChange`). A session write and its ledger
- * writes commit together or not at all, so the stored totals are always the sum over the sessions:
- * - `DAY#<date>` of a client: `ADD delivered` the session's duration for each participant `present`
- *   in a `completed` session, on the school day of `scheduledAt` in the account's time zone; the
- *   change writes the difference between its before and after sides;
+ * The minutes ledger and the make-ups owed, as writes that go into the transaction of the session
+ * change that moves them (repo.ts `commitSessionChange`). A session write and its ledger writes
+ * commit together or not at all, so the stored ledger always matches the sessions:
+ * - `DAY#<date>#<sessionId>` of a client (`AttendedItem`): exists while the client is `present` in
+ *   the `completed` session, dated on the school day of `scheduledAt` in the account's zone, with
+ *   the session's duration, type and how many were present. Which of them deliver minutes (therapy
+ *   only, individual service for an individual IEP) is decided when the minutes are read, against
+ *   the IEP of that day (required.ts `countAttended`), so an IEP edit needs no ledger rewrite;
  * - `MAKEUP#<sessionId>` of a client: exists while the client's participation is `canceled`.
  */
 import type { TxItem } from '../db.ts';
-import type { SessionItem } from '../items.ts';
+import type { AttendedItem, SessionItem } from '../items.ts';
 import { entity, keys } from '../keys.ts';
 import { localDate } from '../school-calendar/dates.ts';
 
-/** The participants whose minutes a session delivers: none unless the session was completed. */
+/** The participants a session's ledger lists as attended: none unless the session was completed. */
 function presentParticipants(session: SessionItem): string[] {
   if (session.status !== 'completed') return [];
   return Object.entries(session.participants)
@@ -25,16 +27,17 @@ const owesMakeup = (session: SessionItem | undefined, clientId: string) => sessi
 /** The school day a session counts on: its date in the account's time zone. */
 export const schoolDayOf = (session: SessionItem, timeZone: string) => localDate(session.scheduledAt, timeZone);
 
-/** What a session delivers: its duration to each present participant, on its school day. */
-export function deliveredBy(session: SessionItem, timeZone: string): { clientId: string; date: string; minutes: number }[] {
+/** What a session puts in its participants' ledgers: one attended item per present participant. */
+export function attendedBy(session: SessionItem, timeZone: string): Omit<AttendedItem, 'accountId'>[] {
   const date = schoolDayOf(session, timeZone);
-  return presentParticipants(session).map((clientId) => ({ clientId, date, minutes: session.duration }));
+  const present = presentParticipants(session);
+  return present.map((clientId) => ({ clientId, sessionId: session.id, date, minutes: session.duration, sessionType: session.sessionType, groupSize: present.length }));
 }
 
 /** The participants whose canceled participation owes a make-up. */
 export const canceledParticipants = (session: SessionItem) => Object.keys(session.participants).filter((clientId) => owesMakeup(session, clientId));
 
-/** Whether a session side moves any ledger item: delivered minutes or an owed make-up. */
+/** Whether a session side moves any ledger item: an attended session or an owed make-up. */
 export const countsInLedger = (session: SessionItem | undefined): boolean =>
   !!session && (presentParticipants(session).length > 0 || Object.values(session.participants).some((p) => p.status === 'canceled'));
 
@@ -44,7 +47,7 @@ function ledgerFacts(session: SessionItem | undefined): string {
   const statuses = Object.entries(session.participants)
     .map(([clientId, entry]) => `${clientId}:${entry.status}`)
     .sort();
-  return JSON.stringify([session.status, session.scheduledAt, session.duration, statuses]);
+  return JSON.stringify([session.status, session.sessionType, session.scheduledAt, session.duration, statuses]);
 }
 
 /**
@@ -54,16 +57,14 @@ function ledgerFacts(session: SessionItem | undefined): string {
 export const changesLedger = (before: SessionItem | undefined, after: SessionItem | undefined): boolean =>
   (countsInLedger(before) || countsInLedger(after)) && ledgerFacts(before) !== ledgerFacts(after);
 
-function deliveredUpdate(accountId: string, clientId: string, date: string, delta: number): TxItem {
-  return {
-    Update: {
-      Key: keys.deliveredDay(accountId, clientId, date),
-      UpdateExpression: 'SET #type = :type, #account = :account, #client = :client, #date = :date ADD #delivered :delta',
-      ExpressionAttributeNames: { '#type': 'type', '#account': 'accountId', '#client': 'clientId', '#date': 'date', '#delivered': 'delivered' },
-      ExpressionAttributeValues: { ':type': entity.deliveredDay, ':account': accountId, ':client': clientId, ':date': date, ':delta': delta },
-    },
-  };
+/** The Put of an attended item (whole: it holds only facts of the session). */
+export function attendedPut(accountId: string, a: Omit<AttendedItem, 'accountId'>): TxItem {
+  return { Put: { Item: { ...keys.attended(accountId, a.clientId, a.date, a.sessionId), type: entity.attended, accountId, ...a } } };
 }
+
+const attendedKey = (a: Pick<AttendedItem, 'clientId' | 'date'>) => `${a.clientId}|${a.date}`;
+const sameAttended = (a: Omit<AttendedItem, 'accountId'>, b: Omit<AttendedItem, 'accountId'>) =>
+  a.minutes === b.minutes && a.sessionType === b.sessionType && a.groupSize === b.groupSize;
 
 /** Upserts the make-up's facts; an Update (not a Put) keeps the `settledBy` of a make-up scheduled. */
 export function makeupUpdate(accountId: string, clientId: string, session: SessionItem, date: string): TxItem {
@@ -96,25 +97,21 @@ export function makeupUpdate(accountId: string, clientId: string, session: Sessi
 
 /**
  * The ledger writes of a session's move from `before` to `after` (either may be absent: a create,
- * a delete): one ADD per (client, school day) whose total changes (before's contribution taken
- * away, after's added, merged so no item is touched twice), and the make-up items of participants
- * whose canceled participation starts, moves, or ends.
+ * a delete): the attended items before had and after has not (Delete), those after has new or
+ * changed (Put; one write per item, since both sides name the same key for a participant and day),
+ * and the make-up items of participants whose canceled participation starts, moves, or ends.
  */
 export function sessionLedgerChanges(accountId: string, timeZone: string, before: SessionItem | undefined, after: SessionItem | undefined): TxItem[] {
-  const deltas = new Map<string, { clientId: string; date: string; delta: number }>();
-  const contribute = (session: SessionItem | undefined, sign: 1 | -1) => {
-    for (const { clientId, date, minutes } of session ? deliveredBy(session, timeZone) : []) {
-      const id = `${clientId}|${date}`;
-      const entry = deltas.get(id) ?? { clientId, date, delta: 0 };
-      entry.delta += sign * minutes;
-      deltas.set(id, entry);
-    }
-  };
-  contribute(before, -1);
-  contribute(after, 1);
-  const changes: TxItem[] = [...deltas.values()].filter((d) => d.delta !== 0).map((d) => deliveredUpdate(accountId, d.clientId, d.date, d.delta));
-
   const sessionId = (after ?? before)!.id;
+  const had = new Map((before ? attendedBy(before, timeZone) : []).map((a) => [attendedKey(a), a]));
+  const has = new Map((after ? attendedBy(after, timeZone) : []).map((a) => [attendedKey(a), a]));
+  const changes: TxItem[] = [];
+  for (const [key, a] of had) if (!has.has(key)) changes.push({ Delete: { Key: keys.attended(accountId, a.clientId, a.date, sessionId) } });
+  for (const [key, a] of has) {
+    const old = had.get(key);
+    if (!old || !sameAttended(old, a)) changes.push(attendedPut(accountId, a));
+  }
+
   const clientIds = new Set([...Object.keys(before?.participants ?? {}), ...Object.keys(after?.participants ?? {})]);
   for (const clientId of clientIds) {
     const owedBefore = owesMakeup(before, clientId);

@@ -1,39 +1,39 @@
 /**
- * Backfill of the minutes ledger for sessions written before it existed: every client's delivered
- * minutes per school day and its owed make-ups, recomputed from the sessions. Since the ledger
- * exists, every session write keeps it in its own transaction (sessions/repo.ts), so after this run
- * the totals equal the sessions' sums and stay so.
+ * Backfill of the minutes ledger (ledger.ts): every client's attended sessions and owed make-ups,
+ * recomputed from the sessions. Version 2 replaces the first version's day totals (`DAY#<date>`,
+ * which counted every session type alike) by one item per attended session (`DAY#<date>#<id>`),
+ * so the minutes can tell therapy from the rest and individual from group service. Since the
+ * ledger exists, every session write keeps it in its own transaction (sessions/repo.ts), so after
+ * this run the ledger matches the sessions and stays so.
  *
- * Idempotent: a day total is recomputed from the sessions and written whole (never added to), and
- * only where it differs, so a second run writes nothing. A session changed by the new code before
- * the run (an ADD onto a day that had no total yet) is corrected too: the recomputation replaces
- * whatever the day held.
+ * Idempotent: an attended item or make-up is written only where the stored one differs from the
+ * recomputation, and a first-version day total is deleted, so a second run writes nothing.
  *
- * Beside live traffic: each client's day totals are read before the sessions are listed, and a
- * total is written only if its day still holds what was read; a session change landing in between
- * moved that total and so fails the condition, and the account is recomputed. A make-up item is
- * written together with a check that its session still has the version listed. What is left is the
- * time index's own lag (a change committed a moment before the listing and not yet indexed); the
- * run is meant for a start (`npm start` runs it before serving) or a quiet moment.
+ * Beside live traffic: each write goes with a check that its session still has the version listed;
+ * a session changed in between wrote its own ledger items, fails the check, and the account is
+ * recomputed. What is left is the time index's own lag (a change committed a moment before the
+ * listing and not yet indexed); the run is meant for a start (`npm start` runs it before serving)
+ * or a quiet moment.
  */
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { db, queryPartition, transact, type TxItem } from '../db.ts';
-import type { DeliveredDayItem, MakeupItem, SessionItem } from '../items.ts';
-import { entity, keys, sortKeys } from '../keys.ts';
+import type { AttendedItem, MakeupItem, SessionItem } from '../items.ts';
+import { keys, sortKeys } from '../keys.ts';
 import { migrateEveryAccountOnce } from '../migrations.ts';
 import { accountTimeZone } from '../school-calendar/settings.ts';
 import { isLostRace, versionCondition } from '../sessions/conflicts.ts';
 import { tableName } from '../table.ts';
-import { canceledParticipants, deliveredBy, makeupUpdate, schoolDayOf } from './ledger.ts';
+import { attendedBy, attendedPut, canceledParticipants, makeupUpdate, schoolDayOf } from './ledger.ts';
 
-export const MINUTES_LEDGER_MIGRATION = 'minutes-ledger-v1';
+export const MINUTES_LEDGER_MIGRATION = 'minutes-ledger-v2';
 const CONCURRENCY = 10;
 /** Recomputations of one account before giving up (the run is then simply started again). */
 const MAX_PASSES = 5;
 
 type Stored<T> = T & { PK: string; SK: string };
 interface ClientLedger {
-  days: Map<string, number>;
+  attended: Map<string, AttendedItem>;
+  oldDayTotals: string[];
   makeups: Map<string, MakeupItem>;
 }
 
@@ -41,16 +41,17 @@ async function inChunks<T>(items: T[], work: (item: T) => Promise<unknown>) {
   for (let i = 0; i < items.length; i += CONCURRENCY) await Promise.all(items.slice(i, i + CONCURRENCY).map(work));
 }
 
-/** Each client's stored day totals and make-ups (one consistent Query of its minutes partition). */
+/** Each client's stored ledger (one consistent Query of its minutes partition). */
 async function readLedgers(accountId: string): Promise<Map<string, ClientLedger>> {
   const { PK, SKPrefix } = keys.clientPrefix(accountId);
   const clients = await queryPartition<{ id: string }>({ pk: PK, skPrefix: SKPrefix, consistent: true });
   const ledgers = new Map<string, ClientLedger>();
   await inChunks(clients, async ({ id }) => {
     const items = await queryPartition<Stored<Record<string, unknown>>>({ pk: keys.clientMinutes(accountId, id), consistent: true });
-    const ledger: ClientLedger = { days: new Map(), makeups: new Map() };
+    const ledger: ClientLedger = { attended: new Map(), oldDayTotals: [], makeups: new Map() };
     for (const item of items) {
-      if (sortKeys.isDeliveredDay(item.SK)) ledger.days.set(sortKeys.dateOfDay(item.SK), Number((item as unknown as DeliveredDayItem).delivered));
+      if (sortKeys.isAttended(item.SK)) ledger.attended.set(item.SK, item as unknown as AttendedItem);
+      else if (sortKeys.isOldDayTotal(item.SK)) ledger.oldDayTotals.push(item.SK);
       else if (sortKeys.isMakeup(item.SK)) ledger.makeups.set((item as unknown as MakeupItem).sessionId, item as unknown as MakeupItem);
     }
     ledgers.set(id, ledger);
@@ -58,21 +59,8 @@ async function readLedgers(accountId: string): Promise<Map<string, ClientLedger>
   return ledgers;
 }
 
-/** What the sessions say: minutes per client and day, and each canceled participation's make-up. */
-function recompute(timeZone: string, sessions: SessionItem[]) {
-  const totals = new Map<string, Map<string, number>>();
-  const makeups: { clientId: string; session: SessionItem; date: string }[] = [];
-  for (const session of sessions) {
-    for (const { clientId, date, minutes } of deliveredBy(session, timeZone)) {
-      const days = totals.get(clientId) ?? new Map<string, number>();
-      days.set(date, (days.get(date) ?? 0) + minutes);
-      totals.set(clientId, days);
-    }
-    for (const clientId of canceledParticipants(session)) makeups.push({ clientId, session, date: schoolDayOf(session, timeZone) });
-  }
-  return { totals, makeups };
-}
-
+const sameAttended = (stored: AttendedItem | undefined, a: Omit<AttendedItem, 'accountId'>) =>
+  stored !== undefined && stored.minutes === a.minutes && stored.sessionType === a.sessionType && stored.groupSize === a.groupSize;
 const sameMakeup = (stored: MakeupItem | undefined, session: SessionItem, date: string) =>
   stored !== undefined && stored.scheduledAt === session.scheduledAt && stored.duration === session.duration && stored.date === date;
 
@@ -80,21 +68,24 @@ const sameMakeup = (stored: MakeupItem | undefined, session: SessionItem, date: 
 async function backfillPass(accountId: string, timeZone: string): Promise<{ written: number; raced: boolean }> {
   const ledgers = await readLedgers(accountId);
   const sessions = await queryPartition<SessionItem>({ index: 'GSI2', pk: keys.sessionsByTime(accountId) });
-  const { totals, makeups } = recompute(timeZone, sessions);
-  const writes: (() => Promise<void>)[] = [];
-  for (const [clientId, ledger] of ledgers) {
-    const computed = totals.get(clientId) ?? new Map<string, number>();
-    for (const date of new Set([...ledger.days.keys(), ...computed.keys()])) {
-      const seen = ledger.days.get(date);
-      const delivered = computed.get(date) ?? 0;
-      if (seen === delivered || (seen === undefined && delivered === 0)) continue;
-      writes.push(() => putDay(accountId, clientId, date, delivered, seen));
+  const writes: (() => Promise<unknown>)[] = [];
+  // A client created after its ledger was read has only sessions the ledger's own writes counted.
+  const unchanged = (session: SessionItem): TxItem => ({ ConditionCheck: { Key: keys.session(accountId, session.id), ...versionCondition(session.version) } });
+  for (const session of sessions) {
+    for (const a of attendedBy(session, timeZone)) {
+      const ledger = ledgers.get(a.clientId);
+      if (ledger && !sameAttended(ledger.attended.get(keys.attended(accountId, a.clientId, a.date, a.sessionId).SK), a)) {
+        writes.push(() => transact([unchanged(session), attendedPut(accountId, a)]));
+      }
+    }
+    for (const clientId of canceledParticipants(session)) {
+      const date = schoolDayOf(session, timeZone);
+      const ledger = ledgers.get(clientId);
+      if (ledger && !sameMakeup(ledger.makeups.get(session.id), session, date)) writes.push(() => transact([unchanged(session), makeupUpdate(accountId, clientId, session, date)]));
     }
   }
-  // A client created after its ledger was read has only sessions the ledger's own writes counted.
-  for (const m of makeups.filter((m) => ledgers.has(m.clientId) && !sameMakeup(ledgers.get(m.clientId)!.makeups.get(m.session.id), m.session, m.date))) {
-    const sessionUnchanged: TxItem = { ConditionCheck: { Key: keys.session(accountId, m.session.id), ...versionCondition(m.session.version) } };
-    writes.push(() => transact([sessionUnchanged, makeupUpdate(accountId, m.clientId, m.session, m.date)]));
+  for (const [clientId, ledger] of ledgers) {
+    for (const SK of ledger.oldDayTotals) writes.push(() => db().send(new DeleteCommand({ TableName: tableName(), Key: { PK: keys.clientMinutes(accountId, clientId), SK } })));
   }
   let written = 0;
   let raced = false;
@@ -108,21 +99,6 @@ async function backfillPass(accountId: string, timeZone: string): Promise<{ writ
     ),
   );
   return { written, raced };
-}
-
-function putDay(accountId: string, clientId: string, date: string, delivered: number, seen: number | undefined) {
-  const item: Stored<DeliveredDayItem> & { type: string } = { ...keys.deliveredDay(accountId, clientId, date), type: entity.deliveredDay, accountId, clientId, date, delivered };
-  return db()
-    .send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: item,
-        ...(seen === undefined
-          ? { ConditionExpression: 'attribute_not_exists(PK)' }
-          : { ConditionExpression: '#delivered = :seen', ExpressionAttributeNames: { '#delivered': 'delivered' }, ExpressionAttributeValues: { ':seen': seen } }),
-      }),
-    )
-    .then(() => undefined);
 }
 
 /** Backfills one account's ledger; returns how many items it wrote (0 when it was already right). */
@@ -141,6 +117,6 @@ export async function backfillMinutesLedger(accountId: string): Promise<number> 
 /** Backfills every account once per table (see migrations.ts). Returns the items written. */
 export async function migrateMinutesLedger(log: (line: string) => void = () => undefined): Promise<number> {
   const written = await migrateEveryAccountOnce(MINUTES_LEDGER_MIGRATION, backfillMinutesLedger);
-  if (written) log(`Wrote ${written} delivered-minute total(s) and make-up(s) for earlier sessions`);
+  if (written) log(`Wrote ${written} attended-session and make-up item(s) of the minutes ledger for earlier sessions`);
   return written;
 }

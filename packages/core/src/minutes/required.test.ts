@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { instantAt, localDate } from '../school-calendar/dates.ts';
-import { computeMinutes, iepOnDay, minutesStatus, requiredByDay, wholeMinutes, type CountableIep, type MinutesInput } from './required.ts';
+import { computeMinutes, iepOnDay, minutesStatus, requiredByDay, wholeMinutes, type CountableIep, type InstructionalCalendar, type MinutesInput } from './required.ts';
 
 const weekly = (serviceMinutes: number, startDate: string, endDate: string, status: CountableIep['status'] = 'active'): CountableIep => ({
   startDate,
@@ -15,9 +15,17 @@ const monthly = (serviceMinutes: number, startDate: string, endDate: string, sta
 });
 
 const YEAR = { start: '2026-07-01', end: '2027-06-30' };
+/** Two school years without breaks, covering every weekday of July 2026 – June 2028. */
+const ALL_WEEKDAYS = [
+  { firstDay: '2026-07-01', lastDay: '2027-06-30', breaks: [] },
+  { firstDay: '2027-07-01', lastDay: '2028-06-30', breaks: [] },
+];
+const calendar = (closed: string[] = [], years: InstructionalCalendar['years'] = ALL_WEEKDAYS): InstructionalCalendar => ({ years, closed: new Set(closed) });
+/** A real year's shape: 8 September – 15 June, winter break 21 December – 1 January. */
+const SCHOOL_YEAR = { firstDay: '2026-09-08', lastDay: '2027-06-15', breaks: [{ start: '2026-12-21', end: '2027-01-01' }] };
 
 function minutes(over: Partial<MinutesInput> & Pick<MinutesInput, 'ieps' | 'from' | 'to'>) {
-  return computeMinutes({ closed: new Set(), today: over.to, deliveredByDay: new Map(), ...over });
+  return computeMinutes({ calendar: calendar(), today: over.to, deliveredByDay: new Map(), ...over });
 }
 
 describe('required minutes per week', () => {
@@ -37,17 +45,17 @@ describe('required minutes per week', () => {
     expect(m.required).toBe(24);
   });
 
-  it('a week with one closure has 4 school days, each worth 15 of 60 min: the week still requires 60, Tuesday–Wednesday 30', () => {
-    const closed = new Set(['2026-10-12']); // Monday
+  it('a week with one closure has 4 instructional days, each worth 60 ÷ 5 = 12: the week requires 48, Tuesday–Wednesday 24', () => {
+    const closed = calendar(['2026-10-12']); // Monday
     const byDay = requiredByDay([weekly(60, YEAR.start, YEAR.end)], closed, '2026-10-12', '2026-10-18');
     expect([...byDay]).toEqual([
-      ['2026-10-13', 15],
-      ['2026-10-14', 15],
-      ['2026-10-15', 15],
-      ['2026-10-16', 15],
+      ['2026-10-13', 12],
+      ['2026-10-14', 12],
+      ['2026-10-15', 12],
+      ['2026-10-16', 12],
     ]);
-    expect(minutes({ ieps: [weekly(60, YEAR.start, YEAR.end)], closed, from: '2026-10-12', to: '2026-10-18' }).required).toBe(60);
-    expect(minutes({ ieps: [weekly(60, YEAR.start, YEAR.end)], closed, from: '2026-10-12', to: '2026-10-14' }).required).toBe(30);
+    expect(minutes({ ieps: [weekly(60, YEAR.start, YEAR.end)], calendar: closed, from: '2026-10-12', to: '2026-10-18' }).required).toBe(48);
+    expect(minutes({ ieps: [weekly(60, YEAR.start, YEAR.end)], calendar: closed, from: '2026-10-12', to: '2026-10-14' }).required).toBe(24);
   });
 
   it('a period starting mid-week counts the whole week’s school days: 60 min/week, period Thursday–Sunday requires 24 (2 of 5)', () => {
@@ -58,7 +66,7 @@ describe('required minutes per week', () => {
 
   it('the week of 2 November 2026, right after the clocks change on Sunday 1 November, still has 5 school days: 60 min/week → 12 a day', () => {
     const ieps = [weekly(60, YEAR.start, YEAR.end)];
-    expect([...requiredByDay(ieps, new Set(), '2026-10-26', '2026-11-08').values()]).toEqual(Array(10).fill(12));
+    expect([...requiredByDay(ieps, calendar(), '2026-10-26', '2026-11-08').values()]).toEqual(Array(10).fill(12));
     expect(minutes({ ieps, from: '2026-10-26', to: '2026-11-08' }).weeks).toEqual([
       { start: '2026-10-26', required: 60, delivered: 0 },
       { start: '2026-11-02', required: 60, delivered: 0 },
@@ -83,7 +91,7 @@ describe('required minutes per month', () => {
 
   it('210 min/month in February 2028 (29 days, 21 school days, 29 February a Tuesday): 10 a day, 29 February alone 10, the month 210', () => {
     const ieps = [monthly(210, '2027-07-01', '2028-06-30')];
-    const byDay = requiredByDay(ieps, new Set(), '2028-02-01', '2028-02-29');
+    const byDay = requiredByDay(ieps, calendar(), '2028-02-01', '2028-02-29');
     expect(byDay.size).toBe(21);
     expect(byDay.get('2028-02-29')).toBe(10);
     expect(minutes({ ieps, from: '2028-02-29', to: '2028-02-29' }).required).toBe(10);
@@ -100,6 +108,62 @@ describe('required minutes per month', () => {
       ['2026-09-28', 14],
     ]);
     expect(m.required).toBe(100);
+  });
+});
+
+describe('school years, breaks and the summer (part 4 §1.1)', () => {
+  const year = calendar([], [SCHOOL_YEAR]);
+  const annual = [weekly(60, YEAR.start, YEAR.end)];
+
+  it('an annual 60 min/week IEP accrues nothing in July and August: 59 instructional days from 8 September to 27 November require 708, not 264 more', () => {
+    const m = minutes({ ieps: annual, calendar: year, from: YEAR.start, to: YEAR.end, today: '2026-11-27' });
+    expect(m.requiredToDate).toBe(59 * 12);
+    expect(m.weeks.find((w) => w.start === '2026-07-27')).toEqual({ start: '2026-07-27', required: 0, delivered: 0 });
+    // The week of 7 September: Tuesday–Friday only (the year starts on Tuesday 8 September).
+    expect(m.weeks.find((w) => w.start === '2026-09-07')?.required).toBe(48);
+  });
+
+  it('the winter break requires nothing, and a week cut by it requires 12 per instructional day left', () => {
+    const m = minutes({ ieps: annual, calendar: year, from: '2026-12-14', to: '2027-01-10' });
+    expect(m.weeks).toEqual([
+      { start: '2026-12-14', required: 60, delivered: 0 },
+      { start: '2026-12-21', required: 0, delivered: 0 },
+      { start: '2026-12-28', required: 0, delivered: 0 },
+      { start: '2027-01-04', required: 60, delivered: 0 },
+    ]);
+    // The whole year: 191 instructional days × 12.
+    expect(minutes({ ieps: annual, calendar: year, from: YEAR.start, to: YEAR.end, today: '2026-11-27' }).required).toBe(2292);
+  });
+
+  it('a week with two instructional days of a 60-minute weekly IEP requires 24 (a break from Wednesday)', () => {
+    const shortWeek = calendar([], [{ ...SCHOOL_YEAR, breaks: [{ start: '2026-11-25', end: '2026-11-27' }] }]);
+    expect(minutes({ ieps: annual, calendar: shortWeek, from: '2026-11-23', to: '2026-11-29' }).required).toBe(24);
+  });
+
+  it('a monthly IEP divides by the month’s Monday–Friday count: 120/month in September 2026 (22 weekdays) with one closure requires 21 × 120 ÷ 22 = 115', () => {
+    expect(minutes({ ieps: [monthly(120, YEAR.start, YEAR.end)], calendar: calendar(['2026-09-14']), from: '2026-09-01', to: '2026-09-30' }).required).toBe(115);
+  });
+
+  it('an IEP stops after the day it was ended: ended on Wednesday, its week requires 36', () => {
+    const ended = { ...weekly(60, YEAR.start, YEAR.end, 'ended'), endedOn: '2026-09-16' };
+    expect(minutes({ ieps: [ended], from: '2026-09-14', to: '2026-09-20' }).required).toBe(36);
+    expect(minutes({ ieps: [ended], from: '2026-09-21', to: '2026-09-27' }).status).toBe('no_iep');
+    // An end date before `endedOn` still ends it first.
+    expect(minutes({ ieps: [{ ...ended, endDate: '2026-09-15' }], from: '2026-09-14', to: '2026-09-20' }).required).toBe(24);
+  });
+
+  it('until a school year covers today or a later day, required minutes are unknown (null, no_school_year); a student without an IEP stays no_iep', () => {
+    const none = calendar([], []);
+    const m = minutes({ ieps: annual, calendar: none, from: '2026-09-14', to: '2026-09-20', deliveredByDay: new Map([['2026-09-15', 30]]) });
+    expect(m).toEqual({ required: null, requiredToDate: null, delivered: 30, status: 'no_school_year', weeks: [{ start: '2026-09-14', required: null, delivered: 30 }] });
+    expect(minutes({ ieps: [], calendar: none, from: '2026-09-14', to: '2026-09-20' })).toMatchObject({ required: 0, status: 'no_iep' });
+    // Only last year defined: this year's requirement is still unknown, even for a past period.
+    const lastYear = calendar([], [{ firstDay: '2025-09-08', lastDay: '2026-06-15', breaks: [] }]);
+    expect(minutes({ ieps: annual, calendar: lastYear, from: '2026-09-14', to: '2026-09-20', today: '2026-11-27' }).status).toBe('no_school_year');
+    // In the summer before a defined year, that year is "this school year": known, and the summer requires nothing.
+    expect(minutes({ ieps: annual, calendar: year, from: '2026-07-06', to: '2026-07-12', today: '2026-07-08' })).toMatchObject({ required: 0, status: 'on_track' });
+    // A summer period beside a defined year is known: it requires nothing.
+    expect(minutes({ ieps: annual, calendar: year, from: '2026-08-03', to: '2026-09-08' })).toMatchObject({ required: 12, requiredToDate: 12, status: 'behind' });
   });
 });
 

@@ -1,49 +1,78 @@
 /**
- * The service-minutes arithmetic, pure: which minutes an IEP requires on which school day, and a
- * period's required, required-to-date, delivered, weekly figures and status.
+ * The service-minutes arithmetic, pure (part 4 §1.1): which minutes an IEP requires on which
+ * instructional day, and a period's required, required-to-date, delivered, weekly figures and status.
  *
- * - A school day is Monday–Friday and not a closure. Dates are calendar dates (`yyyy-MM-dd`) in
- *   the account's zone, so a daylight-saving change inside a week changes nothing here.
- * - Each school day covered by a counting IEP (`active` or `ended`; `draft` never counts; an
- *   active one wins over an ended one on the same day) carries a weight: the IEP's serviceMinutes
- *   divided by the number of school days of that day's Monday–Sunday week (servicePer `week`) or of
- *   its calendar month (`month`), counting every school day of that week or month. So an IEP
- *   starting on a Wednesday requires 3/5 of its weekly minutes that week, and a closure spreads a
- *   week's minutes over its 4 remaining days.
- * - Required for a period is the sum of the weights of its school days; "to date" stops at today
+ * - An instructional day is a Monday–Friday inside a school year, outside its breaks, and not a
+ *   closure (school-calendar/school-years.ts). Dates are calendar dates (`yyyy-MM-dd`) in the
+ *   account's zone, so a daylight-saving change inside a week changes nothing here.
+ * - Each instructional day covered by a counting IEP (`active` or `ended`; `draft` never counts; an
+ *   active one wins over an ended one on the same day) carries a weight: serviceMinutes ÷ 5 for a
+ *   weekly IEP, serviceMinutes ÷ the month's Monday–Friday count for a monthly one. So a week
+ *   requires serviceMinutes × d ÷ 5 for its d instructional days (two of them of a 60-minute weekly
+ *   IEP: 24), and a closure, a break or the summer takes its days' minutes away. An IEP stops after
+ *   the earlier of its `endDate` and `endedOn`.
+ * - Required for a period is the sum of the weights of its days; "to date" stops at today
  *   (included). Whole minutes: each week's figure is rounded on its own, and totals are the
  *   rounded exact sum (so the weeks need not add up to the total to the minute).
- * - Status: `no_iep` when no counting IEP covers any day of the period; `behind` when delivered is
- *   under 90% of required to date; else `on_track`.
+ * - Status: `no_iep` when no counting IEP covers any day of the period; `no_school_year` (required
+ *   unknown: null, never an invented number) until a school year covers today or a later day (once
+ *   one does, days outside every year are known to require nothing);
+ *   `behind` when delivered is under 90% of required to date; else `on_track`.
  */
-import type { MinuteStatus } from '@caseload/contract/school-year';
-import { eachDate, isoWeekday, mondayOf, addDays } from '../school-calendar/dates.ts';
+import type { SessionType } from '@caseload/contract/enums';
+import type { MinuteStatus, NotCountedReason } from '@caseload/contract/school-year';
+import { addDays, eachDate, isoWeekday, mondayOf } from '../school-calendar/dates.ts';
+import { isInstructionalDay, thisSchoolYear, type SchoolYearDays } from '../school-calendar/school-years.ts';
 
 export interface CountableIep {
   startDate: string;
   endDate: string;
+  endedOn?: string;
   status: 'active' | 'draft' | 'ended';
   serviceMinutes: number;
   servicePer: 'week' | 'month';
+  /** `individual` counts only sessions where the student was the only one present. */
+  serviceType?: 'individual' | 'group' | 'either';
+}
+
+/** A session the student attended, as the ledger keeps it (ledger.ts). */
+export interface Attended {
+  sessionId: string;
+  date: string;
+  minutes: number;
+  sessionType: SessionType;
+  groupSize: number;
+}
+
+export interface NotCounted {
+  sessionId: string;
+  date: string;
+  reason: NotCountedReason;
 }
 
 export interface MinutesWeek {
   start: string;
-  required: number;
+  required: number | null;
   delivered: number;
 }
 
 export interface MinutesFigures {
-  required: number;
-  requiredToDate: number;
+  required: number | null;
+  requiredToDate: number | null;
   delivered: number;
   status: MinuteStatus;
   weeks: MinutesWeek[];
 }
 
+/** Which days are instructional: the school years with their breaks, and the closures. */
+export interface InstructionalCalendar {
+  years: readonly SchoolYearDays[];
+  closed: ReadonlySet<string>;
+}
+
 export interface MinutesInput {
   ieps: readonly CountableIep[];
-  closed: ReadonlySet<string>;
+  calendar: InstructionalCalendar;
   /** The period, both ends included. */
   from: string;
   to: string;
@@ -53,10 +82,10 @@ export interface MinutesInput {
   deliveredByDay: ReadonlyMap<string, number>;
 }
 
-export const isSchoolDay = (date: string, closed: ReadonlySet<string>) => isoWeekday(date) <= 5 && !closed.has(date);
-
 const counts = (iep: CountableIep) => iep.status === 'active' || iep.status === 'ended';
-const covers = (iep: CountableIep, date: string) => iep.startDate <= date && date <= iep.endDate;
+/** The IEP's last day of service: the earlier of its end date and the day it was ended. */
+const lastDayOf = (iep: CountableIep) => (iep.endedOn !== undefined && iep.endedOn < iep.endDate ? iep.endedOn : iep.endDate);
+const covers = (iep: CountableIep, date: string) => iep.startDate <= date && date <= lastDayOf(iep);
 
 /** The IEP that sets a day's requirement: an active one before an ended one, the latest start first. */
 export function iepOnDay(ieps: readonly CountableIep[], date: string): CountableIep | undefined {
@@ -71,45 +100,57 @@ export function iepOnDay(ieps: readonly CountableIep[], date: string): Countable
 
 /** Whether any counting IEP covers any day of [from, to]. */
 export const hasCountingIep = (ieps: readonly CountableIep[], from: string, to: string) =>
-  ieps.some((iep) => counts(iep) && iep.startDate <= to && from <= iep.endDate);
+  ieps.some((iep) => counts(iep) && iep.startDate <= to && from <= lastDayOf(iep));
 
 const lastDayOfMonth = (date: string) => {
   const [y, m] = date.split('-').map(Number) as [number, number];
   return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
 };
 
-/** School days per week (by Monday) and per month (by `yyyy-MM`), counted once each. */
-function schoolDayCounter(closed: ReadonlySet<string>) {
+/** Monday–Friday dates per month (by `yyyy-MM`), counted once each: a monthly IEP's divisor. */
+function weekdaysInMonth() {
   const cache = new Map<string, number>();
-  const count = (key: string, from: string, to: string) => {
-    let n = cache.get(key);
+  return (date: string) => {
+    const month = date.slice(0, 7);
+    let n = cache.get(month);
     if (n === undefined) {
-      n = eachDate(from, to).filter((d) => isSchoolDay(d, closed)).length;
-      cache.set(key, n);
+      n = eachDate(`${month}-01`, lastDayOfMonth(date)).filter((d) => isoWeekday(d) <= 5).length;
+      cache.set(month, n);
     }
     return n;
   };
-  return {
-    inWeek: (date: string) => {
-      const monday = mondayOf(date);
-      return count(`W${monday}`, monday, addDays(monday, 6));
-    },
-    inMonth: (date: string) => count(`M${date.slice(0, 7)}`, `${date.slice(0, 7)}-01`, lastDayOfMonth(date)),
-  };
 }
 
-/** The exact (unrounded) required minutes of each school day of [from, to] that an IEP covers. */
-export function requiredByDay(ieps: readonly CountableIep[], closed: ReadonlySet<string>, from: string, to: string): Map<string, number> {
-  const schoolDays = schoolDayCounter(closed);
+/** The exact (unrounded) required minutes of each instructional day of [from, to] that an IEP covers. */
+export function requiredByDay(ieps: readonly CountableIep[], calendar: InstructionalCalendar, from: string, to: string): Map<string, number> {
+  const weekdays = weekdaysInMonth();
   const out = new Map<string, number>();
   for (const date of eachDate(from, to)) {
-    if (!isSchoolDay(date, closed)) continue;
+    if (!isInstructionalDay(date, calendar.years, calendar.closed)) continue;
     const iep = iepOnDay(ieps, date);
     if (!iep) continue;
-    // The day is a school day, so its week and month have at least one: never a division by 0.
-    out.set(date, iep.serviceMinutes / (iep.servicePer === 'week' ? schoolDays.inWeek(date) : schoolDays.inMonth(date)));
+    out.set(date, iep.serviceMinutes / (iep.servicePer === 'week' ? 5 : weekdays(date)));
   }
   return out;
+}
+
+/**
+ * Which attended sessions of [from, to] deliver minutes (part 4 §1.2): therapy only, and for a day
+ * whose IEP is `individual`, only sessions where the student was the only one present (individual
+ * service meets a group mandate, not the reverse). The rest are listed with the reason, by date.
+ */
+export function countAttended(attended: readonly Attended[], ieps: readonly CountableIep[], from: string, to: string): { deliveredByDay: Map<string, number>; notCounted: NotCounted[] } {
+  const deliveredByDay = new Map<string, number>();
+  const notCounted: NotCounted[] = [];
+  for (const a of attended) {
+    if (a.date < from || a.date > to) continue;
+    const reason: NotCountedReason | undefined =
+      a.sessionType !== 'therapy' ? 'not_therapy' : a.groupSize > 1 && iepOnDay(ieps, a.date)?.serviceType === 'individual' ? 'group_for_individual_iep' : undefined;
+    if (reason) notCounted.push({ sessionId: a.sessionId, date: a.date, reason });
+    else deliveredByDay.set(a.date, (deliveredByDay.get(a.date) ?? 0) + a.minutes);
+  }
+  notCounted.sort((x, y) => x.date.localeCompare(y.date) || x.sessionId.localeCompare(y.sessionId));
+  return { deliveredByDay, notCounted };
 }
 
 /**
@@ -126,7 +167,9 @@ export function minutesStatus(hasIep: boolean, delivered: number, requiredToDate
 
 export function computeMinutes(input: MinutesInput): MinutesFigures {
   const { from, to, today } = input;
-  const byDay = requiredByDay(input.ieps, input.closed, from, to);
+  const hasIep = hasCountingIep(input.ieps, from, to);
+  const known = !hasIep || thisSchoolYear(input.calendar.years, today) !== undefined;
+  const byDay = requiredByDay(input.ieps, input.calendar, from, to);
   let required = 0;
   let requiredToDate = 0;
   for (const [date, weight] of byDay) {
@@ -144,15 +187,16 @@ export function computeMinutes(input: MinutesInput): MinutesFigures {
       weekRequired += byDay.get(date) ?? 0;
       weekDelivered += input.deliveredByDay.get(date) ?? 0;
     }
-    weeks.push({ start: monday, required: wholeMinutes(weekRequired), delivered: weekDelivered });
+    weeks.push({ start: monday, required: known ? wholeMinutes(weekRequired) : null, delivered: weekDelivered });
   }
 
+  if (!known) return { required: null, requiredToDate: null, delivered, status: 'no_school_year', weeks };
   const roundedToDate = wholeMinutes(requiredToDate);
   return {
     required: wholeMinutes(required),
     requiredToDate: roundedToDate,
     delivered,
-    status: minutesStatus(hasCountingIep(input.ieps, from, to), delivered, roundedToDate),
+    status: minutesStatus(hasIep, delivered, roundedToDate),
     weeks,
   };
 }

@@ -1,8 +1,8 @@
 /**
  * Service-minutes reads. A student's minutes for a period are ONE consistent Query of the client's
- * minutes partition from `DAY#<from>` on: its delivered-minute day totals from `from` on, then its
+ * minutes partition from `DAY#<from>` on: its attended sessions from `from` on, then its
  * IEP set (`IEPS`), then its make-up items (`MAKEUP#…`), since 'DAY#' < 'IEPS' < 'MAKEUP#'. Plus the
- * account's time zone and closures: two GetItems per request, not per student. The district's
+ * account's time zone, closures and school years: three GetItems per request, not per student. The district's
  * sessions are never read, so the cost follows the caseload, not the district.
  */
 import {
@@ -26,12 +26,13 @@ import { now } from '../clock.ts';
 import { canSeeOrganization, type AuthContext } from '../context.ts';
 import { queryPartition } from '../db.ts';
 import { BadRequestError } from '../errors.ts';
-import type { CaseloadEntryItem, ClientItem, DeliveredDayItem, IepRecord, IepSetItem, MakeupItem } from '../items.ts';
+import type { AttendedItem, CaseloadEntryItem, ClientItem, IepRecord, IepSetItem, MakeupItem } from '../items.ts';
 import { keys, sortKeys } from '../keys.ts';
 import { csvCell, type ExportFile } from '../reports/export.ts';
 import { addDays, localDate, schoolYearOf } from '../school-calendar/dates.ts';
-import { accountTimeZone, closedDates } from '../school-calendar/settings.ts';
-import { computeMinutes } from './required.ts';
+import { thisSchoolYear, yearHolding } from '../school-calendar/school-years.ts';
+import { accountTimeZone, closedDates, schoolYearsOf } from '../school-calendar/settings.ts';
+import { computeMinutes, countAttended, type InstructionalCalendar } from './required.ts';
 
 type Range = z.output<typeof minutesRange>;
 type CaseloadQuery = z.output<typeof caseloadMinutesQuery>;
@@ -39,40 +40,45 @@ type CaseloadQuery = z.output<typeof caseloadMinutesQuery>;
 /** Minutes partitions read at once for a caseload (each is one Query). */
 const PARTITION_CONCURRENCY = 16;
 
-interface Calendar {
+interface Calendar extends InstructionalCalendar {
   timeZone: string;
-  closed: Set<string>;
   today: string;
 }
 
 async function calendarOf(accountId: string): Promise<Calendar> {
-  const [timeZone, closed] = await Promise.all([accountTimeZone(accountId), closedDates(accountId)]);
-  return { timeZone, closed, today: localDate(now(), timeZone) };
+  const [timeZone, closed, years] = await Promise.all([accountTimeZone(accountId), closedDates(accountId), schoolYearsOf(accountId)]);
+  return { timeZone, closed, years, today: localDate(now(), timeZone) };
 }
 
-/** The period asked for; a missing end is taken from the school year of the other end, or of today. */
-function periodOf(range: Range, today: string): { from: string; to: string } {
-  const year = schoolYearOf(range.from ?? range.to ?? today);
+/**
+ * The period asked for. Without either end it is this school year (the one covering today, else
+ * the next); a missing end is taken from the school year holding the other end. Where no school
+ * year is defined, 1 July – 30 June stands in for the dates (and required minutes are unknown).
+ */
+function periodOf(range: Range, calendar: Calendar): { from: string; to: string } {
+  const given = range.from ?? range.to;
+  const defined = given === undefined ? thisSchoolYear(calendar.years, calendar.today) : yearHolding(calendar.years, given);
+  const year = defined ? { from: defined.firstDay, to: defined.lastDay } : schoolYearOf(given ?? calendar.today);
   return { from: range.from ?? year.from, to: range.to ?? year.to };
 }
 
 /** What one Query of a student's minutes partition holds. */
 interface MinutesPartition {
-  days: Map<string, number>;
+  attended: AttendedItem[];
   ieps: IepRecord[];
   makeups: MakeupItem[];
 }
 
 async function readMinutesPartition(accountId: string, clientId: string, from: string): Promise<MinutesPartition> {
-  const items = await queryPartition<{ SK: string } & Partial<DeliveredDayItem & IepSetItem & MakeupItem>>({
+  const items = await queryPartition<{ SK: string } & Partial<AttendedItem & IepSetItem & MakeupItem>>({
     pk: keys.clientMinutes(accountId, clientId),
     skFrom: sortKeys.minutesFrom(from),
     // A session marked a moment ago shows at once.
     consistent: true,
   });
-  const out: MinutesPartition = { days: new Map(), ieps: [], makeups: [] };
+  const out: MinutesPartition = { attended: [], ieps: [], makeups: [] };
   for (const item of items) {
-    if (sortKeys.isDeliveredDay(item.SK)) out.days.set(sortKeys.dateOfDay(item.SK), (item as DeliveredDayItem).delivered);
+    if (sortKeys.isAttended(item.SK)) out.attended.push(item as AttendedItem);
     else if (sortKeys.isIepSet(item.SK)) out.ieps = Object.values((item as IepSetItem).ieps);
     else if (sortKeys.isMakeup(item.SK)) out.makeups.push(item as MakeupItem);
   }
@@ -81,16 +87,26 @@ async function readMinutesPartition(accountId: string, clientId: string, from: s
 
 const owedIn = (makeups: MakeupItem[], from: string, to: string) => makeups.filter((m) => !m.settledBy && from <= m.date && m.date <= to).length;
 
+/**
+ * IEPs as the arithmetic counts them. One ended before IEPs had `endedOn` stops on the day of its
+ * last change (when it was ended, unless edited since): read so, no backfill needed.
+ */
+const countable = (ieps: IepRecord[], timeZone: string) =>
+  ieps.map((iep) => (iep.status === 'ended' && !iep.endedOn ? { ...iep, endedOn: localDate(iep.updatedAt, timeZone) } : iep));
+
 function figuresOf(partition: MinutesPartition, calendar: Calendar, period: { from: string; to: string }) {
+  const ieps = countable(partition.ieps, calendar.timeZone);
+  const { deliveredByDay, notCounted } = countAttended(partition.attended, ieps, period.from, period.to);
   return {
-    ...computeMinutes({ ieps: partition.ieps, closed: calendar.closed, ...period, today: calendar.today, deliveredByDay: partition.days }),
+    ...computeMinutes({ ieps, calendar, ...period, today: calendar.today, deliveredByDay }),
     makeupsOwed: owedIn(partition.makeups, period.from, period.to),
+    notCounted,
   };
 }
 
 export async function clientServiceMinutes(auth: AuthContext, clientId: string, range: Range): Promise<ClientMinutes> {
   const [, calendar] = await Promise.all([getVisibleClient(auth, clientId, { includeArchived: true }), calendarOf(auth.accountId)]);
-  const period = periodOf(range, calendar.today);
+  const period = periodOf(range, calendar);
   const partition = await readMinutesPartition(auth.accountId, clientId, period.from);
   return { ...period, ...figuresOf(partition, calendar, period) };
 }
@@ -132,7 +148,7 @@ async function caseloadClients(auth: AuthContext, assignedTo: string): Promise<(
 
 async function caseloadRows(auth: AuthContext, assignedTo: string, range: Range): Promise<{ rows: MinutesRow[]; period: { from: string; to: string }; today: string }> {
   const [clients, calendar] = await Promise.all([caseloadClients(auth, assignedTo), calendarOf(auth.accountId)]);
-  const period = periodOf(range, calendar.today);
+  const period = periodOf(range, calendar);
   const rows = await mapBounded(clients, PARTITION_CONCURRENCY, async (client): Promise<MinutesRow> => {
     const partition = await readMinutesPartition(auth.accountId, client.id, period.from);
     const { weeks: _weeks, ...figures } = figuresOf(partition, calendar, period);
@@ -153,14 +169,14 @@ export async function listServiceMinutes(auth: AuthContext, query: CaseloadQuery
   return (await caseloadRows(auth, query.assignedTo, query)).rows;
 }
 
-const statusWords: Record<MinuteStatus, string> = { on_track: 'On track', behind: 'Behind', no_iep: 'No IEP' };
+const statusWords: Record<MinuteStatus, string> = { on_track: 'On track', behind: 'Behind', no_iep: 'No IEP', no_school_year: 'No school year' };
 
 export function minutesCsv(rows: MinutesRow[]): string {
   const lines = rows.map((r) =>
     [
       `${r.firstName} ${r.lastInitial}.`,
-      r.required,
-      r.requiredToDate,
+      r.required ?? '',
+      r.requiredToDate ?? '',
       r.delivered,
       r.makeupsOwed,
       statusWords[r.status],

@@ -1,7 +1,9 @@
 /**
  * The Medicaid service log's lines, built from what the service read (no reads here): one line per
- * present participation in a completed session, with the account's wall-clock date and times, the
- * CPT code from the number of students present, and the signatures of the client's session note.
+ * present participation in a completed therapy session (CPT from the number of students present) or
+ * evaluation (its evaluation code; it delivers no minutes), with the account's wall-clock date and
+ * times and the signatures of the client's session note. Consultations and meetings make no line
+ * (part 4 §1.2).
  */
 import { roleLabels, type Role, type SessionType } from '@caseload/contract/enums';
 import type { Signature } from '@caseload/contract/signatures';
@@ -28,6 +30,13 @@ export interface LogNote {
 
 /** 92507 is individual treatment: one student present. 92508 is group treatment: two or more. */
 export const cptFor = (groupSize: number): ServiceLogLine['cpt'] => (groupSize === 1 ? '92507' : '92508');
+
+/** The line's code: a therapy session's by group size, an evaluation's own; other types bill nothing. */
+function lineCode(session: SessionItem, groupSize: number): ServiceLogLine['cpt'] | undefined {
+  if (session.sessionType === 'therapy') return cptFor(groupSize);
+  if (session.sessionType === 'evaluation') return session.evaluationCode;
+  return undefined;
+}
 
 /**
  * Whether the line's note is co-signed: only a note signed by an assistant needs a co-signature
@@ -81,7 +90,8 @@ export function buildLines(input: LineInputs): ServiceLogLine[] {
   for (const session of input.sessions) {
     const present = presentParticipants(session);
     const provider = input.users.get(providerOf(session) ?? '');
-    if (!present.length || !provider) continue;
+    const cpt = lineCode(session, present.length);
+    if (!present.length || !provider || !cpt) continue;
     const start = Date.parse(session.scheduledAt);
     const times = {
       date: localDate(session.scheduledAt, input.timeZone),
@@ -102,7 +112,7 @@ export function buildLines(input: LineInputs): ServiceLogLine[] {
         role: provider.role,
         minutes: session.duration,
         groupSize: present.length,
-        cpt: cptFor(present.length),
+        cpt,
         icd10Codes: client?.icd10Codes ?? [],
         sessionType: session.sessionType,
         medicaidEligible: client?.medicaidEligible ?? false,

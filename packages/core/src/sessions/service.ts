@@ -125,6 +125,7 @@ export async function createSession(auth: AuthContext, input: ScheduleInput): Pr
     providerId: input.providerId ?? auth.userId,
     participants: Object.fromEntries(clients.map((c) => [c.id, participantEntry(c, undefined, at)])),
     makeupForSessionId: input.makeupForSessionId,
+    evaluationCode: input.type === 'evaluation' ? input.evaluationCode : undefined,
     createdAt: at,
     updatedAt: at,
     createdBy: auth.userId,
@@ -160,6 +161,7 @@ export async function updateSession(auth: AuthContext, sessionId: string, input:
     return {
       ...before,
       sessionType: input.type,
+      evaluationCode: input.type === 'evaluation' ? input.evaluationCode : undefined,
       status: input.status,
       scheduledAt: toUtcIso(input.scheduledAt),
       duration: input.duration,

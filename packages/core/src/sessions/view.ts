@@ -73,6 +73,7 @@ export function toSession(item: SessionItem, shown: ShownParticipant[]): Session
     providerId: providerOf(item)!,
     seriesId: item.seriesId,
     makeupForSessionId: item.makeupForSessionId,
+    evaluationCode: item.evaluationCode,
     createdAt: item.createdAt,
     updatedAt: item.updatedAt,
     participants: people,

@@ -4,8 +4,10 @@
  * the school day two school days back from `today` (Monday's note is overdue on Thursday, not on
  * Wednesday).
  */
-import { isSchoolDay } from '../minutes/required.ts';
-import { addDays } from '../school-calendar/dates.ts';
+import { addDays, isoWeekday } from '../school-calendar/dates.ts';
+
+/** A day a note's clock runs on: Monday–Friday and not a closure (breaks and summers count, so a note from before a break still falls due). */
+const isSchoolDay = (date: string, closed: ReadonlySet<string>) => isoWeekday(date) <= 5 && !closed.has(date);
 
 export const SCHOOL_DAYS_TO_SIGN = 2;
 /** How far back the dashboard looks for the user's own unsigned notes. */

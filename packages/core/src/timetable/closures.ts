@@ -50,7 +50,7 @@ function replaceClosures(accountId: string, input: Closure[]) {
  * Cancels the undocumented series occurrences of one local date: one Query of the account's time
  * index over that date's UTC instants. Answers how many it canceled.
  */
-async function cancelOccurrencesOn(auth: AuthContext, date: string, timeZone: string): Promise<number> {
+export async function cancelOccurrencesOn(auth: AuthContext, date: string, timeZone: string): Promise<number> {
   const { start, end } = dayRange(date, timeZone);
   const sessions = (await querySessions(auth.accountId, start, end)).filter((s) => s.seriesId && !isDocumented(s));
   const outcomes = await inPool(sessions, (s) =>

@@ -20,7 +20,8 @@ import { newId } from '../ids.ts';
 import { errorFields, logger } from '../observability.ts';
 import type { ClientItem, SessionItem, SessionSeriesItem } from '../items.ts';
 import { addDays, instantAt, localDate } from '../school-calendar/dates.ts';
-import { accountTimeZone, closedDates } from '../school-calendar/settings.ts';
+import { breakDates } from '../school-calendar/school-years.ts';
+import { accountTimeZone, closedDates, schoolYearsOf } from '../school-calendar/settings.ts';
 import { retryOnConflict } from '../sessions/conflicts.ts';
 import { actorName, participantEntry, requireSchedulable } from '../sessions/service.ts';
 import { isVisibleEntry } from '../sessions/view.ts';
@@ -53,9 +54,10 @@ function auditSeries(auth: AuthContext, action: string, seriesId: string, summar
   return recordAudit(auth.accountId, { action, actorId: auth.userId, actorName: actorName(auth), entityType: 'session_series', entityId: seriesId, summary });
 }
 
+/** The zone, and the days no occurrence is made on: closures and school-year breaks. */
 const calendarOf = async (accountId: string) => {
-  const [timeZone, closed] = await Promise.all([accountTimeZone(accountId), closedDates(accountId)]);
-  return { timeZone, closed };
+  const [timeZone, closures, years] = await Promise.all([accountTimeZone(accountId), closedDates(accountId), schoolYearsOf(accountId)]);
+  return { timeZone, closed: new Set([...closures, ...breakDates(years)]) };
 };
 
 /** The rule's fields of a series item, from a create or edit body. */

@@ -43,6 +43,7 @@ const minutes: ClientMinutes = {
   delivered: 480,
   makeupsOwed: 1,
   status: 'behind',
+  notCounted: [],
   weeks: [
     { start: '2025-09-01', required: 60, delivered: 30 },
     { start: '2025-09-08', required: 60, delivered: 60 },
@@ -164,7 +165,8 @@ describe('client page: IEP card', { timeout: 20_000 }, () => {
     fireEvent.click(await screen.findByRole('button', { name: 'End IEP' }));
     await waitFor(() => expect(put).toBeDefined());
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(new Date());
-    expect(put).toMatchObject({ status: 'ended', endDate: today < '2026-08-31' ? today : '2026-08-31', startDate: '2025-09-01' });
+    // Ended today; the IEP's own end date stays as written.
+    expect(put).toMatchObject({ status: 'ended', endedOn: today, endDate: '2026-08-31', startDate: '2025-09-01' });
   });
 
   it('hides the write actions from a user who may not edit clients', async () => {

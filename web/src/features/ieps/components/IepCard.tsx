@@ -120,7 +120,7 @@ export function IepCard({ clientId }: { clientId: string }) {
         title="End IEP"
         description={
           ending && today
-            ? `End this IEP? Its status becomes Ended${ending.endDate > today ? ` and its end date today (${formatDate(today)})` : ''}. Minutes stop being required after its end date.`
+            ? `End this IEP? Its status becomes Ended on ${formatDate(today)}, and minutes stop being required after that day.`
             : ''
         }
         confirmLabel="End IEP"

@@ -105,6 +105,7 @@ export function IepFormDialog({ clientId, iep, onClose }: IepFormDialogProps) {
             <SelectField label="Per" value={values.servicePer} onChange={set('servicePer')} options={servicePerOptions} error={errors.servicePer} required />
             <SelectField label="Service type" value={values.serviceType} onChange={set('serviceType')} options={serviceTypeOptions} error={errors.serviceType} />
             <SelectField label="Status" value={values.status} onChange={set('status')} options={statusOptions} error={errors.status} />
+            {values.status === 'ended' && <TextField label="Ended on" type="date" value={values.endedOn} onChange={set('endedOn')} error={errors.endedOn} />}
             <TextField label="Next review" type="date" value={values.nextReviewDate} onChange={set('nextReviewDate')} error={errors.nextReviewDate} />
             <TextField
               label="Next evaluation"

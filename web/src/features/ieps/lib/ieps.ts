@@ -20,6 +20,8 @@ export interface IepFormValues {
   status: IepStatus;
   nextReviewDate: string;
   nextEvaluationDate: string;
+  /** Only for an ended IEP: the day it ended (blank: today, set by the server). */
+  endedOn: string;
 }
 export type IepField = keyof IepFormValues;
 
@@ -32,6 +34,7 @@ export const emptyIepForm: IepFormValues = {
   status: 'active',
   nextReviewDate: '',
   nextEvaluationDate: '',
+  endedOn: '',
 };
 
 export function formFromIep(iep: Iep): IepFormValues {
@@ -44,13 +47,14 @@ export function formFromIep(iep: Iep): IepFormValues {
     status: iep.status,
     nextReviewDate: iep.nextReviewDate ?? '',
     nextEvaluationDate: iep.nextEvaluationDate ?? '',
+    endedOn: iep.endedOn ?? '',
   };
 }
 
 /** What the server is sent for a stored IEP (a PUT replaces the whole record). */
 export function bodyFromIep(iep: Iep): IepInput {
-  const { startDate, endDate, nextReviewDate, nextEvaluationDate, status, serviceMinutes, servicePer, serviceType } = iep;
-  return { startDate, endDate, nextReviewDate, nextEvaluationDate, status, serviceMinutes, servicePer, serviceType };
+  const { startDate, endDate, nextReviewDate, nextEvaluationDate, status, serviceMinutes, servicePer, serviceType, endedOn } = iep;
+  return { startDate, endDate, nextReviewDate, nextEvaluationDate, status, serviceMinutes, servicePer, serviceType, endedOn };
 }
 
 export type IepCheck = { ok: true; body: IepInput } | { ok: false; errors: FieldErrors };
@@ -58,7 +62,8 @@ export type IepCheck = { ok: true; body: IepInput } | { ok: false; errors: Field
 /** The form checked with the server's own schema, so its messages are the ones shown. */
 export function validateIepForm(values: IepFormValues): IepCheck {
   const minutes = values.serviceMinutes.trim();
-  const result = iepBody.safeParse({ ...values, serviceMinutes: minutes === '' ? undefined : Number(minutes) });
+  // The end day belongs to an ended IEP only: any other status sends none.
+  const result = iepBody.safeParse({ ...values, serviceMinutes: minutes === '' ? undefined : Number(minutes), endedOn: values.status === 'ended' ? values.endedOn : undefined });
   if (!result.success) return { ok: false, errors: zodFieldErrors(result.error) };
   return { ok: true, body: result.data };
 }
@@ -93,9 +98,9 @@ export function otherOpenIeps(ieps: readonly Iep[], current: Iep | undefined): I
 /** An IEP can be ended once it has started: the end date must stay after the start date. */
 export const canEnd = (iep: Iep, today: string) => iep.status === 'active' && iep.startDate < today;
 
-/** Ending: status 'ended', and the end date brought back to today when it was later. */
+/** Ending: status 'ended' on today (`endedOn`); the IEP's own end date stays as written. */
 export function endedBody(iep: Iep, today: string): IepInput {
-  return { ...bodyFromIep(iep), status: 'ended', endDate: iep.endDate > today ? today : iep.endDate };
+  return { ...bodyFromIep(iep), status: 'ended', endedOn: today };
 }
 
 /** '60 min per week · Individual or group' */

@@ -1,11 +1,11 @@
 import { Box, Button, Card, Flex, Heading, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import type { ClientMinutes, OwedMakeup } from '@caseload/contract/school-year';
+import { NO_SCHOOL_YEAR, type ClientMinutes, type OwedMakeup } from '@caseload/contract/school-year';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { usePermission } from '../../../lib/permissions.ts';
 import { useAccount } from '../../school-calendar/index.ts';
 import { useClientMakeups, useClientServiceMinutes } from '../api/minutes.ts';
-import { formatDate } from '../lib/minutes.ts';
+import { formatDate, notCountedText, requiredText } from '../lib/minutes.ts';
 import { MinutesBar } from './MinutesBar.tsx';
 import { MinutesStatusBadge } from './MinutesStatusBadge.tsx';
 
@@ -47,10 +47,10 @@ export function ClientMinutesCard({ clientId }: { clientId: string }) {
 
 function MinutesFigures({ minutes }: { minutes: ClientMinutes }) {
   const figures = [
-    { label: 'Required', value: minutes.required },
-    { label: 'Required to date', value: minutes.requiredToDate },
-    { label: 'Delivered', value: minutes.delivered },
-    { label: 'Make-ups owed', value: minutes.makeupsOwed },
+    { label: 'Required', value: requiredText(minutes.required) },
+    { label: 'Required to date', value: requiredText(minutes.requiredToDate) },
+    { label: 'Delivered', value: String(minutes.delivered) },
+    { label: 'Make-ups owed', value: String(minutes.makeupsOwed) },
   ];
   return (
     <Stack gap="5">
@@ -62,7 +62,7 @@ function MinutesFigures({ minutes }: { minutes: ClientMinutes }) {
             </Text>
             <Text as="dd" fontSize="2xl" fontWeight="bold">
               {value}
-              {label !== 'Make-ups owed' && (
+              {label !== 'Make-ups owed' && value !== '—' && (
                 <Text as="span" fontSize="sm" fontWeight="normal" color="fg.muted">
                   {' '}
                   min
@@ -72,8 +72,15 @@ function MinutesFigures({ minutes }: { minutes: ClientMinutes }) {
           </Box>
         ))}
       </SimpleGrid>
+      {notCountedText(minutes.notCounted) && (
+        <Text fontSize="sm" color="fg.muted">
+          {notCountedText(minutes.notCounted)}
+        </Text>
+      )}
       {minutes.status === 'no_iep' ? (
         <Text color="fg.muted">No active IEP covers this school year, so no minutes are required.</Text>
+      ) : minutes.status === 'no_school_year' ? (
+        <Text color="fg.muted">{NO_SCHOOL_YEAR}</Text>
       ) : (
         <Box>
           <Heading as="h3" size="sm" mb="2" id="weeks-heading">

@@ -2,7 +2,8 @@ import { Box, Flex, Text } from '@chakra-ui/react';
 
 interface MinutesBarProps {
   delivered: number;
-  required: number;
+  /** Null when no school year says what is required: only the delivered minutes are shown. */
+  required: number | null;
   /** A longer bar for a card, a short one in a table row. */
   width?: string;
 }
@@ -12,6 +13,13 @@ interface MinutesBarProps {
  * (the bar is decorative), so screen readers and colour-blind users read "45 / 60 min".
  */
 export function MinutesBar({ delivered, required, width = '24' }: MinutesBarProps) {
+  if (required === null) {
+    return (
+      <Text fontSize="sm" whiteSpace="nowrap">
+        {delivered} min delivered
+      </Text>
+    );
+  }
   const share = required > 0 ? Math.min(delivered / required, 1) : delivered > 0 ? 1 : 0;
   const met = required === 0 || delivered >= required * 0.9;
   return (

@@ -2,7 +2,7 @@ import { Button, Link, Table, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { MinutesRow } from '@caseload/contract/school-year';
 import type { ClientPageState } from '../../clients/index.ts';
-import { deliveredPercent, formatDate, rowName, type MinutesSort, type SortDirection } from '../lib/minutes.ts';
+import { deliveredPercent, formatDate, notCountedText, requiredText, rowName, type MinutesSort, type SortDirection } from '../lib/minutes.ts';
 import { MinutesBar } from './MinutesBar.tsx';
 import { MinutesStatusBadge } from './MinutesStatusBadge.tsx';
 
@@ -79,11 +79,16 @@ export function MinutesTable({ rows, sort, direction, onSort }: MinutesTableProp
                 <Table.Cell>
                   <MinutesBar delivered={row.delivered} required={row.requiredToDate} />
                   <Text fontSize="xs" color="fg.muted">
-                    {percent === undefined ? 'Nothing required yet' : `${percent}% of required to date`}
+                    {row.status === 'no_school_year' ? 'No school year set' : percent === undefined ? 'Nothing required yet' : `${percent}% of required to date`}
                   </Text>
+                  {notCountedText(row.notCounted) && (
+                    <Text fontSize="xs" color="fg.muted" maxW="64" whiteSpace="normal">
+                      {notCountedText(row.notCounted)}
+                    </Text>
+                  )}
                 </Table.Cell>
-                <Table.Cell textAlign="end">{row.required}</Table.Cell>
-                <Table.Cell textAlign="end">{row.requiredToDate}</Table.Cell>
+                <Table.Cell textAlign="end">{requiredText(row.required)}</Table.Cell>
+                <Table.Cell textAlign="end">{requiredText(row.requiredToDate)}</Table.Cell>
                 <Table.Cell textAlign="end">{row.delivered}</Table.Cell>
                 <Table.Cell textAlign="end">{row.makeupsOwed}</Table.Cell>
                 <Table.Cell>

@@ -10,6 +10,7 @@ const row = (firstName: string, over: Partial<MinutesRow> = {}): MinutesRow => (
   requiredToDate: 100,
   delivered: 100,
   makeupsOwed: 0,
+  notCounted: [],
   status: 'on_track',
   ...over,
 });

@@ -1,14 +1,25 @@
-import type { MinuteStatus, MinutesRow } from '@caseload/contract/school-year';
+import type { MinuteStatus, MinutesRow, NotCountedReason, NotCountedSession } from '@caseload/contract/school-year';
 
-export const statusLabels: Record<MinuteStatus, string> = { on_track: 'On track', behind: 'Behind', no_iep: 'No IEP' };
-export const statusPalette: Record<MinuteStatus, string> = { on_track: 'green', behind: 'red', no_iep: 'gray' };
+export const statusLabels: Record<MinuteStatus, string> = { on_track: 'On track', behind: 'Behind', no_iep: 'No IEP', no_school_year: 'No school year' };
+export const statusPalette: Record<MinuteStatus, string> = { on_track: 'green', behind: 'red', no_iep: 'gray', no_school_year: 'gray' };
 
 export const rowName = (row: Pick<MinutesRow, 'firstName' | 'lastInitial'>) => `${row.firstName} ${row.lastInitial}.`;
 
-/** Delivered as a whole percent of required to date; undefined when nothing is required yet. */
+/** Delivered as a whole percent of required to date; undefined when nothing is required yet (or it is unknown: no school year). */
 export function deliveredPercent(row: Pick<MinutesRow, 'delivered' | 'requiredToDate'>): number | undefined {
-  return row.requiredToDate > 0 ? Math.round((row.delivered / row.requiredToDate) * 100) : undefined;
+  return row.requiredToDate !== null && row.requiredToDate > 0 ? Math.round((row.delivered / row.requiredToDate) * 100) : undefined;
 }
+
+const notCountedWords: Record<NotCountedReason, string> = { not_therapy: 'not a therapy session', group_for_individual_iep: 'group session, individual IEP' };
+
+/** The attended sessions that delivered no minutes, as a line under the row: 'Not counted: Sep 14, 2026 (not a therapy session)'. */
+export function notCountedText(notCounted: readonly NotCountedSession[]): string | undefined {
+  if (!notCounted.length) return undefined;
+  return `Not counted: ${notCounted.map((n) => `${formatDate(n.date)} (${notCountedWords[n.reason]})`).join('; ')}`;
+}
+
+/** A required figure as shown: '—' when no school year says what is required. */
+export const requiredText = (required: number | null) => (required === null ? '—' : String(required));
 
 // ---------- sorting ----------
 export const minutesSorts = ['name', 'status', 'delivered', 'review', 'evaluation'] as const;
@@ -16,7 +27,7 @@ export type MinutesSort = (typeof minutesSorts)[number];
 export type SortDirection = 'asc' | 'desc';
 
 /** Behind first: the rows that need attention lead when sorting by status. */
-const statusOrder: Record<MinuteStatus, number> = { behind: 0, on_track: 1, no_iep: 2 };
+const statusOrder: Record<MinuteStatus, number> = { behind: 0, on_track: 1, no_iep: 2, no_school_year: 3 };
 
 type Key = string | number | undefined;
 const keyOf: Record<MinutesSort, (row: MinutesRow) => Key> = {
@@ -68,7 +79,7 @@ export interface DateRange {
 
 /**
  * The dates a period covers, both included, from today in the account's zone. The school year
- * sends no dates: the server knows its year (1 July – 30 June). A custom period needs both dates.
+ * sends no dates: the server knows the account's school years. A custom period needs both dates.
  */
 export function periodRange(period: Period, today: string, custom: DateRange = {}): DateRange | undefined {
   switch (period) {

@@ -12,6 +12,7 @@ const row = (n: number, firstName: string, over: Partial<MinutesRow>): MinutesRo
   requiredToDate: 600,
   delivered: 600,
   makeupsOwed: 0,
+  notCounted: [],
   status: 'on_track',
   ...over,
 });
@@ -21,13 +22,13 @@ const rows = [
   row(3, 'Beth', { requiredToDate: 0, required: 0, delivered: 0, status: 'no_iep' }),
 ];
 
-/** Answers the page's reads; renders the page at `path`. */
-function openMinutes(path: string) {
+/** Answers the page's reads (`answer`: the rows); renders the page at `path`. */
+function openMinutes(path: string, answer: MinutesRow[] = rows) {
   const fetchMock = mockFetch(({ url }) => {
     if (url === '/api/user') return jsonResponse(200, testUser);
     if (url === '/api/account') return jsonResponse(200, { id: testUser.accountId, name: 'Lincoln', timeZone: 'America/New_York' });
     if (url.startsWith('/api/service-minutes/export')) return new Response('Student,Required\n', { status: 200, headers: { 'Content-Type': 'text/csv' } });
-    if (url.startsWith('/api/service-minutes?')) return jsonResponse(200, rows);
+    if (url.startsWith('/api/service-minutes?')) return jsonResponse(200, answer);
     return new Promise<Response>(() => undefined);
   });
   renderApp(path);
@@ -50,6 +51,17 @@ describe('Minutes page', { timeout: 20_000 }, () => {
     expect(within(cara).getByRole('link', { name: 'Cara S.' }).getAttribute('href')).toBe('/clients/00000000-0000-4000-8000-000000000001');
     // The school year is the server's default period: no dates are sent.
     expect(fetchMock.mock.calls.some(([url]) => url === '/api/service-minutes?assignedTo=me')).toBe(true);
+  });
+
+  it('without a school year, says so in the spec’s words and shows no required number', async () => {
+    openMinutes('/minutes?assignedTo=me', [row(1, 'Cara', { required: null, requiredToDate: null, delivered: 90, status: 'no_school_year' })]);
+    expect(await screen.findByText('Set the school year on the School Calendar page to see required minutes')).toBeTruthy();
+    const cara = (await screen.findAllByTestId('minutes-row'))[0]!;
+    expect(within(cara).getByText('90 min delivered')).toBeTruthy();
+    expect(within(cara).getByText('No school year set')).toBeTruthy();
+    // Required and required to date (the third and fourth cells) show a dash, never a number.
+    expect(within(cara).getAllByRole('cell').slice(2, 4).map((cell) => cell.textContent)).toEqual(['—', '—']);
+    expect(within(cara).queryByText(/\d+ \/ \d+ min/)).toBeNull();
   });
 
   it('sorts by a column, and the other way on a second click', async () => {

@@ -1,7 +1,7 @@
-import { Box, Button, Card, Checkbox, EmptyState, Field, Flex, Heading, Input, SimpleGrid, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Card, Checkbox, EmptyState, Field, Flex, Heading, Input, SimpleGrid, Text } from '@chakra-ui/react';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { minutesRange } from '@caseload/contract/school-year';
+import { minutesRange, NO_SCHOOL_YEAR } from '@caseload/contract/school-year';
 import { ChartIcon } from '../../../components/icons.tsx';
 import { ListHeading } from '../../../components/ListHeading.tsx';
 import { PageHeading } from '../../../components/PageHeading.tsx';
@@ -114,6 +114,12 @@ export default function MinutesPage() {
             count={minutes.data && !minutes.isPlaceholderData ? `${rows.length} ${rows.length === 1 ? 'student' : 'students'}${view.behindOnly ? ' behind' : ''}` : undefined}
             countTestId="minutes-count"
           />
+          {minutes.data?.some((row) => row.status === 'no_school_year') && (
+            <Alert.Root status="info" data-testid="no-school-year">
+              <Alert.Indicator />
+              <Alert.Title>{NO_SCHOOL_YEAR}</Alert.Title>
+            </Alert.Root>
+          )}
           {view.period === 'custom' && !range && !customError ? (
             <Text color="fg.muted">Choose both dates to see the minutes of that period.</Text>
           ) : (

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ReportingPeriodsInput } from '@caseload/contract/reporting-periods';
-import type { AccountInput, ClosuresInput } from '@caseload/contract/school-year';
+import type { AccountInput, ClosuresInput, SchoolYearsInput } from '@caseload/contract/school-year';
 import { api, apiQuery, queryKeyFor } from '../../../lib/api.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { todayIn } from '../lib/calendar.ts';
@@ -19,10 +19,12 @@ export function useAccountToday(): string | undefined {
   return timeZone ? todayIn(timeZone) : undefined;
 }
 
-/** Minutes depend on the time zone and the closures (which days are school days): they refresh after either changes. */
+/** Minutes depend on the time zone, the closures and the school years (which days are instructional): they refresh after any of them changes. */
 function refreshMinutes() {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: queryKeyFor('listServiceMinutes') }),
+    queryClient.invalidateQueries({ queryKey: queryKeyFor('getMinutesSummary') }),
+    // `/api/clients` is also the prefix of each client's service minutes and make-ups.
     queryClient.invalidateQueries({ queryKey: queryKeyFor('listClients') }),
     queryClient.invalidateQueries({ queryKey: queryKeyFor('listSessions') }),
   ]);
@@ -47,6 +49,24 @@ export function useSaveClosures() {
     mutationFn: (body: ClosuresInput) => api('saveClosures', { body }),
     onSuccess: (saved) => {
       queryClient.setQueryData(closuresQuery.queryKey, { closures: saved.closures });
+      void refreshMinutes();
+    },
+  });
+}
+
+export const schoolYearsQuery = apiQuery('listSchoolYears');
+
+/** The account's school years and breaks (every signed-in user may read them). */
+export function useSchoolYears() {
+  return useQuery(schoolYearsQuery);
+}
+
+/** School years decide which days require minutes: the minutes refresh after a save. */
+export function useSaveSchoolYears() {
+  return useMutation({
+    mutationFn: (body: SchoolYearsInput) => api('saveSchoolYears', { body }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(schoolYearsQuery.queryKey, { schoolYears: saved.schoolYears });
       void refreshMinutes();
     },
   });

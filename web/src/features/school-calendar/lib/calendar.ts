@@ -1,5 +1,5 @@
 import { reportingPeriodsBody, type ReportingPeriod } from '@caseload/contract/reporting-periods';
-import { closuresBody, type Closure } from '@caseload/contract/school-year';
+import { closuresBody, schoolYearsBody, type Closure, type SchoolYear } from '@caseload/contract/school-year';
 
 /** Today's school-calendar date (yyyy-MM-dd) in a time zone: the account's, so everyone in a district shares one "today". */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
@@ -81,4 +81,40 @@ export function checkReportingPeriods(rows: readonly PeriodRow[]): PeriodsCheck 
     }
   }
   return { ok: false, rowErrors, listError };
+}
+
+/** A school year as typed, with its breaks: blank fields are rows still being filled in. */
+export interface BreakRow {
+  key: number;
+  name: string;
+  start: string;
+  end: string;
+}
+export interface SchoolYearRow {
+  key: number;
+  name: string;
+  firstDay: string;
+  lastDay: string;
+  breaks: BreakRow[];
+}
+
+/**
+ * Field messages keyed by path: `"0.firstDay"` for a year's field, `"0.breaks"` for its breaks as
+ * a whole ('A break must be inside its school year'), `"0.breaks.1.start"` for a break's field.
+ */
+export type SchoolYearErrors = Record<string, string>;
+export type SchoolYearsCheck = { ok: true; body: SchoolYear[] } | { ok: false; errors: SchoolYearErrors; listError?: string };
+
+/** The years checked with the server's schema: messages per field, and one for the list ('School years cannot overlap'). */
+export function checkSchoolYears(rows: readonly SchoolYearRow[]): SchoolYearsCheck {
+  const body = rows.map(({ name, firstDay, lastDay, breaks }) => ({ name, firstDay, lastDay, breaks: breaks.map(({ name: n, start, end }) => ({ name: n, start, end })) }));
+  const result = schoolYearsBody.safeParse(body);
+  if (result.success) return { ok: true, body: result.data };
+  const errors: SchoolYearErrors = {};
+  let listError: string | undefined;
+  for (const issue of result.error.issues) {
+    if (typeof issue.path[0] === 'number' && issue.path.length > 1) errors[issue.path.join('.')] ??= issue.message;
+    else listError ??= issue.message;
+  }
+  return { ok: false, errors, listError };
 }

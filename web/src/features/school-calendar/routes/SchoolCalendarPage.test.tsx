@@ -14,12 +14,15 @@ interface Setup {
   accountSaves?: (() => Response)[];
   /** Answers PUT /api/reporting-periods in turn. */
   periodSaves?: (() => Response)[];
+  /** Answers PUT /api/school-years in turn. */
+  yearSaves?: (() => Response)[];
 }
 
 const fall = { name: 'Fall term', start: '2025-08-25', end: '2025-12-19' };
 
-function openCalendar({ user = testUser, saves = [], accountSaves = [], periodSaves = [] }: Setup = {}) {
+function openCalendar({ user = testUser, saves = [], accountSaves = [], periodSaves = [], yearSaves = [] }: Setup = {}) {
   const sent: unknown[] = [];
+  const yearsSent: unknown[] = [];
   const accountSent: unknown[] = [];
   const periodsSent: unknown[] = [];
   const fetchMock = mockFetch(({ method, url, init }) => {
@@ -34,6 +37,11 @@ function openCalendar({ user = testUser, saves = [], accountSaves = [], periodSa
       sent.push(JSON.parse(String(init.body)));
       return saves.shift()!();
     }
+    if (url === '/api/school-years' && method === 'GET') return jsonResponse(200, { schoolYears: [] });
+    if (url === '/api/school-years' && method === 'PUT') {
+      yearsSent.push(JSON.parse(String(init.body)));
+      return yearSaves.shift()!();
+    }
     if (url === '/api/reporting-periods' && method === 'GET') return jsonResponse(200, { periods: [fall], current: fall });
     if (url === '/api/reporting-periods' && method === 'PUT') {
       periodsSent.push(JSON.parse(String(init.body)));
@@ -42,7 +50,7 @@ function openCalendar({ user = testUser, saves = [], accountSaves = [], periodSa
     return new Promise<Response>(() => undefined);
   });
   renderApp('/school-calendar');
-  return { fetchMock, sent, accountSent, periodsSent };
+  return { fetchMock, sent, accountSent, periodsSent, yearsSent };
 }
 
 const networkDown = () => {
@@ -148,6 +156,36 @@ describe('School calendar', { timeout: 20_000 }, () => {
     expect(within(card).queryByLabelText('Period 2 name')).toBeNull();
   });
 
+  it("adds a school year with a winter break, refuses a break outside the year with the server's words, keeps everything typed when the save fails, and saves on retry", async () => {
+    const year = { name: '2026–27', firstDay: '2026-09-08', lastDay: '2027-06-15', breaks: [{ name: 'Winter break', start: '2026-12-21', end: '2027-01-01' }] };
+    const { yearsSent } = openCalendar({ yearSaves: [networkDown, () => jsonResponse(200, { schoolYears: [year], canceledSessions: 4 })] });
+    const card = await screen.findByRole('region', { name: 'School years' });
+    expect(await within(card).findByText(/No school year yet/)).toBeTruthy();
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Add school year' }));
+    fireEvent.change(within(card).getByLabelText('School year 1 name'), { target: { value: year.name } });
+    fireEvent.change(within(card).getByLabelText('School year 1 first day'), { target: { value: year.firstDay } });
+    fireEvent.change(within(card).getByLabelText('School year 1 last day'), { target: { value: year.lastDay } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Add break to school year 1' }));
+    fireEvent.change(within(card).getByLabelText('School year 1 break 1 name'), { target: { value: 'Winter break' } });
+    fireEvent.change(within(card).getByLabelText('School year 1 break 1 start'), { target: { value: '2026-12-21' } });
+    fireEvent.change(within(card).getByLabelText('School year 1 break 1 end'), { target: { value: '2027-06-20' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Save school years' }));
+    expect((await within(card).findByRole('alert')).textContent).toBe('A break must be inside its school year');
+    expect(yearsSent).toEqual([]);
+
+    fireEvent.change(within(card).getByLabelText('School year 1 break 1 end'), { target: { value: '2027-01-01' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Save school years' }));
+    expect((await within(card).findByRole('alert')).textContent).toContain('Nothing you typed is lost');
+    expect((within(card).getByLabelText('School year 1 break 1 name') as HTMLInputElement).value).toBe('Winter break');
+    fireEvent.click(within(card).getByRole('button', { name: 'Save school years' }));
+    expect((await within(card).findByRole('status')).textContent).toBe('School years saved · 4 sessions canceled');
+    expect(yearsSent).toEqual([[year], [year]]);
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Remove school year 1 break 1' }));
+    expect(within(card).queryByLabelText('School year 1 break 1 name')).toBeNull();
+  });
+
   it('stacks a period (name over its two dates) on a 390 px phone and puts it on one line from md up', async () => {
     openCalendar();
     const card = await screen.findByRole('region', { name: 'Reporting periods' });
@@ -165,6 +203,6 @@ describe('School calendar', { timeout: 20_000 }, () => {
     expect(within(nav).getByRole('link', { name: 'Minutes' })).toBeTruthy();
     expect(within(nav).queryByRole('link', { name: 'School Calendar' })).toBeNull();
     // The page asks for nothing it may not read or change.
-    expect(fetchMock.mock.calls.some(([url]) => url === '/api/closures' || url === '/api/reporting-periods')).toBe(false);
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/closures' || url === '/api/reporting-periods' || url === '/api/school-years')).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import { Box, Button, chakra, Dialog, Field, Flex, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { format, parseISO } from 'date-fns';
 import { useState, type FormEvent } from 'react';
-import { sessionStatuses, sessionTypes, type SessionStatus, type SessionType } from '@caseload/contract/enums';
+import { evaluationCodes, sessionStatuses, sessionTypes, type EvaluationCode, type SessionStatus, type SessionType } from '@caseload/contract/enums';
 import { seriesBody, updateSeriesBody, type SessionSeries } from '@caseload/contract/school-year';
 import { scheduleSessionBody, updateSessionBody, type Session } from '@caseload/contract/sessions';
 import { AppDialog } from '../../../components/AppDialog.tsx';
@@ -42,6 +42,13 @@ const DELETE_QUESTION = 'Are you sure you want to delete this session? This acti
 const NOT_A_MAKEUP = 'Not a make-up';
 
 const typeOptions = sessionTypes.map((type) => ({ value: type, label: sessionTypeLabels[type] }));
+const evaluationCodeLabels: Record<EvaluationCode, string> = {
+  '92521': '92521 · Fluency',
+  '92522': '92522 · Speech sound production',
+  '92523': '92523 · Speech sound production with language',
+  '92524': '92524 · Voice and resonance',
+};
+const evaluationCodeOptions = evaluationCodes.map((code) => ({ value: code, label: evaluationCodeLabels[code] }));
 const statusOptions = sessionStatuses.map((status) => ({ value: status, label: statusLabels[status] }));
 
 /** A link's "schedule a make-up" (the sessions page's `?schedule=1&clientId=…&makeupFor=…`). */
@@ -86,6 +93,8 @@ export function SessionFormDialog({ mode, onClose, onScheduled, onDeleted, onSer
 
 interface Values {
   type: SessionType;
+  /** An evaluation's CPT code ('' until chosen; needed to complete it). */
+  evaluationCode: EvaluationCode | '';
   clientIds: string[];
   date: string;
   time: string;
@@ -109,6 +118,7 @@ function initialValues(mode: SessionDialogMode, currentUserId: string): Values {
     const start = new Date(session.scheduledAt);
     return {
       type: session.type,
+      evaluationCode: session.evaluationCode ?? '',
       clientIds: sessionClientIds(session),
       date: format(start, 'yyyy-MM-dd'),
       time: format(start, 'HH:mm'),
@@ -122,6 +132,7 @@ function initialValues(mode: SessionDialogMode, currentUserId: string): Values {
   const { start, prefill } = mode;
   return {
     type: 'therapy',
+    evaluationCode: '',
     clientIds: prefill ? [prefill.client.id] : [],
     date: format(start ?? new Date(), 'yyyy-MM-dd'),
     time: start ? format(start, 'HH:mm') : DEFAULT_TIME,
@@ -145,6 +156,7 @@ function bodyOf(values: Values) {
     notes: values.notes.trim() ? values.notes : undefined,
     status: values.status,
     providerId: values.providerId,
+    evaluationCode: values.type === 'evaluation' && values.evaluationCode ? values.evaluationCode : undefined,
   };
 }
 
@@ -153,7 +165,7 @@ const makeupOf = (values: Values) =>
   values.makeup && values.clientIds.length === 1 && values.clientIds[0] === values.makeup.clientId ? values.makeup.sessionId : undefined;
 
 /** Fields the form shows a message under; any other message from the server goes to the form's line. */
-const FIELD_MESSAGES = new Set(['type', 'clientIds', 'providerId', 'scheduledAt', 'startsOn', 'time', 'duration', 'status', 'notes', 'weekdays', 'until', 'makeupForSessionId']);
+const FIELD_MESSAGES = new Set(['type', 'evaluationCode', 'clientIds', 'providerId', 'scheduledAt', 'startsOn', 'time', 'duration', 'status', 'notes', 'weekdays', 'until', 'makeupForSessionId']);
 
 function SessionForm({
   mode,
@@ -327,6 +339,16 @@ function SessionForm({
           {occurrence && <SeriesScopeChoice legend="This session repeats weekly. Save the changes to:" value={scope} onChange={setScope} disabled={saving} />}
           {following && <SeriesRule series={series.data} />}
           <SelectField label="Session Type" value={values.type} onChange={(v) => set('type', v as SessionType)} options={typeOptions} error={errors.type} required />
+          {values.type === 'evaluation' && (
+            <SelectField
+              label="Evaluation code"
+              value={values.evaluationCode}
+              onChange={(v) => set('evaluationCode', v as EvaluationCode | '')}
+              options={evaluationCodeOptions}
+              placeholder="Choose when the evaluation is done"
+              error={errors.evaluationCode}
+            />
+          )}
           <ClientPicker
             selected={values.clientIds}
             initial={initialClients}
