@@ -12,33 +12,17 @@
 
 const DAY_MS = 86_400_000;
 
+/** One formatter per zone: building one costs far more than formatting with it. */
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-function formatIn(timeZone: string): Intl.DateTimeFormat {
-  let format = formats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formats.set(timeZone, format);
-  }
-  return format;
-}
-
-/** The zone's offset from UTC at an instant, in ms (UTC−8 is −28,800,000); whole seconds. */
+/** The zone's offset from UTC at an instant, in ms (Los Angeles in winter: −8 h). */
 function offsetAt(instant: number, timeZone: string): number {
-  const part: Record<string, number> = {};
-  for (const p of formatIn(timeZone).formatToParts(instant)) if (p.type !== 'literal') part[p.type] = Number(p.value);
-  // `% 24`: some ICU builds write midnight as 24 even with h23.
-  const wall = Date.UTC(part.year!, part.month! - 1, part.day!, part.hour! % 24, part.minute!, part.second!);
-  return wall - Math.floor(instant / 1000) * 1000;
+  let format = formats.get(timeZone);
+  if (!format) formats.set(timeZone, (format = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })));
+  const name = format.formatToParts(instant).find((p) => p.type === 'timeZoneName')!.value;
+  // 'GMT-08:00', 'GMT+05:30'; UTC itself is just 'GMT'.
+  const [, sign, hours, minutes] = /([+-])(\d\d):(\d\d)/.exec(name) ?? [];
+  return sign ? Number(`${sign}1`) * (Number(hours) * 60 + Number(minutes)) * 60_000 : 0;
 }
 
 /**
