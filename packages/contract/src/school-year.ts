@@ -44,24 +44,26 @@ const optionalDate = /* @__PURE__ */ schema(() =>
   optionalPreprocessed(blankToAbsent, isoDate),
 );
 
-export const iepBody = z
-  .object({
-    startDate: z.pipe(z.string({ error: 'Start date is required' }).check(z.minLength(1, 'Start date is required')), isoDate),
-    endDate: z.pipe(z.string({ error: 'End date is required' }).check(z.minLength(1, 'End date is required')), isoDate),
-    nextReviewDate: optionalDate,
-    nextEvaluationDate: optionalDate,
-    status: z._default(z.enum(iepStatuses, { error: 'Choose a status' }), 'active'),
-    serviceMinutes: z.number({ error: 'Service minutes must be a number' }).check(
-      z.int('Service minutes must be a whole number'),
-      z.gte(SERVICE_MINUTES_MIN, `Service minutes must be at least ${SERVICE_MINUTES_MIN}`),
-      z.lte(SERVICE_MINUTES_MAX, `Service minutes must be at most ${SERVICE_MINUTES_MAX}`),
-    ),
-    servicePer: z.enum(servicePers, { error: 'Choose week or month' }),
-    serviceType: z._default(z.enum(serviceTypes, { error: 'Choose a service type' }), 'either'),
-    /** The day an IEP was ended: set to today when its status becomes `ended`, editable; its minutes stop after it. */
-    endedOn: optionalDate,
-  })
-  .check(z.refine((v) => v.endDate > v.startDate, { message: END_BEFORE_START, path: ['endDate'] }));
+export const iepBody = /* @__PURE__ */ schema(() =>
+  z
+    .object({
+      startDate: z.pipe(z.string({ error: 'Start date is required' }).check(z.minLength(1, 'Start date is required')), isoDate),
+      endDate: z.pipe(z.string({ error: 'End date is required' }).check(z.minLength(1, 'End date is required')), isoDate),
+      nextReviewDate: optionalDate,
+      nextEvaluationDate: optionalDate,
+      status: z._default(z.enum(iepStatuses, { error: 'Choose a status' }), 'active'),
+      serviceMinutes: z.number({ error: 'Service minutes must be a number' }).check(
+        z.int('Service minutes must be a whole number'),
+        z.gte(SERVICE_MINUTES_MIN, `Service minutes must be at least ${SERVICE_MINUTES_MIN}`),
+        z.lte(SERVICE_MINUTES_MAX, `Service minutes must be at most ${SERVICE_MINUTES_MAX}`),
+      ),
+      servicePer: z.enum(servicePers, { error: 'Choose week or month' }),
+      serviceType: z._default(z.enum(serviceTypes, { error: 'Choose a service type' }), 'either'),
+      /** The day an IEP was ended: set to today when its status becomes `ended`, editable; its minutes stop after it. */
+      endedOn: optionalDate,
+    })
+    .check(z.refine((v) => v.endDate > v.startDate, { message: END_BEFORE_START, path: ['endDate'] })),
+);
 export type IepInput = z.input<typeof iepBody>;
 
 export const iep = /* @__PURE__ */ schema(() =>
@@ -108,9 +110,9 @@ function refineDateRange(q: { from?: string; to?: string }, ctx: z.core.$Refinem
 export const minutesRange = /* @__PURE__ */ schema(() =>
   z.object({ from: optionalDate, to: optionalDate }).check(z.superRefine(refineDateRange)),
 );
-export const caseloadMinutesQuery = z
-  .object({ from: optionalDate, to: optionalDate, assignedTo: z._default(assignedToSchema, 'me') })
-  .check(z.superRefine(refineDateRange));
+export const caseloadMinutesQuery = /* @__PURE__ */ schema(() =>
+  z.object({ from: optionalDate, to: optionalDate, assignedTo: z._default(assignedToSchema, 'me') }).check(z.superRefine(refineDateRange)),
+);
 
 /** Why an attended session delivered no minutes (part 4 §1.2). */
 export const notCountedReasons = ['not_therapy', 'group_for_individual_iep'] as const;
@@ -221,7 +223,9 @@ function refineSeries(v: { startsOn: string; until: string }, ctx: z.core.$Refin
   else if (v.until > latestUntil(v.startsOn)) ctx.addIssue({ code: 'custom', message: `A series can run at most ${MAX_SERIES_MONTHS} months`, path: ['until'] });
 }
 
-export const seriesBody = seriesFields.check(z.superRefine(refineSeries));
+export const seriesBody = /* @__PURE__ */ schema(() =>
+  seriesFields.check(z.superRefine(refineSeries)),
+);
 export type SeriesInput = z.input<typeof seriesBody>;
 /** "This and following sessions": the whole series body, applied to occurrences from `from` on. */
 export const updateSeriesBody = /* @__PURE__ */ schema(() =>
@@ -266,12 +270,14 @@ export const closure = /* @__PURE__ */ schema(() =>
   }),
 );
 export type Closure = z.infer<typeof closure>;
-export const closuresBody = z
-  .array(closure, { error: 'Closures must be a list' })
-  .check(
-    z.maxLength(MAX_CLOSURES, `At most ${MAX_CLOSURES} closures`),
-    z.refine((list) => new Set(list.map((c) => c.date)).size === list.length, 'A date can be closed only once'),
-  );
+export const closuresBody = /* @__PURE__ */ schema(() =>
+  z
+    .array(closure, { error: 'Closures must be a list' })
+    .check(
+      z.maxLength(MAX_CLOSURES, `At most ${MAX_CLOSURES} closures`),
+      z.refine((list) => new Set(list.map((c) => c.date)).size === list.length, 'A date can be closed only once'),
+    ),
+);
 export type ClosuresInput = z.input<typeof closuresBody>;
 export const closureList = /* @__PURE__ */ schema(() =>
   z.object({ closures: z.array(closure) }),
@@ -315,9 +321,11 @@ export type SchoolYear = z.infer<typeof schoolYearEntry>;
 
 const yearsOverlap = (a: SchoolYear, b: SchoolYear) => a.firstDay <= b.lastDay && b.firstDay <= a.lastDay;
 
-export const schoolYearsBody = z.array(schoolYearEntry, { error: 'School years must be a list' }).check(
-  z.maxLength(MAX_SCHOOL_YEARS, `At most ${MAX_SCHOOL_YEARS} school years`),
-  z.refine((list) => list.every((y, i) => list.every((o, j) => i === j || !yearsOverlap(y, o))), SCHOOL_YEARS_OVERLAP),
+export const schoolYearsBody = /* @__PURE__ */ schema(() =>
+  z.array(schoolYearEntry, { error: 'School years must be a list' }).check(
+    z.maxLength(MAX_SCHOOL_YEARS, `At most ${MAX_SCHOOL_YEARS} school years`),
+    z.refine((list) => list.every((y, i) => list.every((o, j) => i === j || !yearsOverlap(y, o))), SCHOOL_YEARS_OVERLAP),
+  ),
 );
 export type SchoolYearsInput = z.input<typeof schoolYearsBody>;
 /** The account's school years by first day. */

@@ -9,6 +9,7 @@ import type { AuthContext } from '../context.ts';
 import { HttpError } from '../errors.ts';
 import { errorFields, logger } from '../observability.ts';
 import { getJobItem, recordOutcome, UNKNOWN_CLIENT, type BulkJobItem } from './bulk-job.ts';
+import { accountTimeZone } from '../school-calendar/settings.ts';
 import { displayName, loadSessionsInPeriod, type Period } from './facts.ts';
 import { auditGenerated, generateAndStore, type Actor } from './service.ts';
 import type { SessionItem } from '../items.ts';
@@ -58,14 +59,14 @@ function userMessage(e: unknown): string {
   return GENERIC_FAILURE;
 }
 
-async function processClient(job: BulkJobItem, clientId: string, sessions: SessionItem[]): Promise<void> {
+async function processClient(job: BulkJobItem, clientId: string, preloaded: { timeZone: string; sessions: SessionItem[] }): Promise<void> {
   const period: Period = { start: job.reportingPeriodStart, end: job.reportingPeriodEnd };
   const actor: Actor = { accountId: job.accountId, userId: job.createdBy, actorName: job.actorName };
   let clientName = job.clientNames[clientId] ?? UNKNOWN_CLIENT;
   try {
     const client = await getVisibleClient(jobAuth(job), clientId);
     clientName = displayName(client);
-    const outcome = await generateAndStore(actor, client, period, { deadline: Date.now() + CLIENT_BUDGET_MS, skipExisting: job.skipExisting, replace: job.replace === true, sessions });
+    const outcome = await generateAndStore(actor, client, period, { deadline: Date.now() + CLIENT_BUDGET_MS, skipExisting: job.skipExisting, replace: job.replace === true, preloaded });
     if ('skipped' in outcome) return await recordOutcome(job.accountId, job.jobId, clientId, 'skipped');
     await auditGenerated(actor, outcome, 'bulk');
     await recordOutcome(job.accountId, job.jobId, clientId, 'done');
@@ -80,8 +81,9 @@ export async function runBulkJob(accountId: string, jobId: string): Promise<void
   if (!job || job.status === 'completed') return;
   const pending = Object.entries(job.clients).filter(([, state]) => state === 'pending').map(([id]) => id);
   if (!pending.length) return;
-  const sessions = await loadSessionsInPeriod(accountId, { start: job.reportingPeriodStart, end: job.reportingPeriodEnd });
-  await runPool(pending, bulkConcurrency(), (clientId) => processClient(job, clientId, sessions));
+  const timeZone = await accountTimeZone(accountId);
+  const sessions = await loadSessionsInPeriod(accountId, { start: job.reportingPeriodStart, end: job.reportingPeriodEnd }, timeZone);
+  await runPool(pending, bulkConcurrency(), (clientId) => processClient(job, clientId, { timeZone, sessions }));
 }
 
 /** Gives up on a job: every client still pending is recorded as failed with `message`. */

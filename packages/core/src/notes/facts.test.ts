@@ -125,7 +125,7 @@ describe('computeFacts on a hand-made caseload', () => {
     session('s0', '2024-02-28T09:00:00.000Z'),
     { ...session('s10', '2024-03-12T09:00:00.000Z'), participants: {} },
   ];
-  const facts = computeFacts({ client, period, goals, progress, sessions });
+  const facts = computeFacts({ client, period, timeZone: 'UTC', goals, progress, sessions });
   const byId = Object.fromEntries(facts.goals.map((g) => [g.goalId, g]));
 
   it('reports the right goals, oldest first', () => {
@@ -201,7 +201,7 @@ describe('cueing facts from rows scored trial by trial', () => {
     session('s2', '2024-03-11T09:00:00.000Z'),
     session('s3', '2024-03-20T09:00:00.000Z', { status: 'scheduled', participant: 'scheduled' }),
   ];
-  const facts = computeFacts({ client, period, goals, progress, sessions });
+  const facts = computeFacts({ client, period, timeZone: 'UTC', goals, progress, sessions });
   const byId = Object.fromEntries(facts.goals.map((g) => [g.goalId, g]));
 
   it('gives the share correct independently and the cue levels of the other correct trials, most frequent first', () => {
@@ -257,5 +257,33 @@ describe('cueing facts from rows scored trial by trial', () => {
     const withoutCueing = factNumbers({ ...facts, goals: facts.goals.map((g) => ({ ...g, cueing: null })) });
     expect([...numbers].filter((n) => !withoutCueing.has(n)).sort((a, b) => a - b)).toEqual([8, 12, 15]);
     for (const n of [65, 25, 45, 7]) expect(numbers.has(n), String(n)).toBe(false);
+  });
+});
+
+describe('the period’s days in the account’s time zone', () => {
+  const period: Period = { start: '2026-09-01', end: '2026-10-30' };
+  // 30 October 16:30 in Los Angeles (UTC−7) is 23:30Z; 31 October 00:30 there is 07:30Z.
+  const lastAfternoon = '2026-10-30T23:30:00.000Z';
+  const nextMidnight = '2026-10-31T07:30:00.000Z';
+  const facts = (timeZone: string) =>
+    computeFacts({
+      client,
+      period,
+      timeZone,
+      goals: [goal('A', { createdAt: '2026-08-01T00:00:00.000Z' }), goal('E', { createdAt: '2026-08-01T00:00:00.000Z', status: 'mastered', masteredDate: nextMidnight })],
+      progress: [row('A', 'late', lastAfternoon, 7, 10), row('A', 'after', nextMidnight, 1, 10)],
+      sessions: [session('late', lastAfternoon, { duration: 40 }), session('after', nextMidnight), session('first', '2026-09-01T06:30:00.000Z')],
+    });
+
+  it('holds a 4:30 pm Pacific session on the last day and leaves out 00:30 the day after', () => {
+    const pacific = facts('America/Los_Angeles');
+    expect(pacific.attendance).toMatchObject({ sessionsScheduled: 1, present: 1, totalMinutes: 40 });
+    expect(pacific.goals.map((g) => [g.goalId, g.sessionsWithData, g.overallAccuracy])).toEqual([['A', 1, 70]]);
+  });
+
+  it('is not the UTC days: those take in 31 August 23:30 Pacific (1 September 06:30Z)', () => {
+    const utc = facts('UTC');
+    expect(utc.attendance).toMatchObject({ sessionsScheduled: 2, totalMinutes: 70 });
+    expect(utc.goals.map((g) => g.goalId)).toEqual(['A']);
   });
 });

@@ -3,7 +3,9 @@
  * these into prose; the grounding check refuses any number in a note that is not one of them.
  *
  * Rules (documented here because the note's wording depends on them):
- * - Period: inclusive days in UTC, `start` 00:00:00.000 to `end` 23:59:59.999.
+ * - Period: inclusive days of the account's time zone, from the local midnight beginning `start` to
+ *   the one ending `end` (school-calendar/zone-days.ts), so a 4:30 pm Pacific session on the last
+ *   day is in it; the same instants bound the reads and every check of the facts.
  * - A goal is reported when it has data in the period, was mastered in the period, or is active /
  *   on hold and existed by the period's end. Discontinued goals and goals mastered earlier appear
  *   only when they have data in the period.
@@ -37,6 +39,7 @@ import { queryPartition } from '../db.ts';
 import type { ClientItem, GoalItem, ProgressItem, SessionItem } from '../items.ts';
 import { keys, sortKeys } from '../keys.ts';
 import { plainText } from '../plain-text.ts';
+import { zoneDays } from '../school-calendar/zone-days.ts';
 
 export interface Period {
   /** yyyy-MM-dd, inclusive. */
@@ -121,20 +124,16 @@ export interface ProgressFacts {
 export const TREND_THRESHOLD_POINTS = 10;
 export const DEFAULT_TARGET_PERCENT = 80;
 
-const DAY_MS = 86_400_000;
-
-/** The period as ISO instants: [from, toExclusive). */
-export function periodBounds(period: Period): { from: string; toExclusive: string } {
-  const from = `${period.start}T00:00:00.000Z`;
-  const toExclusive = new Date(Date.parse(`${period.end}T00:00:00.000Z`) + DAY_MS).toISOString();
-  return { from, toExclusive };
+/** The period as UTC ISO instants [from, toExclusive): its days in the account's time zone. */
+export interface PeriodBounds {
+  from: string;
+  toExclusive: string;
 }
 
-const inPeriod = (iso: string | undefined, period: Period) => {
+const inPeriod = (iso: string | undefined, bounds: PeriodBounds) => {
   if (!iso) return false;
   const t = Date.parse(iso);
-  const { from, toExclusive } = periodBounds(period);
-  return t >= Date.parse(from) && t < Date.parse(toExclusive);
+  return t >= Date.parse(bounds.from) && t < Date.parse(bounds.toExclusive);
 };
 
 export const displayName = (c: Pick<ClientItem, 'firstName' | 'lastInitial'>) => `${c.firstName} ${c.lastInitial}.`;
@@ -205,7 +204,7 @@ export function cueingFacts(rows: ProgressItem[]): CueingFacts | null {
 }
 
 /** Facts of one goal from its progress rows (already limited to the period and to rows with data). */
-export function goalFacts(goal: GoalItem, rows: ProgressItem[], period: Period): GoalFacts {
+export function goalFacts(goal: GoalItem, rows: ProgressItem[], bounds: PeriodBounds): GoalFacts {
   const ordered = [...rows].sort((a, b) => Date.parse(a.recordedAt) - Date.parse(b.recordedAt));
   const sessionAccuracies = ordered.map((r) => accuracyOf(r.successfulAttempts, r.totalAttempts));
   const totalTrials = ordered.reduce((n, r) => n + r.totalAttempts, 0);
@@ -236,17 +235,17 @@ export function goalFacts(goal: GoalItem, rows: ProgressItem[], period: Period):
     trend,
     cueing: cueingFacts(ordered),
     mastered,
-    masteredInPeriod: mastered && inPeriod(goal.masteredDate, period),
+    masteredInPeriod: mastered && inPeriod(goal.masteredDate, bounds),
   };
   return { ...facts, progress: progressVerdict(facts) };
 }
 
 /** Whether a goal belongs in a note of the period: it has data, was mastered in it, or was open during it. */
-export function isReported(goal: GoalItem, hasData: boolean, period: Period): boolean {
+export function isReported(goal: GoalItem, hasData: boolean, bounds: PeriodBounds): boolean {
   if (hasData) return true;
-  if (isMasteredStatus(goal.status)) return inPeriod(goal.masteredDate, period);
+  if (isMasteredStatus(goal.status)) return inPeriod(goal.masteredDate, bounds);
   if (goal.status === 'discontinued') return false;
-  return Date.parse(goal.createdAt) < Date.parse(periodBounds(period).toExclusive);
+  return Date.parse(goal.createdAt) < Date.parse(bounds.toExclusive);
 }
 
 type AttendanceKind = 'present' | 'absent' | 'canceled' | 'notRecorded';
@@ -259,11 +258,11 @@ function attendanceOf(session: SessionItem, clientId: string, sessionsWithData: 
   return session.status === 'no_show' ? 'absent' : 'notRecorded';
 }
 
-export function attendanceFacts(sessions: SessionItem[], clientId: string, progress: ProgressItem[], period: Period): AttendanceFacts {
+export function attendanceFacts(sessions: SessionItem[], clientId: string, progress: ProgressItem[], bounds: PeriodBounds): AttendanceFacts {
   const withData = new Set(progress.map((p) => p.sessionId));
   const out: AttendanceFacts = { sessionsScheduled: 0, present: 0, absent: 0, canceled: 0, notRecorded: 0, totalMinutes: 0 };
   for (const s of sessions) {
-    if (!s.participants?.[clientId] || !inPeriod(s.scheduledAt, period)) continue;
+    if (!s.participants?.[clientId] || !inPeriod(s.scheduledAt, bounds)) continue;
     const kind = attendanceOf(s, clientId, withData);
     out.sessionsScheduled += 1;
     out[kind] += 1;
@@ -275,6 +274,8 @@ export function attendanceFacts(sessions: SessionItem[], clientId: string, progr
 export interface FactsInput {
   client: Pick<ClientItem, 'id' | 'firstName' | 'lastInitial'>;
   period: Period;
+  /** The account's time zone: the period's days are its days. */
+  timeZone: string;
   goals: GoalItem[];
   progress: ProgressItem[];
   sessions: SessionItem[];
@@ -282,18 +283,19 @@ export interface FactsInput {
 
 /** Pure: the facts of one client and period from its goals, progress rows and sessions. */
 export function computeFacts(input: FactsInput): ProgressFacts {
-  const progress = input.progress.filter((p) => p.clientId === input.client.id && p.totalAttempts > 0 && inPeriod(p.recordedAt, input.period));
+  const bounds = zoneDays(input.period, input.timeZone);
+  const progress = input.progress.filter((p) => p.clientId === input.client.id && p.totalAttempts > 0 && inPeriod(p.recordedAt, bounds));
   const rowsByGoal = new Map<string, ProgressItem[]>();
   for (const p of progress) rowsByGoal.set(p.goalId, [...(rowsByGoal.get(p.goalId) ?? []), p]);
   const goals = input.goals
-    .filter((g) => g.clientId === input.client.id && isReported(g, rowsByGoal.has(g.id), input.period))
+    .filter((g) => g.clientId === input.client.id && isReported(g, rowsByGoal.has(g.id), bounds))
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.name.localeCompare(b.name))
-    .map((g) => goalFacts(g, rowsByGoal.get(g.id) ?? [], input.period));
+    .map((g) => goalFacts(g, rowsByGoal.get(g.id) ?? [], bounds));
   return {
     client: { firstName: input.client.firstName, lastInitial: input.client.lastInitial, displayName: displayName(input.client) },
     period: input.period,
     // Rows of deleted goals are not reported as a goal, but still show the client attended.
-    attendance: attendanceFacts(input.sessions, input.client.id, progress, input.period),
+    attendance: attendanceFacts(input.sessions, input.client.id, progress, bounds),
     goalCount: goals.length,
     goals,
   };
@@ -325,15 +327,15 @@ export function factNumbers(facts: ProgressFacts): Set<number> {
 // ---------- loading from the table ----------
 
 /** Sessions of the account scheduled in the period (all clients: a bulk job reads them once). */
-export function loadSessionsInPeriod(accountId: string, period: Period): Promise<SessionItem[]> {
-  const { from, toExclusive } = periodBounds(period);
+export function loadSessionsInPeriod(accountId: string, period: Period, timeZone: string): Promise<SessionItem[]> {
+  const { from, toExclusive } = zoneDays(period, timeZone);
   return queryPartition<SessionItem>({ index: 'GSI2', pk: keys.sessionsByTime(accountId), skBetween: [from, toExclusive] });
 }
 
 /** A client's goals and its progress rows of the period: two Queries of the client's partition. */
-export async function loadClientPeriodRecords(accountId: string, clientId: string, period: Period): Promise<{ goals: GoalItem[]; progress: ProgressItem[] }> {
+export async function loadClientPeriodRecords(accountId: string, clientId: string, period: Period, timeZone: string): Promise<{ goals: GoalItem[]; progress: ProgressItem[] }> {
   const pk = keys.clientChildren(accountId, clientId);
-  const { from, toExclusive } = periodBounds(period);
+  const { from, toExclusive } = zoneDays(period, timeZone);
   const [goals, progress] = await Promise.all([
     queryPartition<GoalItem>({ index: 'GSI1', pk, skPrefix: sortKeys.goals() }),
     queryPartition<ProgressItem>({ index: 'GSI1', pk, skBetween: sortKeys.progressBetween(from, toExclusive) }),
@@ -342,10 +344,10 @@ export async function loadClientPeriodRecords(accountId: string, clientId: strin
 }
 
 /** Loads a client's goals and progress rows and computes the facts; `sessions` may be preloaded. */
-export async function loadFacts(accountId: string, client: ClientItem, period: Period, preloaded?: SessionItem[]): Promise<ProgressFacts> {
+export async function loadFacts(accountId: string, client: ClientItem, period: Period, timeZone: string, preloaded?: SessionItem[]): Promise<ProgressFacts> {
   const [records, sessions] = await Promise.all([
-    loadClientPeriodRecords(accountId, client.id, period),
-    preloaded ? Promise.resolve(preloaded) : loadSessionsInPeriod(accountId, period),
+    loadClientPeriodRecords(accountId, client.id, period, timeZone),
+    preloaded ? Promise.resolve(preloaded) : loadSessionsInPeriod(accountId, period, timeZone),
   ]);
-  return computeFacts({ client, period, ...records, sessions });
+  return computeFacts({ client, period, timeZone, ...records, sessions });
 }

@@ -37,6 +37,7 @@ describe('the local composer on a known data set', () => {
   const facts = computeFacts({
     client: { id: 'c1', firstName: 'Ava', lastInitial: 'M' },
     period: { start: '2024-03-01', end: '2024-03-31' },
+    timeZone: 'UTC',
     goals: [
       goal('g1', 'Produce /r/ in words', { createdAt: '2024-01-01T00:00:00.000Z' }),
       goal('g2', 'Answer wh- questions <b>&</b> more', { createdAt: '2024-01-02T00:00:00.000Z', goalType: 'receptive_language', targetCriteria: '4 of 5 trials' }),
@@ -91,6 +92,7 @@ describe('the local composer on trials scored with cue levels', () => {
   const facts = computeFacts({
     client: { id: 'c1', firstName: 'Ava', lastInitial: 'M' },
     period: { start: '2024-03-01', end: '2024-03-31' },
+    timeZone: 'UTC',
     goals,
     progress: [
       scored('one', 's1', '04', { independent: [3, 4], verbal: [1, 1] }),

@@ -17,6 +17,7 @@ import { renderPdf } from '../pdf/document.ts';
 import { plainText } from '../plain-text.ts';
 import { goalChart } from '../reports/goal-charts.ts';
 import { accountTimeZone } from '../school-calendar/settings.ts';
+import { zoneDays } from '../school-calendar/zone-days.ts';
 import { longDate } from './dates.ts';
 import { displayName, isReported, loadClientPeriodRecords, type Period } from './facts.ts';
 import { getVisibleNote } from './service.ts';
@@ -33,9 +34,10 @@ export interface ParentReportInput {
 /** Pure: the report's blocks from already-loaded records. */
 export function parentReportBlocks(input: ParentReportInput): Block[] {
   const period: Period = { start: input.note.reportingPeriodStart, end: input.note.reportingPeriodEnd };
+  const bounds = zoneDays(period, input.timeZone);
   const rowsOf = (goalId: string) => input.progress.filter((p) => p.goalId === goalId);
   const goals = input.goals
-    .filter((g) => isReported(g, rowsOf(g.id).some((p) => p.totalAttempts > 0), period))
+    .filter((g) => isReported(g, rowsOf(g.id).some((p) => p.totalAttempts > 0), bounds))
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.name.localeCompare(b.name));
   const noteBlocks = htmlBlocks(input.note.content);
   return [
@@ -60,12 +62,10 @@ export function parentReportBlocks(input: ParentReportInput): Block[] {
   ];
 }
 
-/** Loads the client's goals and the period's rows (as the note's facts do) and the account's time zone. */
+/** Loads the account's time zone, then the client's goals and the rows of the period's days in that zone (as the note's facts do). */
 export async function loadParentReport(accountId: string, client: ClientItem, note: ProgressNoteItem): Promise<ParentReportInput> {
-  const [records, timeZone] = await Promise.all([
-    loadClientPeriodRecords(accountId, client.id, { start: note.reportingPeriodStart, end: note.reportingPeriodEnd }),
-    accountTimeZone(accountId),
-  ]);
+  const timeZone = await accountTimeZone(accountId);
+  const records = await loadClientPeriodRecords(accountId, client.id, { start: note.reportingPeriodStart, end: note.reportingPeriodEnd }, timeZone);
   return { client, note, ...records, timeZone };
 }
 

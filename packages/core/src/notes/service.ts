@@ -27,6 +27,7 @@ import type { CaseloadEntryItem, ClientItem, NotePeriodRecord, ProgressNoteItem,
 import { keys } from '../keys.ts';
 import { plainText } from '../plain-text.ts';
 import { sanitizeRichText } from '../rich-text.ts';
+import { accountTimeZone } from '../school-calendar/settings.ts';
 import { retryOnConflict } from '../sessions/conflicts.ts';
 import { displayName, loadFacts, type Period } from './facts.ts';
 import { writeGroundedNote } from './generator.ts';
@@ -77,8 +78,8 @@ interface GenerationOptions {
   skipExisting?: boolean;
   /** Regenerate an edited note of the period; delete undelivered notes overlapping an ad-hoc period. */
   replace?: boolean;
-  /** The period's sessions, when the caller (a bulk job) has read them once for all clients. */
-  sessions?: SessionItem[];
+  /** The account's zone and the period's sessions, when the caller (a bulk job) has read them once for all clients. */
+  preloaded?: { timeZone: string; sessions: SessionItem[] };
 }
 
 type Plan = { skip: true } | { skip?: false; keep?: NotePeriodRecord; remove: NotePeriodRecord[] };
@@ -107,7 +108,8 @@ export async function generateAndStore(actor: Actor, client: ClientItem, period:
 export async function generateAndStore(actor: Actor, client: ClientItem, period: Period, opts: GenerationOptions): Promise<GenerationOutcome>;
 export async function generateAndStore(actor: Actor, client: ClientItem, period: Period, opts: GenerationOptions): Promise<GenerationOutcome> {
   if (plan(await readNotePeriods(actor.accountId, client.id), period, opts).skip) return { skipped: true };
-  const facts = await loadFacts(actor.accountId, client, period, opts.sessions);
+  const { timeZone, sessions } = opts.preloaded ?? { timeZone: await accountTimeZone(actor.accountId), sessions: undefined };
+  const facts = await loadFacts(actor.accountId, client, period, timeZone, sessions);
   const content = await writeGroundedNote(facts, opts.deadline);
   const fresh = newId();
   return retryOnConflict(async (): Promise<GenerationOutcome> => {

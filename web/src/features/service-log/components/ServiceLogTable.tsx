@@ -1,6 +1,7 @@
 import { Badge, Link, Table } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { ServiceLogLine } from '@caseload/contract/signatures';
+import { clockLabel } from '../../../lib/clock-time.ts';
 import { cosignedLabels, roleLabel, sessionTypeLabels, shortDate } from '../lib/service-log.ts';
 
 const columns: { label: string; numeric?: boolean }[] = [
@@ -55,8 +56,9 @@ export function ServiceLogTable({ lines }: { lines: readonly ServiceLogLine[] })
               <Table.Cell whiteSpace="nowrap">{line.student}</Table.Cell>
               <Table.Cell whiteSpace="nowrap">{line.provider}</Table.Cell>
               <Table.Cell whiteSpace="nowrap">{roleLabel(line)}</Table.Cell>
-              <Table.Cell>{line.start}</Table.Cell>
-              <Table.Cell>{line.end}</Table.Cell>
+              {/* The server's HH:mm in the account's zone, written as the calendar writes times. */}
+              <Table.Cell whiteSpace="nowrap">{clockLabel(line.start)}</Table.Cell>
+              <Table.Cell whiteSpace="nowrap">{clockLabel(line.end)}</Table.Cell>
               <Table.Cell textAlign="end">{line.minutes}</Table.Cell>
               <Table.Cell textAlign="end">{line.groupSize}</Table.Cell>
               <Table.Cell>{line.cpt}</Table.Cell>

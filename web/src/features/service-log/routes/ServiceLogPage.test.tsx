@@ -64,8 +64,9 @@ describe('Service log page', { timeout: 20_000 }, () => {
     const headers = screen.getAllByRole('columnheader').map((th) => th.textContent);
     expect(headers).toEqual(['Date', 'Student', 'Provider', 'Role', 'Start', 'End', 'Minutes', 'Group size', 'CPT', 'ICD-10', 'Session type', 'Signed', 'Co-signed']);
     const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((td) => td.textContent);
-    expect(cells(rows[0]!)).toEqual(['Mar 4, 2026', 'Ava M.', 'Pat Lee', 'Assistant', '09:00', '09:30', '30', '2', '92508', 'F80.0; F80.89', 'Therapy', 'Yes', 'No']);
-    expect(cells(rows[1]!)).toEqual(['Mar 4, 2026', 'Ben T.', 'Pat Lee', 'Assistant', '09:00', '09:30', '30', '2', '92508', '—', 'Therapy', 'No', 'Not needed']);
+    // Start and End as the calendar writes times (the server's HH:mm is already the account zone's).
+    expect(cells(rows[0]!)).toEqual(['Mar 4, 2026', 'Ava M.', 'Pat Lee', 'Assistant', '9:00 AM', '9:30 AM', '30', '2', '92508', 'F80.0; F80.89', 'Therapy', 'Yes', 'No']);
+    expect(cells(rows[1]!)).toEqual(['Mar 4, 2026', 'Ben T.', 'Pat Lee', 'Assistant', '9:00 AM', '9:30 AM', '30', '2', '92508', '—', 'Therapy', 'No', 'Not needed']);
     expect(within(rows[0]!).getByRole('link', { name: 'Mar 4, 2026' }).getAttribute('href')).toBe(`/sessions/${SESSION}`);
     expect(screen.getByTestId('service-log-count').textContent).toBe('2 lines');
 
@@ -75,6 +76,14 @@ describe('Service log page', { timeout: 20_000 }, () => {
     expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe(`${today.slice(0, 7)}-01`);
     expect((screen.getByLabelText('To') as HTMLInputElement).value).toBe(today);
     expect((screen.getByLabelText('Provider') as HTMLSelectElement).value).toBe('me');
+  });
+
+  it('writes afternoon, noon and midnight times as the calendar does', async () => {
+    openLog('/service-log', { answer: [line(lines[0]!.clientId, 'Ava M.', { start: '16:30', end: '17:00' }), line(lines[1]!.clientId, 'Ben T.', { start: '00:00', end: '12:05' })] });
+    const rows = await screen.findAllByTestId('service-log-line');
+    const times = (row: HTMLElement) => within(row).getAllByRole('cell').slice(4, 6).map((td) => td.textContent);
+    expect(times(rows[0]!)).toEqual(['4:30 PM', '5:00 PM']);
+    expect(times(rows[1]!)).toEqual(['12:00 AM', '12:05 PM']);
   });
 
   it('puts each filter in the URL and in the request', async () => {

@@ -17,6 +17,7 @@ import {
   startOfWeek,
 } from 'date-fns';
 import type { SessionStatus } from '@caseload/contract/enums';
+import { clockLabel } from '../../../lib/clock-time.ts';
 
 export type CalendarView = 'week' | 'month' | 'day';
 
@@ -45,8 +46,7 @@ function slot(minutes: number): TimeSlot {
   const hours = Math.floor(minutes / 60);
   const mins = minutes % 60;
   const value = `${String(hours).padStart(2, '0')}:${String(mins).padStart(2, '0')}`;
-  const label = `${hours % 12 === 0 ? 12 : hours % 12}:${String(mins).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
-  return { minutes, value, label };
+  return { minutes, value, label: clockLabel(value) };
 }
 
 function slotsBetween(first: number, last: number): TimeSlot[] {
