@@ -91,8 +91,9 @@ export const BUNDLE_ALIASES: Record<string, string> = {
 /**
  * The font files a function that declares `pdf` carries beside its bundle, in `fonts/` (where
  * packages/core/src/pdf/fonts.ts reads them): absolute paths, resolved from the repository root
- * as the package paths of `pdfFontFiles`. About 19 MB; PDFKit embeds only the glyphs a document
- * uses, so the files stay out of the bundle and each PDF is small.
+ * as the package paths of `pdfFontFiles`. About 27 MiB (a face per script); a face is read only when
+ * a document needs it, and PDFKit embeds only the glyphs a document uses, so the files stay out of
+ * the bundle and each PDF is small.
  */
 export function pdfFontSources(): string[] {
   const fromRoot = createRequire(join(repoRoot, 'package.json'));

@@ -189,7 +189,7 @@ describe('the PDF writer, bundled as the functions are', () => {
       // Subsets (a six-letter tag before the name) of the faces the text used, and nothing else.
       const fonts = new Set([...text.matchAll(/\/BaseFont \/([A-Z]{6}\+)?([\w-]+)/g)].map((m) => `${m[1] ? 'subset ' : ''}${m[2]}`));
       expect([...fonts].sort()).toEqual(
-        ['NotoSans-Bold', 'NotoSans-Regular', 'NotoSansArabic-Regular', 'NotoSansHebrew-Regular', 'NotoSansKR-Regular', 'NotoSansSC-Regular'].map((f) => `subset ${f}`),
+        ['NotoSans-Bold', 'NotoSans-Regular', 'NotoSansArabic-Regular', 'NotoSansHebrew-Regular', 'NotoSansKR-Regular', 'NotoSansSC-Regular', 'NotoSansTelugu-Regular'].map((f) => `subset ${f}`),
       );
       // PDFKit requires a standard font from its own package at run time, which a bundle lacks.
       expect(() => bundled.module.openWithStandardFont()).toThrow(/standard-fonts/);

@@ -331,6 +331,23 @@ describe('GET /api/progress-notes/{id}/pdf', () => {
     expect(body).toContain('65%');
   });
 
+  it('prints a Thai or Bengali name as written, and answers 422 for a name with a character no font has', async () => {
+    for (const [firstName, lastInitial] of [['สมชาย', 'ก'], ['অর্পিতা', 'স']] as const) {
+      const client = await clientWithData({ firstName, lastInitial });
+      const note = (await owner.post(`/api/clients/${client.id}/generate-progress-note`, MARCH)).body;
+      const res = await owner.get(`/api/progress-notes/${note.id}/pdf`);
+      expect(res.status).toBe(200);
+      const text = (await readPdf(Buffer.from(res.body as string, 'base64'))).text;
+      // Letters, not vowel signs: a vowel sign drawn before its consonant (Bengali ি) reads back before it.
+      for (const letter of [...firstName, lastInitial].filter((ch) => /\p{L}/u.test(ch))) expect(text, letter).toContain(letter);
+    }
+    const unicorn = await clientWithData({ firstName: 'Zoë 🦄' });
+    const note = (await owner.post(`/api/clients/${unicorn.id}/generate-progress-note`, MARCH)).body;
+    const refused = await owner.get(`/api/progress-notes/${note.id}/pdf`);
+    expect(refused.status).toBe(422);
+    expect(refused.body).toEqual({ message: 'This report contains characters Caseload cannot print yet' });
+  });
+
   it('reaches the browser as binary through the local server', async () => {
     const client = await clientWithData();
     const note = (await owner.post(`/api/clients/${client.id}/generate-progress-note`, MARCH)).body;

@@ -114,6 +114,19 @@ describe('GET /api/sessions/{id}/notes/{clientId}/pdf', () => {
     expect(await readPdf((await owner.get(pdfUrl(individual.id, solo.id))).text)).toContain('CPT: 92507 (individual)');
   });
 
+  it('prints an Arabic name with its initial in order; a note with a character no font has answers 422, never a box', async () => {
+    const student = await putClient(accountId, { firstName: 'محمد', lastInitial: 'ع' });
+    const session = await putSession(accountId, { scheduledAt: '2024-03-06T15:00:00.000Z', participants: { [student.id]: 'present' }, createdBy: ownerId });
+    const printed = await owner.get(pdfUrl(session.id, student.id));
+    expect(printed.status).toBe(200);
+    expect(await readPdf(printed.text)).toContain('Student: محمد ع.');
+
+    expect((await owner.post(`/api/sessions/${session.id}/notes`, { clientId: student.id, notes: '<p>Great work today 😀</p>' })).status).toBe(200);
+    const refused = await owner.get(pdfUrl(session.id, student.id));
+    expect(refused.status).toBe(422);
+    expect(refused.body).toEqual({ message: 'This report contains characters Caseload cannot print yet' });
+  });
+
   it('answers 404 to another tenant, to a user outside the client\'s organization, and for a client not in the session', async () => {
     const org = await putOrganization(accountId, 'Oak Middle');
     const { ava, session } = await groupSession(org.id);

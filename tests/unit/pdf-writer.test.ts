@@ -4,11 +4,51 @@
  * flow over pages. Read back with pdfjs, as a reader would.
  */
 import { describe, expect, it } from 'vitest';
+import { UnprintableTextError } from '../../packages/core/src/errors.ts';
 import { renderPdf } from '../../packages/core/src/pdf/document.ts';
 import { layoutParagraph } from '../../packages/core/src/pdf/text.ts';
-import { dashedStrokes, readPdf, strokedPaths } from '../support/pdf-text.ts';
+import { dashedStrokes, readPdf, strokedPaths, type PdfOp } from '../support/pdf-text.ts';
 
 const NAMES = { vietnamese: 'Nguyễn', cyrillic: 'Алина', arabic: 'نور', chinese: '李', hebrew: 'שרה', korean: '김', greek: 'Ελένη', devanagari: 'अनु' };
+
+/** One name per script of spec part 4 §1.7, with the face each must print in. */
+const SCRIPT_NAMES: { script: string; name: string; face: string }[] = [
+  { script: 'Latin', name: 'José', face: 'NotoSans-Regular' },
+  { script: 'Greek', name: 'Ελένη', face: 'NotoSans-Regular' },
+  { script: 'Cyrillic', name: 'Алина', face: 'NotoSans-Regular' },
+  { script: 'Armenian', name: 'Անի', face: 'NotoSansArmenian-Regular' },
+  { script: 'Georgian', name: 'ნინო', face: 'NotoSansGeorgian-Regular' },
+  { script: 'Arabic', name: 'محمد', face: 'NotoSansArabic-Regular' },
+  { script: 'Hebrew', name: 'שרה', face: 'NotoSansHebrew-Regular' },
+  { script: 'Devanagari', name: 'प्रिया', face: 'NotoSans-Regular' },
+  { script: 'Bengali', name: 'অর্পিতা', face: 'NotoSansBengali-Regular' },
+  { script: 'Gurmukhi', name: 'ਗੁਰਪ੍ਰੀਤ', face: 'NotoSansGurmukhi-Regular' },
+  { script: 'Gujarati', name: 'પ્રિયા', face: 'NotoSansGujarati-Regular' },
+  { script: 'Tamil', name: 'கார்த்திக்', face: 'NotoSansTamil-Regular' },
+  { script: 'Telugu', name: 'శ్రీనివాస్', face: 'NotoSansTelugu-Regular' },
+  { script: 'Kannada', name: 'ಕಾವ್ಯಾ', face: 'NotoSansKannada-Regular' },
+  { script: 'Malayalam', name: 'അനന്യ', face: 'NotoSansMalayalam-Regular' },
+  { script: 'Sinhala', name: 'නිමල්', face: 'NotoSansSinhala-Regular' },
+  { script: 'Thai', name: 'สมชาย', face: 'NotoSansThai-Regular' },
+  { script: 'Lao', name: 'ສົມພອນ', face: 'NotoSansLao-Regular' },
+  { script: 'Khmer', name: 'សុខា', face: 'NotoSansKhmer-Regular' },
+  { script: 'Myanmar', name: 'အောင်ကြည်', face: 'NotoSansMyanmar-Regular' },
+  { script: 'Ethiopic (Amharic)', name: 'አበበ', face: 'NotoSansEthiopic-Regular' },
+  { script: 'Hangul', name: '김민준', face: 'NotoSansKR-Regular' },
+  { script: 'Chinese', name: '李明', face: 'NotoSansSC-Regular' },
+  { script: 'Japanese', name: '佐藤さくら', face: 'NotoSansJP-Regular' },
+];
+
+/** Letters only (no vowel signs, viramas or other marks): what must be found whatever the shaping reordered. */
+const baseLetters = (name: string) => [...name].filter((ch) => /\p{L}/u.test(ch));
+
+/** The glyphs the text operators draw, as pdfjs decodes them with the font they are drawn in. */
+type DrawnGlyph = { unicode: string; originalCharCode: number; isInFont: boolean };
+const drawnGlyphs = (ops: PdfOp[]) =>
+  ops
+    .filter((o) => o.name === 'showText' || o.name === 'showSpacedText')
+    .flatMap((o) => (o.args.find(Array.isArray) ?? []) as unknown[])
+    .filter((g): g is DrawnGlyph => !!g && typeof g === 'object' && 'unicode' in g);
 
 /** Shaping and subsetting fonts is CPU work: generous on a busy machine, never a speed check. */
 const WRITER_TIMEOUT_MS = 60_000;
@@ -31,6 +71,44 @@ describe('the PDF writer', { timeout: WRITER_TIMEOUT_MS }, () => {
     const raw = file.toString('latin1');
     for (const face of ['NotoSans-Regular', 'NotoSansArabic', 'NotoSansSC', 'NotoSansKR', 'NotoSansHebrew', 'NotoSans-Bold']) {
       expect(raw, face).toMatch(new RegExp(`/BaseFont /[A-Z]{6}\\+${face}`));
+    }
+  });
+
+  it('prints a name in every script of spec part 4 §1.7, each letter from its own embedded face, none as a box', async () => {
+    const file = await renderPdf([
+      { kind: 'title', text: 'Progress Report' },
+      ...SCRIPT_NAMES.map(({ script, name }) => ({ kind: 'paragraph' as const, text: `${script}: ${name} A.` })),
+    ]);
+    const pdf = await readPdf(file);
+    // eslint-disable-next-line no-control-regex -- marks without text of their own read back as control characters (see above)
+    const text = pdf.text.replace(/[\u0000-\u0009\u000b-\u001f]/g, '');
+    for (const { script, name } of SCRIPT_NAMES) {
+      for (const letter of baseLetters(name)) expect(text, `${script} ${name}: ${letter}`).toContain(letter);
+    }
+    // No glyph drawn is glyph 0 (.notdef, the box), and every one but a space (which pdfjs, having
+    // no outline to convert, reports as not in the font) is in the embedded font it is drawn with.
+    const glyphs = drawnGlyphs(pdf.operators);
+    expect(glyphs.length).toBeGreaterThan(100);
+    expect(glyphs.filter((g) => g.originalCharCode === 0 || (!g.isInFont && g.unicode !== ' '))).toEqual([]);
+    // Every face is an embedded subset: each font descriptor carries its TrueType file.
+    const raw = file.toString('latin1');
+    for (const { script, face } of SCRIPT_NAMES) expect(raw, script).toMatch(new RegExp(`/BaseFont /[A-Z]{6}\\+${face}\\b`));
+    expect(raw.match(/\/FontFile2 /g)?.length).toBe(raw.match(/\/Type \/FontDescriptor/g)?.length);
+    expect(file.length).toBeLessThan(400_000);
+  });
+
+  it('prints an Arabic name and its initial in order, the initial after the name (to its left), not run into it', async () => {
+    const pdf = await readPdf(await renderPdf([{ kind: 'paragraph', text: 'محمد ع.' }, { kind: 'paragraph', text: 'Student: محمد ع.' }, { kind: 'paragraph', text: 'Student: نور الهدى ع., grade 3' }]));
+    // eslint-disable-next-line no-control-regex -- the dot of ن reads back as a control character (see above)
+    const lines = pdf.pages[0]!.lines.map((line) => line.replace(/[\u0000-\u001f]/g, ''));
+    expect(lines).toEqual(['محمد ع.', 'Student: محمد ع.', 'Student: نور الهدى ع., grade 3', 'Page 1 of 1']);
+  });
+
+  it('refuses a character no face has (an emoji, a private-use or unassigned code point, a script without a face): 422, never a box', async () => {
+    for (const text of ['Great job 😀', 'Mark \ue123', 'Odd \u0378', 'Tibetan ཀ']) {
+      const refused = renderPdf([{ kind: 'paragraph', text }]);
+      await expect(refused, text).rejects.toBeInstanceOf(UnprintableTextError);
+      await expect(refused, text).rejects.toMatchObject({ status: 422, message: 'This report contains characters Caseload cannot print yet' });
     }
   });
 
@@ -95,6 +173,19 @@ describe('paragraph layout', () => {
     const layout = layoutParagraph('שרה 12 לוי', 100, measure);
     expect(layout.rightToLeft).toBe(true);
     expect(layout.lines[0]!.runs.map((r) => r.text)).toEqual([' לוי', '12', 'שרה ']);
+  });
+
+  it('gives Han characters the Japanese face in a paragraph with kana, the Chinese one otherwise', () => {
+    expect(drawn('佐藤さくら 李明')).toEqual([['japanese:佐藤さくら 李明']]);
+    expect(drawn('李明 A.')).toEqual([['cjk:李明 ', 'latin:A.']]);
+  });
+
+  it('keeps combining marks and joiners with the letter before them, and punctuation with its neighbour', () => {
+    expect(drawn('Zoe\u0301 ক্\u200dষ, ა.')).toEqual([['latin:Zoe\u0301 ', 'bengali:ক্\u200dষ, ', 'georgian:ა.']]);
+  });
+
+  it("moves Myanmar's vowel sign E and medial Ra before their consonant, as they are drawn", () => {
+    expect(drawn('အောင် ကြည် ကြေ')).toEqual([['myanmar:\u1031အာင် \u103cကည် \u1031\u103cက']]);
   });
 
   it('wraps at spaces, between CJK characters, and inside a word too long for a line', () => {

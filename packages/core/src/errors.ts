@@ -34,6 +34,15 @@ export class ConflictError extends HttpError {
     super(409, message);
   }
 }
+/**
+ * A document holds a character no font of the PDF writer has (an emoji, a private-use or unassigned
+ * code point, a script without a face yet): refused rather than printed as a blank or a box.
+ */
+export class UnprintableTextError extends HttpError {
+  constructor() {
+    super(422, 'This report contains characters Caseload cannot print yet');
+  }
+}
 export class PayloadTooLargeError extends HttpError {
   constructor(message: string) {
     super(413, message);

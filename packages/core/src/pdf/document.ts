@@ -13,7 +13,7 @@ import SVGtoPDF from 'svg-to-pdfkit';
 import { GOAL_CHART_HEIGHT, goalChartOption, type GoalChart } from '@caseload/contract/goal-chart';
 import { init as initChart } from '@caseload/contract/goal-chart-renderer';
 import type { Block, TextBlock } from './blocks.ts';
-import { fontBytes, type FontFamily, type FontWeight } from './fonts.ts';
+import { fontFace, type FontFamily, type FontWeight } from './fonts.ts';
 import { layoutParagraph } from './text.ts';
 
 const PAGE_W = 612;
@@ -34,6 +34,15 @@ const CHART_BEFORE = 6;
 
 const fontName = (family: FontFamily, weight: FontWeight) => `${family}-${weight}`;
 
+/**
+ * How PDFKit lays out a run. Without features it shapes a text word by word (split at spaces, for
+ * its cache) and joins the words in stored order: right for left-to-right text, but a right-to-left
+ * run came out with its words turned around ("محمد ع." drew its initial first, against the name).
+ * Any features list, even an empty one, makes it shape the run whole, so fontkit turns the whole
+ * run around; its default features still apply.
+ */
+const layoutOptions = (family: FontFamily) => (family === 'arabic' || family === 'hebrew' ? { features: [] } : {});
+
 /** A goal's figure as SVG, from the same option the reports page renders. */
 export function goalChartSvg(chart: GoalChart, width: number): string {
   const figure = initChart(null, null, { renderer: 'svg', ssr: true, width, height: GOAL_CHART_HEIGHT });
@@ -46,7 +55,7 @@ export function goalChartSvg(chart: GoalChart, width: number): string {
 }
 
 class Writer {
-  readonly doc = new PDFDocument({ size: 'LETTER', margin: 0, pdfVersion: '1.7', bufferPages: true, autoFirstPage: true, font: fontBytes('latin', 'regular') as unknown as string });
+  readonly doc = new PDFDocument({ size: 'LETTER', margin: 0, pdfVersion: '1.7', bufferPages: true, autoFirstPage: true, font: fontFace('latin', 'regular') as unknown as string });
   private readonly registered = new Set<string>();
   /** Widths by face, size and text: shaping a word costs about a millisecond, and notes repeat their words. */
   private readonly widths = new Map<string, number>();
@@ -56,7 +65,8 @@ class Writer {
   private use(family: FontFamily, weight: FontWeight, size: number) {
     const name = fontName(family, weight);
     if (!this.registered.has(name)) {
-      this.doc.registerFont(name, fontBytes(family, weight));
+      // PDFKit takes a parsed fontkit font as it is (its types list only paths and bytes).
+      this.doc.registerFont(name, fontFace(family, weight) as unknown as string);
       this.registered.add(name);
     }
     return this.doc.font(name).fontSize(size);
@@ -66,7 +76,7 @@ class Writer {
     const key = `${fontName(family, weight)}|${size}|${text}`;
     let width = this.widths.get(key);
     if (width === undefined) {
-      width = this.use(family, weight, size).widthOfString(text);
+      width = this.use(family, weight, size).widthOfString(text, layoutOptions(family));
       this.widths.set(key, width);
     }
     return width;
@@ -95,7 +105,7 @@ class Writer {
       }
       let x = left;
       for (const run of line.runs) {
-        this.use(run.family, weight, size).text(run.text, x, baseline, { lineBreak: false, baseline: 'alphabetic' });
+        this.use(run.family, weight, size).text(run.text, x, baseline, { lineBreak: false, baseline: 'alphabetic', ...layoutOptions(run.family) });
         x += run.width;
       }
       this.y += leading;

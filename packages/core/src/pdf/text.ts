@@ -2,17 +2,22 @@
  * A paragraph as lines of font runs, in the order they are drawn (left to right).
  *
  * - Each character prints with the Noto family of its script (fonts.ts); spaces, digits and
- *   common punctuation stay in the run around them, so a run is as long as it can be.
+ *   common punctuation stay in the run around them, and combining marks and joiners with the
+ *   character they follow, so a run is as long as it can be (and fontkit shapes a syllable whole).
+ *   A character no face has is refused (UnprintableTextError, 422), never drawn as a box.
  * - Direction follows the Unicode Bidirectional Algorithm (bidi-js), with the paragraph's
  *   direction set by most of its letters rather than its first one (rule P2 would make "نور A.
  *   attended 3 sessions" a right-to-left paragraph); lines are wrapped in logical order, then each
  *   line's runs are reordered for display (rule L2). A right-to-left run keeps its logical text: fontkit
  *   shapes it (Arabic joining) and lays its glyphs out right to left itself.
+ * - Myanmar's vowel sign E and medial Ra are written before their consonant but stored after it;
+ *   fontkit has no Myanmar shaper, so they are moved before the consonant here.
  * - Lines break at spaces, and between any two CJK characters (those scripts use no spaces); a
  *   word wider than the line is broken between characters.
  */
 import bidiFactory from 'bidi-js';
-import { familyOf, type FontFamily } from './fonts.ts';
+import { UnprintableTextError } from '../errors.ts';
+import { ALTERNATES, covers, familyOf, KANA, type FontFamily } from './fonts.ts';
 
 const bidi = bidiFactory();
 
@@ -45,21 +50,49 @@ const SPACE = /\s/u;
 
 /** The characters of a paragraph with their family and bidi level; whitespace becomes one space. */
 function classify(text: string): { chars: Char[]; rightToLeft: boolean } {
-  const flat = text.replace(/\s+/gu, ' ').trim();
+  const flat = myanmarDisplayOrder(text.replace(/\s+/gu, ' ').trim());
   const { levels, paragraphs } = bidi.getEmbeddingLevels(flat, mostlyRightToLeft(flat) ? 'rtl' : 'ltr');
+  const japanese = KANA.test(flat);
   const chars: Char[] = [];
   let index = 0;
   let previous: FontFamily | undefined;
+  let unprintable = false;
   for (const ch of flat) {
-    const own = familyOf(ch);
-    // A shared character (space, digit, punctuation) takes its neighbour's family: the one
-    // before it, or for a paragraph's first characters the first one with a family of its own.
-    const family = own ?? previous ?? firstFamily(flat.slice(index));
-    chars.push({ text: ch, family, level: levels[index]! });
-    previous = family;
+    const family = faceFor(ch, previous, () => firstFamily(flat.slice(index), japanese), japanese);
+    if (!family) unprintable = true;
+    else chars.push({ text: ch, family, level: levels[index]! });
+    previous = family ?? previous;
     index += ch.length;
   }
+  if (unprintable) throw new UnprintableTextError();
   return { chars, rightToLeft: (paragraphs[0]?.level ?? 0) % 2 === 1 };
+}
+
+/** A character's own family; Han in a paragraph with kana is Japanese. */
+function ownFamily(ch: string, japanese: boolean) {
+  const family = familyOf(ch);
+  return family === 'cjk' && japanese ? 'japanese' : family;
+}
+
+const IGNORABLE = /\p{Default_Ignorable_Code_Point}/u;
+
+/**
+ * The face a character prints with, or undefined when none has it. A character of a script takes
+ * its family's face (or, for Han, another CJK face that has it). A shared character (space, digit,
+ * punctuation) takes its neighbour's family: the one before it, or for a paragraph's first
+ * characters the first one with a family of its own, else Noto Sans. A mark or joiner stays with
+ * the character before it: drawn in another face it would not attach. fontkit draws a default
+ * ignorable (a joiner, a variation selector) as nothing, so it needs no glyph.
+ */
+function faceFor(ch: string, previous: FontFamily | undefined, following: () => FontFamily | undefined, japanese: boolean): FontFamily | undefined {
+  const codePoint = ch.codePointAt(0)!;
+  const own = ownFamily(ch, japanese);
+  if (own === 'inherit') {
+    const family = previous ?? following() ?? 'latin';
+    return IGNORABLE.test(ch) || covers(family, codePoint) ? family : undefined;
+  }
+  const candidates = own === 'shared' ? [previous ?? following(), 'latin' as const] : [own, ...(ALTERNATES[own] ?? [])];
+  return candidates.find((family): family is FontFamily => family !== undefined && covers(family, codePoint));
 }
 
 /** Whether more of the text's letters are right-to-left (Arabic, Hebrew) than left-to-right. */
@@ -73,12 +106,24 @@ function mostlyRightToLeft(text: string): boolean {
   return balance > 0;
 }
 
-function firstFamily(text: string): FontFamily {
+function firstFamily(text: string, japanese: boolean): FontFamily | undefined {
   for (const ch of text) {
-    const family = familyOf(ch);
-    if (family) return family;
+    const family = ownFamily(ch, japanese);
+    if (family !== 'shared' && family !== 'inherit') return family;
   }
-  return 'latin';
+  return undefined;
+}
+
+/** A Myanmar consonant with its stacked consonants (after a virama), its medials and vowel sign E, in stored order. */
+const MYANMAR_CLUSTER = /([\u1000-\u102a\u103f\u104e](?:\u1039[\u1000-\u102a\u103f\u104e])*)([\u103b-\u103e]*)(\u1031?)/gu;
+
+/** Myanmar as drawn: vowel sign E, then medial Ra, then the consonant (HarfBuzz's pre-base order). */
+function myanmarDisplayOrder(text: string): string {
+  return text.replace(MYANMAR_CLUSTER, (cluster, consonant: string, medials: string, e: string) => {
+    if (!e && !medials.includes('\u103c')) return cluster;
+    const ra = medials.includes('\u103c') ? '\u103c' : '';
+    return e + ra + consonant + medials.replace('\u103c', '');
+  });
 }
 
 /** Consecutive characters of one family and level, measured. */
