@@ -46,7 +46,7 @@ async function openStudentTab(student: string) {
 }
 
 describe('signed notes in Chromium: an assistant signs a group session, an SLP co-signs, the service log bills it', () => {
-  it('sets up a district: an assistant, an SLP, three students in a completed group session the assistant provided', async () => {
+  it('sets up a district: an assistant supervised by an SLP, three students in a completed group session the assistant provided', async () => {
     await signUpInBrowser(page, app.url, { firstName: 'Robin', lastName: 'Owner', email: owner.email, password: owner.password });
     const clinical = { canCreateClients: true, canEditClients: true, canCreateSessions: true, canEditSessions: true };
     const slpa = await api<{ id: string }>('POST', '/api/users', {
@@ -57,6 +57,8 @@ describe('signed notes in Chromium: an assistant signs a group session, an SLP c
       user: { firstName: 'Sasha', lastName: 'Lee', email: slp.email, password: slp.password, role: 'slp' },
       permissions: clinical,
     });
+    // The SLP supervises the assistant, so co-signs its notes (part 4 §1.4).
+    await api('PUT', `/api/users/${slpa.id}/supervisors`, { supervisorIds: [therapist.id] });
     const student = (firstName: string, lastInitial: string) =>
       api<{ id: string }>('POST', '/api/clients', { firstName, lastInitial, icd10Codes: ['F80.0'], medicaidEligible: true, clinicianIds: [slpa.id, therapist.id] });
     const [ava, ben, cai] = [await student('Ava', 'S'), await student('Ben', 'T'), await student('Cai', 'W')];
