@@ -1,9 +1,9 @@
 import { format, subDays } from 'date-fns';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { SERVICE_LOG_CSV_HEADER } from '../../packages/contract/src/signatures.ts';
+import { NO_SUPERVISOR, SERVICE_LOG_CSV_HEADER } from '../../packages/contract/src/signatures.ts';
 import type { RunningApp } from '../../packages/local/src/runtime.ts';
-import { seriousViolations } from '../support/axe.ts';
+import { PHONE_VIEWPORT, seriousViolations } from '../support/axe.ts';
 import { e2eNow, wallClock } from '../support/e2e-clock.ts';
 import { apiCall, signUpInBrowser, useBrowserApp } from '../support/e2e.ts';
 
@@ -46,7 +46,7 @@ async function openStudentTab(student: string) {
 }
 
 describe('signed notes in Chromium: an assistant signs a group session, an SLP co-signs, the service log bills it', () => {
-  it('sets up a district: an assistant supervised by an SLP, three students in a completed group session the assistant provided', async () => {
+  it('sets up a district: an assistant, an SLP, three students in a completed group session the assistant provided', async () => {
     await signUpInBrowser(page, app.url, { firstName: 'Robin', lastName: 'Owner', email: owner.email, password: owner.password });
     const clinical = { canCreateClients: true, canEditClients: true, canCreateSessions: true, canEditSessions: true };
     const slpa = await api<{ id: string }>('POST', '/api/users', {
@@ -57,8 +57,6 @@ describe('signed notes in Chromium: an assistant signs a group session, an SLP c
       user: { firstName: 'Sasha', lastName: 'Lee', email: slp.email, password: slp.password, role: 'slp' },
       permissions: clinical,
     });
-    // The SLP supervises the assistant, so co-signs its notes (part 4 §1.4).
-    await api('PUT', `/api/users/${slpa.id}/supervisors`, { supervisorIds: [therapist.id] });
     const student = (firstName: string, lastInitial: string) =>
       api<{ id: string }>('POST', '/api/clients', { firstName, lastInitial, icd10Codes: ['F80.0'], medicaidEligible: true, clinicianIds: [slpa.id, therapist.id] });
     const [ava, ben, cai] = [await student('Ava', 'S'), await student('Ben', 'T'), await student('Cai', 'W')];
@@ -68,6 +66,23 @@ describe('signed notes in Chromium: an assistant signs a group session, an SLP c
     await api('PATCH', `/api/sessions/${sessionId}/participants/${ava.id}`, { status: 'present' });
     await api('PATCH', `/api/sessions/${sessionId}/participants/${ben.id}`, { status: 'present' });
     await api('PATCH', `/api/sessions/${sessionId}/participants/${cai.id}`, { status: 'absent' });
+  });
+
+  it("the owner makes the SLP the assistant's supervisor on the Users page, on a phone (only supervisors co-sign)", async () => {
+    const desktop = page.viewportSize()!;
+    await page.setViewportSize(PHONE_VIEWPORT);
+    await page.goto(`${app.url}/users`);
+    const card = page.getByRole('listitem', { name: 'Alex Aide' });
+    await expect.poll(() => card.textContent()).toContain(`Supervising SLPs: ${NO_SUPERVISOR}`);
+    await card.getByRole('button', { name: 'Set supervising SLPs for Alex Aide' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Supervising SLPs - Alex Aide' });
+    await dialog.getByRole('group', { name: 'SLPs of this district' }).getByText('Sasha Lee').click();
+    expect(await dialog.getByLabel('Sasha Lee').isChecked()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Save Supervisors' }).click();
+    await expect.poll(() => card.textContent()).toContain('Supervising SLPs: Sasha Lee');
+    await page.setViewportSize(desktop);
     await signOut();
   });
 
