@@ -1,9 +1,9 @@
 import { format, subDays } from 'date-fns';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { SERVICE_LOG_CSV_HEADER } from '../../packages/contract/src/signatures.ts';
+import { NO_SUPERVISOR, SERVICE_LOG_CSV_HEADER } from '../../packages/contract/src/signatures.ts';
 import type { RunningApp } from '../../packages/local/src/runtime.ts';
-import { seriousViolations } from '../support/axe.ts';
+import { PHONE_VIEWPORT, seriousViolations } from '../support/axe.ts';
 import { e2eNow, wallClock } from '../support/e2e-clock.ts';
 import { apiCall, signUpInBrowser, useBrowserApp } from '../support/e2e.ts';
 
@@ -66,6 +66,23 @@ describe('signed notes in Chromium: an assistant signs a group session, an SLP c
     await api('PATCH', `/api/sessions/${sessionId}/participants/${ava.id}`, { status: 'present' });
     await api('PATCH', `/api/sessions/${sessionId}/participants/${ben.id}`, { status: 'present' });
     await api('PATCH', `/api/sessions/${sessionId}/participants/${cai.id}`, { status: 'absent' });
+  });
+
+  it("the owner makes the SLP the assistant's supervisor on the Users page, on a phone (only supervisors co-sign)", async () => {
+    const desktop = page.viewportSize()!;
+    await page.setViewportSize(PHONE_VIEWPORT);
+    await page.goto(`${app.url}/users`);
+    const card = page.getByRole('listitem', { name: 'Alex Aide' });
+    await expect.poll(() => card.textContent()).toContain(`Supervising SLPs: ${NO_SUPERVISOR}`);
+    await card.getByRole('button', { name: 'Set supervising SLPs for Alex Aide' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Supervising SLPs - Alex Aide' });
+    await dialog.getByRole('group', { name: 'SLPs of this district' }).getByText('Sasha Lee').click();
+    expect(await dialog.getByLabel('Sasha Lee').isChecked()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Save Supervisors' }).click();
+    await expect.poll(() => card.textContent()).toContain('Supervising SLPs: Sasha Lee');
+    await page.setViewportSize(desktop);
     await signOut();
   });
 

@@ -143,7 +143,10 @@ const createCases: Record<string, () => Promise<CreateCase>> = {
   },
   addSessionAddendum: async () => {
     const client = await newClient('Signed');
-    const session = (await owner.agent.post('/api/sessions', { type: 'therapy', clientIds: [client.id], scheduledAt: new Date(Date.now() - 86_400_000).toISOString(), duration: 30 })).body;
+    // Held yesterday and recorded as completed by its provider, who signs it.
+    const held = { type: 'therapy', clientIds: [client.id], scheduledAt: new Date(Date.now() - 86_400_000).toISOString(), duration: 30 };
+    const session = (await owner.agent.post('/api/sessions', held)).body;
+    expect((await owner.agent.put(`/api/sessions/${session.id}`, { ...held, status: 'completed' })).status).toBe(200);
     expect((await owner.agent.post(`/api/sessions/${session.id}/sign`, { clientId: client.id })).status).toBe(200);
     return {
       path: `/api/sessions/${session.id}/addenda`,

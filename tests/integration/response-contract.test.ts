@@ -27,6 +27,7 @@ function ok<T = any>(res: TestResponse<T>, what: string): T {
 interface World {
   owner: Agent;
   ownerEmail: string;
+  ownerId: string;
   orgId: string;
   clientId: string;
   /** A second active client of the organization, not in the main session. */
@@ -118,6 +119,14 @@ async function newSessionWith(clientIds: string[]) {
   return ok(await w.owner.post('/api/sessions', newSession(clientIds)), 'session').id as string;
 }
 
+/** A session two days ago that `providerId` provided, recorded as completed: its notes can be signed. */
+async function heldSessionWith(clientIds: string[], providerId: string) {
+  const body = { ...newSession(clientIds), providerId };
+  const sessionId = ok(await w.owner.post('/api/sessions', body), 'session').id as string;
+  ok(await w.owner.put(`/api/sessions/${sessionId}`, { ...body, status: 'completed' }), 'completed session');
+  return sessionId;
+}
+
 /** A weekly series on every weekday for four weeks from a week on (every optional field filled). */
 const weeklySeries = (clientIds: string[]) => ({ clientIds, providerId: w.child.id, type: 'therapy', weekdays: [1, 2, 3, 4, 5], time: '15:30', duration: 30, startsOn: isoDay(7), until: isoDay(35) });
 
@@ -152,16 +161,25 @@ async function completedSessionWithCodedClient() {
   ok(await w.owner.put(`/api/sessions/${sessionId}`, { ...newSession([client.id]), status: 'completed' }), 'completed session');
 }
 
-let assistant: Promise<Agent> | undefined;
-/** An assistant who documents sessions in the organization (an SLP co-signs its notes). */
-const assistantAgent = () =>
-  (assistant ??= createChild(w.owner, { canCreateSessions: true, canEditSessions: true, allowedOrganizationIds: [w.orgId] }).then((c) => c.agent));
+interface Signer {
+  agent: Agent;
+  id: string;
+}
+let assistant: Promise<Signer> | undefined;
+/** An assistant who documents sessions in the organization; the owner (an SLP) supervises it and co-signs its notes. */
+const assistantSigner = () =>
+  (assistant ??= (async () => {
+    const child = await createChild(w.owner, { canCreateSessions: true, canEditSessions: true, allowedOrganizationIds: [w.orgId] });
+    ok(await w.owner.put(`/api/users/${child.id}/supervisors`, { supervisorIds: [w.ownerId] }), 'supervisors');
+    return { agent: child.agent, id: child.id };
+  })());
+const ownerSigner = (): Signer => ({ agent: w.owner, id: w.ownerId });
 
-/** A new session of the main client whose note `signer` wrote and signed. */
-async function signedNote(signer: Agent) {
-  const sessionId = await newSessionWith([w.clientId]);
-  ok(await signer.post(`/api/sessions/${sessionId}/notes`, { clientId: w.clientId, notes: '<p>Worked on /r/</p>' }), 'note');
-  ok(await signer.post(`/api/sessions/${sessionId}/sign`, { clientId: w.clientId }), 'signature');
+/** A new held session of the main client, provided by `signer`, whose note the signer wrote and signed. */
+async function signedNote(signer: Signer) {
+  const sessionId = await heldSessionWith([w.clientId], signer.id);
+  ok(await signer.agent.post(`/api/sessions/${sessionId}/notes`, { clientId: w.clientId, notes: '<p>Worked on /r/</p>' }), 'note');
+  ok(await signer.agent.post(`/api/sessions/${sessionId}/sign`, { clientId: w.clientId }), 'signature');
   return sessionId;
 }
 
@@ -245,6 +263,19 @@ const cases: Record<RouteName, Case> = {
     return w.owner.patch(`/api/users/${id}`, { isActive: false });
   },
   updateUserPermissions: () => w.owner.put(`/api/users/${w.child.id}/permissions`, { canViewReports: true, canViewProgressNotes: true, allowedOrganizationIds: [w.orgId] }),
+  updateUserSupervisors: async () => {
+    const slp = ok(
+      await w.owner.post('/api/users', {
+        user: { firstName: 'Sasha', lastName: 'Supervisor', email: `slp-${crypto.randomUUID()}@district.test`, password: PASSWORD, role: 'slp' },
+        permissions: { canEditSessions: true },
+      }),
+      'SLP',
+    );
+    // The child is an assistant: its answer carries the supervisors.
+    const set = await w.owner.put(`/api/users/${w.child.id}/supervisors`, { supervisorIds: [slp.id, w.ownerId] });
+    expect(set.body.supervisorIds).toEqual([slp.id, w.ownerId]);
+    return set;
+  },
   listClinicians: async () => [await w.owner.get('/api/clinicians'), await w.child.agent.get(`/api/clinicians?organizationId=${w.orgId}`)],
   getUserPermissions: async () => [await w.owner.get('/api/user-permissions'), await w.child.agent.get('/api/user-permissions')],
 
@@ -267,9 +298,9 @@ const cases: Record<RouteName, Case> = {
     const notes = await w.owner.get(`/api/sessions/${w.sessionId}/notes`);
     expect(notes.body.length).toBeGreaterThan(0);
     // A signed, co-signed note with an addendum answers every optional part.
-    const assistant = await assistantAgent();
+    const assistant = await assistantSigner();
     const signedSessionId = await signedNote(assistant);
-    ok(await assistant.post(`/api/sessions/${signedSessionId}/addenda`, { clientId: w.clientId, text: 'Parent called after the session.' }), 'addendum');
+    ok(await assistant.agent.post(`/api/sessions/${signedSessionId}/addenda`, { clientId: w.clientId, text: 'Parent called after the session.' }), 'addendum');
     ok(await w.owner.post(`/api/sessions/${signedSessionId}/cosign`, { clientId: w.clientId }), 'co-signature');
     const signed = await w.owner.get(`/api/sessions/${signedSessionId}/notes`);
     expect(signed.body).toMatchObject([{ signature: { role: 'assistant' }, cosignature: { role: 'slp' }, addenda: [expect.anything()] }]);
@@ -448,20 +479,20 @@ const cases: Record<RouteName, Case> = {
 
   // ---- signed notes
   signSessionNote: async () => {
-    const sessionId = await newSessionWith([w.clientId]);
+    const sessionId = await heldSessionWith([w.clientId], w.ownerId);
     ok(await w.owner.post(`/api/sessions/${sessionId}/notes`, { clientId: w.clientId, notes: '<p>Worked on /r/</p>' }), 'note');
     return w.owner.post(`/api/sessions/${sessionId}/sign`, { clientId: w.clientId });
   },
   cosignSessionNote: async () => {
-    const sessionId = await signedNote(await assistantAgent());
-    ok(await (await assistantAgent()).post(`/api/sessions/${sessionId}/addenda`, { clientId: w.clientId, text: 'Parent called after the session.' }), 'addendum');
+    const sessionId = await signedNote(await assistantSigner());
+    ok(await (await assistantSigner()).agent.post(`/api/sessions/${sessionId}/addenda`, { clientId: w.clientId, text: 'Parent called after the session.' }), 'addendum');
     const cosigned = await w.owner.post(`/api/sessions/${sessionId}/cosign`, { clientId: w.clientId });
     expect(cosigned.body).toMatchObject({ signature: { role: 'assistant' }, cosignature: { role: 'slp' }, addenda: [expect.anything()] });
     return cosigned;
   },
-  addSessionAddendum: async () => w.owner.post(`/api/sessions/${await signedNote(w.owner)}/addenda`, { clientId: w.clientId, text: 'Corrected the goal named in the note.' }),
+  addSessionAddendum: async () => w.owner.post(`/api/sessions/${await signedNote(ownerSigner())}/addenda`, { clientId: w.clientId, text: 'Corrected the goal named in the note.' }),
   getPendingSignatures: async () => {
-    await signedNote(await assistantAgent());
+    await signedNote(await assistantSigner());
     // The owner's own session ten days ago, completed with the client present, its note unsigned.
     const past = { ...newSession([w.clientId]), scheduledAt: day(-10).toISOString() };
     const sessionId = ok(await w.owner.post('/api/sessions', past), 'session').id;
@@ -502,7 +533,7 @@ const cases: Record<RouteName, Case> = {
 };
 
 beforeAll(async () => {
-  const { agent: owner, email: ownerEmail } = await signUpOwner();
+  const { agent: owner, email: ownerEmail, user } = await signUpOwner();
   const orgId = ok(await owner.post('/api/organizations', fullOrganization('Lincoln Elementary')), 'organization').id;
   const clientId = ok(await owner.post('/api/clients', fullClient(orgId, 'Ava')), 'client').id;
   const otherClientId = ok(await owner.post('/api/clients', fullClient(orgId, 'Ben')), 'client').id;
@@ -512,7 +543,7 @@ beforeAll(async () => {
   ok(await owner.post(`/api/sessions/${sessionId}/progress`, { goalId, successfulAttempts: 7, totalAttempts: 10, notes: 'Needed cues' }), 'progress');
   const noteId = ok(await owner.post(`/api/clients/${clientId}/generate-progress-note`, period), 'progress note').id;
   const child = await createChild(owner, { canViewReports: true, allowedOrganizationIds: [orgId] });
-  w = { owner, ownerEmail, orgId, clientId, otherClientId, goalId, sessionId, noteId, child: { agent: child.agent, id: child.id } };
+  w = { owner, ownerEmail, ownerId: user.id as string, orgId, clientId, otherClientId, goalId, sessionId, noteId, child: { agent: child.agent, id: child.id } };
 }, 120_000);
 
 /** A file route's response schema is a string: the body as sent. */

@@ -34,6 +34,8 @@ beforeAll(async () => {
   orgA = expectStatus(await owner.post('/api/organizations', { name: 'Alder Elementary', type: 'school' }), 201).id;
   orgB = expectStatus(await owner.post('/api/organizations', { name: 'Birch Middle', type: 'school' }), 201).id;
   assistant = await createChild(owner, { canViewReports: true, canCreateSessions: true, canEditSessions: true });
+  // The owner (an SLP) supervises the assistant, so co-signs its notes.
+  expectStatus(await owner.put(`/api/users/${assistant.id}/supervisors`, { supervisorIds: [ownerId] }), 200);
 });
 afterAll(() => testClock.reset());
 

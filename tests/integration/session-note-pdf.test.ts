@@ -22,12 +22,12 @@ function inNewYork(instant: string): string {
   return `${date} at ${time}`;
 }
 
-/** A completed group session on Monday 4 March 2024, 14:00 UTC (09:00 in New York), two students present, the owner providing. */
-async function groupSession(organizationId?: string) {
+/** A completed group session on Monday 4 March 2024, 14:00 UTC (09:00 in New York), two students present, the owner (or `providerId`) providing. */
+async function groupSession(organizationId?: string, providerId?: string) {
   const ava = await putClient(accountId, { icd10Codes: ['F80.0', 'F80.89'], medicaidEligible: true, organizationId });
   const ben = await putClient(accountId, { firstName: 'Ben', lastInitial: 'T', organizationId });
   const goal = await putGoal(accountId, ava, { name: 'Produce /r/ in words' });
-  const session = await putSession(accountId, { scheduledAt: '2024-03-04T14:00:00.000Z', participants: { [ava.id]: 'present', [ben.id]: 'present' }, createdBy: ownerId });
+  const session = await putSession(accountId, { scheduledAt: '2024-03-04T14:00:00.000Z', participants: { [ava.id]: 'present', [ben.id]: 'present' }, createdBy: ownerId, providerId });
   await putProgress(accountId, session, goal, 7, 10);
   return { ava, ben, session };
 }
@@ -86,8 +86,10 @@ describe('GET /api/sessions/{id}/notes/{clientId}/pdf', () => {
   });
 
   it("says who must still co-sign an assistant's note, and who did", async () => {
-    const { ava, session } = await groupSession();
+    // The assistant provides and signs; the owner, an SLP, supervises it and co-signs.
     const assistant = await createChild(owner, { canEditSessions: true });
+    expect((await owner.put(`/api/users/${assistant.id}/supervisors`, { supervisorIds: [ownerId] })).status).toBe(200);
+    const { ava, session } = await groupSession(undefined, assistant.id);
     expect((await assistant.agent.post(`/api/sessions/${session.id}/notes`, { clientId: ava.id, notes: '<p>Group turn-taking.</p>' })).status).toBe(200);
     const signed = await assistant.agent.post(`/api/sessions/${session.id}/sign`, { clientId: ava.id });
     expect(signed.status).toBe(200);

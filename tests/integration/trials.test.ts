@@ -18,7 +18,7 @@ import { keys } from '../../packages/core/src/keys.ts';
 import { GOAL_OF_ANOTHER_CLIENT } from '../../packages/core/src/sessions/trials.ts';
 import type { Agent } from '../support/api.ts';
 import { PASSWORD, signIn, signUpOwner } from '../support/accounts.ts';
-import { addGoal, clinicianPermissions, expectStatus, getRaw, schedule } from '../support/fixtures-sessions.ts';
+import { addGoal, clinicianPermissions, expectStatus, getRaw, held, schedule } from '../support/fixtures-sessions.ts';
 import { putClient, putOrganization } from '../support/records.ts';
 
 interface User {
@@ -47,6 +47,9 @@ const client = (firstName: string, fields: Partial<ClientItem> = {}) => putClien
 let hour = 0;
 /** A distinct future time for each new session. */
 const nextSlot = () => new Date(Date.UTC(2031, 4, 5, 8) + hour++ * 3_600_000).toISOString();
+let pastHour = 0;
+/** A distinct time the day before the server's clock: a session held then can be signed. */
+const heldSlot = () => new Date(Date.UTC(2031, 4, 4, 8) + pastHour++ * 3_600_000).toISOString();
 
 /**
  * The server's clock in this file: 5 May 2031 at 09:30 UTC and running, so the device times of the
@@ -343,7 +346,7 @@ describe('refusals', () => {
   it("is 409 with the spec's words once the client's note is signed, leaving the trials as signed; a replay of what was stored still answers 200; other clients stay open", async () => {
     const [ava, ben] = await Promise.all([client('Ava'), client('Ben')]);
     const [avaGoal, benGoal] = await Promise.all([addGoal(owner.agent, ava.id), addGoal(owner.agent, ben.id)]);
-    const s = await schedule(owner.agent, [ava.id, ben.id], nextSlot());
+    const s = await held(owner.agent, [ava.id, ben.id], heldSlot());
     const signedState = { clientId: ava.id, goalId: avaGoal.id, trials: trialsOf(4), clientUpdatedAt: at(1) };
     const stored = expectStatus(await saveTrials(owner.agent, s.id, signedState), 200);
     expectStatus(await owner.agent.post(`/api/sessions/${s.id}/sign`, { clientId: ava.id }), 200);
@@ -360,7 +363,7 @@ describe('refusals', () => {
   it('a trials save raced against the signature 10 times is either inside the signed note or refused 409', async () => {
     const students = await Promise.all(Array.from({ length: 10 }, (_, i) => client(`Kid${i}`)));
     const goals = await Promise.all(students.map((c) => addGoal(owner.agent, c.id)));
-    const s = await schedule(owner.agent, students.map((c) => c.id), nextSlot());
+    const s = await held(owner.agent, students.map((c) => c.id), heldSlot(), { providerId: slp.id });
     const outcomes = { inside: 0, refused: 0 };
     for (const [i, kid] of students.entries()) {
       const goalId = goals[i].id;

@@ -45,6 +45,16 @@ export async function schedule(agent: Agent, clientIds: string[], scheduledAt: s
   return expectStatus(await agent.post('/api/sessions', { type: 'therapy', clientIds, scheduledAt, duration: 30, ...extra }), 201);
 }
 
+/**
+ * A session as it is once held, which is what may be signed (part 4 §1.4): scheduled through the API
+ * at `scheduledAt` (in the past) with `extra` (a `providerId`: only the provider signs), then
+ * recorded as completed. Returns the session as the last answer has it.
+ */
+export async function held(agent: Agent, clientIds: string[], scheduledAt: string, extra: Record<string, unknown> = {}) {
+  const session = await schedule(agent, clientIds, scheduledAt, extra);
+  return expectStatus(await agent.put(`/api/sessions/${session.id}`, { type: 'therapy', clientIds, scheduledAt, duration: 30, ...extra, status: 'completed' }), 200);
+}
+
 /** Creates a goal through the API and returns it. */
 export async function addGoal(agent: Agent, clientId: string, extra: Record<string, unknown> = {}) {
   const body = { clientId, name: 'Produce /r/', type: 'articulation', description: '<p>Initial /r/ in words</p>', targetCriteria: '80% accuracy', ...extra };

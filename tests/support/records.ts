@@ -58,7 +58,7 @@ export async function putGoal(
  */
 export async function putSession(
   accountId: string,
-  fields: { scheduledAt: string; participants: Record<string, ParticipantStatus>; status?: SessionStatus; duration?: number; createdBy?: string; sessionType?: SessionType },
+  fields: { scheduledAt: string; participants: Record<string, ParticipantStatus>; status?: SessionStatus; duration?: number; createdBy?: string; providerId?: string; sessionType?: SessionType },
 ): Promise<SessionItem> {
   const session: SessionItem = {
     id: newId(),
@@ -73,6 +73,7 @@ export async function putSession(
     createdAt: STAMP,
     updatedAt: STAMP,
     createdBy: fields.createdBy ?? newId(),
+    ...(fields.providerId ? { providerId: fields.providerId } : {}),
   };
   await put({ ...keys.session(accountId, session.id), ...keys.sessionIndex(accountId, session.scheduledAt, session.id), type: entity.session, ...session });
   return session;

@@ -202,6 +202,27 @@ export const userIdParams = /* @__PURE__ */ schema(() =>
   z.object({ userId: id }),
 );
 
+export const MAX_SUPERVISORS = 3;
+export const SUPERVISORS_MESSAGE = 'Supervisors must be SLPs of this district';
+export const NOT_AN_ASSISTANT_MESSAGE = 'Only an assistant has supervising SLPs';
+/**
+ * PUT /api/users/{userId}/supervisors: the 1–3 SLPs of the account who may co-sign the assistant's
+ * notes. Every wrong shape answers the one message (part 4 §1.4); who the ids name is checked inside
+ * the write.
+ */
+export const supervisorsBody = /* @__PURE__ */ schema(() =>
+  z.object({
+    supervisorIds: z
+      .array(z.uuid({ error: SUPERVISORS_MESSAGE }), { error: SUPERVISORS_MESSAGE })
+      .check(
+        z.minLength(1, SUPERVISORS_MESSAGE),
+        z.maxLength(MAX_SUPERVISORS, SUPERVISORS_MESSAGE),
+        z.refine((ids) => new Set(ids).size === ids.length, SUPERVISORS_MESSAGE),
+      ),
+  }, { error: SUPERVISORS_MESSAGE }),
+);
+export type SupervisorsInput = z.input<typeof supervisorsBody>;
+
 export const managedUser = /* @__PURE__ */ schema(() =>
   z.object({
     id,
@@ -214,6 +235,8 @@ export const managedUser = /* @__PURE__ */ schema(() =>
     parentUserId: z.optional(id),
     createdAt: isoDateTime,
     permissions: permissionsSchema,
+    /** An assistant's supervising SLPs (`[]` until set); absent for other roles. */
+    supervisorIds: z.optional(z.array(id)),
   }),
 );
 export type ManagedUser = z.infer<typeof managedUser>;

@@ -128,6 +128,8 @@ export const listUsers = route({ method: 'GET', path: '/api/users', handler: 'us
 export const createUser = route({ method: 'POST', idempotent: true, path: '/api/users', tableKeys: ['EMAIL'], memoryMb: PASSWORD_HASHING_MEMORY_MB, handler: 'users/create-user', auth: 'user', permission: 'canManageUsers', body: caseload.createUserBody, response: caseload.managedUser });
 export const updateUserStatus = route({ method: 'PATCH', path: '/api/users/{id}', handler: 'users/update-user-status', auth: 'user', permission: 'canManageUsers', params: idParams, body: caseload.updateUserStatusBody, response: caseload.managedUser });
 export const updateUserPermissions = route({ method: 'PUT', path: '/api/users/{userId}/permissions', handler: 'users/update-user-permissions', auth: 'user', permission: 'canManageUsers', params: caseload.userIdParams, body: caseload.permissionsInput, response: caseload.managedUser });
+/** An assistant's supervising SLPs (part 4 §1.4), who co-sign its notes. */
+export const updateUserSupervisors = route({ method: 'PUT', path: '/api/users/{userId}/supervisors', handler: 'users/update-user-supervisors', auth: 'user', permission: 'canManageUsers', params: caseload.userIdParams, body: caseload.supervisorsBody, response: caseload.managedUser });
 /** The options of the client form's "Clinicians" and the calendar's clinician filter: any signed-in user. */
 export const listClinicians = route({ method: 'GET', path: '/api/clinicians', handler: 'users/list-clinicians', auth: 'user', query: caseload.cliniciansQuery, response: list(caseload.clinician) });
 export const getUserPermissions = route({ method: 'GET', path: '/api/user-permissions', handler: 'users/get-user-permissions', auth: 'user', response: auth.permissionsSchema });
@@ -237,6 +239,7 @@ export const routes = {
   createUser,
   updateUserStatus,
   updateUserPermissions,
+  updateUserSupervisors,
   getUserPermissions,
   listClinicians,
   listSessions,

@@ -13,7 +13,11 @@ export const NOT_SIGNED = 'Sign the session note first';
 export const COSIGN_NOT_NEEDED = 'This session note does not need a co-signature';
 export const ALREADY_COSIGNED = 'This session note is already co-signed';
 export const COSIGN_OWN_NOTE = 'You cannot co-sign your own note';
-export const COSIGN_SLP_ONLY = 'Only a speech-language pathologist can co-sign';
+/** Part 4 §1.4: who may sign and co-sign. */
+export const NOT_COMPLETED = 'Only a completed session can be signed';
+export const PROVIDER_ONLY = "Only the session's provider can sign this note";
+export const SUPERVISOR_ONLY = 'Only a supervising SLP can co-sign this note';
+export const NO_SUPERVISOR = 'Set a supervising SLP for this assistant first';
 export const AWAITING_COSIGNATURE = 'Awaiting co-signature';
 export const ADDENDUM_MAX = 5000;
 
@@ -97,7 +101,7 @@ export const pendingNote = /* @__PURE__ */ schema(() =>
 export type PendingNote = z.infer<typeof pendingNote>;
 export const pendingSignatures = /* @__PURE__ */ schema(() =>
   z.object({
-    /** Notes signed by an assistant, which the current SLP may co-sign (empty for other roles). */
+    /** Notes signed by an assistant the current SLP supervises, not yet co-signed (empty for other roles). */
     awaitingMyCosignature: z.array(pendingNote),
     /** The user's own completed sessions' notes, unsigned more than two school days after the session. */
     myUnsigned: z.array(pendingNote),

@@ -63,15 +63,17 @@ export async function seedDemo(baseUrl: string, log: (s: string) => void) {
   log('  the school year');
 
   const [slp, assistant] = DEMO_CHILDREN;
-  await owner.ok('POST', '/api/users', {
+  const slpUser = await owner.ok<{ id: string }>('POST', '/api/users', {
     user: { firstName: 'Sam', lastName: 'Rivera', email: slp.email, password: slp.password, role: slp.role },
     permissions: { canCreateClients: true, canEditClients: true, canCreateSessions: true, canEditSessions: true, canDeleteSessions: true, canManageGoals: true, canGenerateProgressNotes: true, canEditProgressNotes: true, allowedOrganizationIds: [orgs[0]!.id] },
   });
-  await owner.ok('POST', '/api/users', {
+  const assistantUser = await owner.ok<{ id: string }>('POST', '/api/users', {
     user: { firstName: 'Alex', lastName: 'Chen', email: assistant.email, password: assistant.password, role: assistant.role },
     permissions: { canEditSessions: true },
   });
-  log('  2 child users');
+  // Only an assistant's supervising SLPs co-sign its notes (part 4 §1.4).
+  await owner.ok('PUT', `/api/users/${assistantUser.id}/supervisors`, { supervisorIds: [slpUser.id] });
+  log('  2 child users (the SLP supervises the assistant)');
 
   const clients: { id: string; orgIndex: number; active: boolean }[] = [];
   await inParallel(Array.from({ length: 60 }, (_, i) => i), 6, async (i) => {

@@ -24,6 +24,12 @@ export interface UserItem {
   twoFactorLastStep?: number;
   permissions?: Permissions;
   /**
+   * An assistant's supervising SLPs (1–3 users of the account with role `slp`): any of them may
+   * co-sign the assistant's notes. Co-signing checks the list as it is at that moment, inside its
+   * own write.
+   */
+  supervisorIds?: string[];
+  /**
    * Raised by every change of who may sign in or what the user may do (permissions, status, a
    * replaced or removed second factor). A login session is created only while it still holds the
    * value the session's copy of the user was read at (absent on users never changed since).

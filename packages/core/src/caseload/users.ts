@@ -1,17 +1,20 @@
 import type { Permissions } from '@caseload/contract/auth';
-import type { createUserBody, ManagedUser, permissionsInput } from '@caseload/contract/caseload';
+import { NOT_AN_ASSISTANT_MESSAGE, SUPERVISORS_MESSAGE, type createUserBody, type ManagedUser, type permissionsInput } from '@caseload/contract/caseload';
 import type * as z from 'zod/mini';
 import { deleteUserSessions, effectivePermissions, refreshUserSessions } from '../auth/login-sessions.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { EmailTakenError, getUser, listUsers as listUserItems, putNewUser, updateUser, type UserItem } from '../auth/users-repo.ts';
 import { nowIso } from '../clock.ts';
 import { organizationScope, type AuthContext } from '../context.ts';
-import { ConflictError, ForbiddenError, NotFoundError } from '../errors.ts';
+import { transact } from '../db.ts';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../errors.ts';
 import { newId } from '../ids.ts';
-import { normalizeEmail } from '../keys.ts';
+import { keys, normalizeEmail } from '../keys.ts';
+import { retryOnConflict } from '../sessions/conflicts.ts';
 import { auditChange } from './audit-events.ts';
 import { exceeds } from './grants.ts';
 import { assertAccountOrganizations } from './organizations.ts';
+import { conditionFailedAt } from './tx-errors.ts';
 
 export const NO_ESCALATION_MESSAGE = 'You cannot grant permissions you do not have';
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists';
@@ -28,6 +31,7 @@ function toManagedUser(u: UserItem): ManagedUser {
     parentUserId: u.parentUserId,
     createdAt: u.createdAt,
     permissions: effectivePermissions(u),
+    ...(u.role === 'assistant' ? { supervisorIds: u.supervisorIds ?? [] } : {}),
   };
 }
 
@@ -98,14 +102,16 @@ export async function createUser(auth: AuthContext, body: z.output<typeof create
   return toManagedUser(user);
 }
 
-type Change = 'status' | 'permissions';
+type Change = 'status' | 'permissions' | 'supervisors';
 const SELF_MESSAGE: Record<Change, string> = {
   status: 'You cannot deactivate your own account',
   permissions: 'You cannot change your own permissions',
+  supervisors: 'You cannot choose your own supervisors',
 };
 const OWNER_MESSAGE: Record<Change, string> = {
   status: 'The account owner cannot be deactivated',
   permissions: "The account owner's permissions cannot be changed",
+  supervisors: "The account owner's supervisors cannot be changed",
 };
 
 /**
@@ -149,4 +155,55 @@ export async function updateUserPermissions(auth: AuthContext, userId: string, i
   await refreshUserSessions(updated);
   await auditChange(auth, 'user.permissions_changed', { type: 'user', id: userId }, "Changed a user's permissions");
   return toManagedUser(updated);
+}
+
+const supervisorsRefused = () => new BadRequestError(SUPERVISORS_MESSAGE, [{ path: 'supervisorIds', message: SUPERVISORS_MESSAGE }]);
+
+/**
+ * Replaces an assistant's supervising SLPs (part 4 §1.4). Who the ids name is a condition of the
+ * write, never a read before it: one transaction updates the assistant (still an assistant) and
+ * checks each supervisor's user item under the caller's account key (exists, role `slp`, active),
+ * so another account's user, a non-SLP or a user switched off a moment before is refused with the
+ * spec's 400 and nothing is written.
+ */
+export async function updateUserSupervisors(auth: AuthContext, userId: string, supervisorIds: string[]): Promise<ManagedUser> {
+  const target = await getManageableUser(auth, userId, 'supervisors');
+  if (target.role !== 'assistant') throw new BadRequestError(NOT_AN_ASSISTANT_MESSAGE);
+  // The assistant is no SLP; listed, it would also put one item twice in the transaction.
+  if (supervisorIds.includes(userId)) throw supervisorsRefused();
+  const updatedAt = nowIso();
+  // A co-signature's check on the same user item may cancel this write (TransactionConflict): try again.
+  await retryOnConflict(() =>
+    transact([
+      {
+        Update: {
+          Key: keys.user(auth.accountId, userId),
+          UpdateExpression: 'SET #supervisors = :ids, #updatedAt = :at',
+          ConditionExpression: '#role = :assistant',
+          ExpressionAttributeNames: { '#supervisors': 'supervisorIds', '#updatedAt': 'updatedAt', '#role': 'role' },
+          ExpressionAttributeValues: { ':ids': supervisorIds, ':at': updatedAt, ':assistant': 'assistant' },
+        },
+      },
+      ...supervisorIds.map((id) => ({
+        ConditionCheck: {
+          Key: keys.user(auth.accountId, id),
+          ConditionExpression: '#role = :slp AND #active = :true',
+          ExpressionAttributeNames: { '#role': 'role', '#active': 'isActive' },
+          ExpressionAttributeValues: { ':slp': 'slp', ':true': true },
+        },
+      })),
+    ]).catch((e: unknown) => {
+      if (conditionFailedAt(e, 0)) throw new BadRequestError(NOT_AN_ASSISTANT_MESSAGE);
+      if (supervisorIds.some((_, i) => conditionFailedAt(e, i + 1))) throw supervisorsRefused();
+      throw e;
+    }),
+  );
+  const before = new Set(target.supervisorIds ?? []);
+  const after = new Set(supervisorIds);
+  await auditChange(auth, 'user.supervisors_changed', { type: 'user', id: userId }, "Changed an assistant's supervising SLPs", {
+    addedIds: supervisorIds.filter((id) => !before.has(id)),
+    removedIds: [...before].filter((id) => !after.has(id)),
+  });
+  // Read again rather than patched: a status change committed meanwhile shows too.
+  return toManagedUser((await getUser(auth.accountId, userId)) ?? { ...target, supervisorIds, updatedAt });
 }

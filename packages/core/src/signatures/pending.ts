@@ -1,9 +1,10 @@
 /**
  * What awaits signatures, for the dashboard: notes an assistant signed that the current SLP may
- * co-sign, and the user's own overdue unsigned notes.
+ * co-sign (as one of that assistant's supervisors), and the user's own overdue unsigned notes.
  */
 import type { PendingNote, PendingSignatures } from '@caseload/contract/signatures';
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
+import type { UserItem } from '../auth/users-repo.ts';
 import { now } from '../clock.ts';
 import type { AuthContext } from '../context.ts';
 import { db, queryPartition } from '../db.ts';
@@ -38,9 +39,10 @@ async function batchGet<T>(itemKeys: { PK: string; SK: string }[]): Promise<T[]>
 const studentName = (entry: ParticipantEntry) => `${entry.firstName} ${entry.lastInitial}.`;
 
 /**
- * Notes signed by an assistant and not yet co-signed, for a user with role `slp`: one Query of the
- * account's co-signature index, then the sessions (one BatchGet) for the student's name, the time,
- * and whether the caller may see the participant. Never the caller's own signature.
+ * Notes awaiting the caller's co-signature (part 4 §1.4), for a user with role `slp`: one Query of
+ * the account's co-signature index, then one BatchGet of the sessions (the student's name, the time,
+ * whether the caller may see the participant) and of the signing assistants (kept only when the
+ * caller is among their supervisors now, as co-signing checks). Never the caller's own signature.
  */
 async function awaitingCosignature(auth: AuthContext): Promise<PendingNote[]> {
   if (auth.role !== 'slp') return [];
@@ -48,13 +50,21 @@ async function awaitingCosignature(auth: AuthContext): Promise<PendingNote[]> {
   // The index is eventually consistent: a note co-signed a moment ago may still be listed there.
   const waiting = rows.filter((r) => r.signature && r.signature.userId !== auth.userId && !r.cosignature);
   const sessionIds = [...new Set(waiting.map((r) => r.sessionId))];
-  const sessions = new Map(
-    (await batchGet<SessionItem>(sessionIds.map((id) => keys.session(auth.accountId, id)))).map((s) => [s.id, s] as const),
-  );
+  const signerIds = [...new Set(waiting.map((r) => r.signature!.userId))];
+  const items = await batchGet<SessionItem | UserItem>([
+    ...sessionIds.map((id) => keys.session(auth.accountId, id)),
+    ...signerIds.map((id) => keys.user(auth.accountId, id)),
+  ]);
+  const sessions = new Map<string, SessionItem>();
+  const supervised = new Set<string>();
+  for (const item of items) {
+    if ('participants' in item) sessions.set(item.id, item);
+    else if (item.supervisorIds?.includes(auth.userId)) supervised.add(item.id);
+  }
   return waiting.flatMap((row) => {
     const session = sessions.get(row.sessionId);
     const entry = session?.participants[row.clientId];
-    if (!session || !entry || !isVisibleEntry(auth, entry)) return [];
+    if (!session || !entry || !isVisibleEntry(auth, entry) || !supervised.has(row.signature!.userId)) return [];
     return [{ sessionId: row.sessionId, clientId: row.clientId, student: studentName(entry), scheduledAt: session.scheduledAt, signedBy: row.signature!.name }];
   });
 }

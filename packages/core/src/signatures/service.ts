@@ -9,11 +9,15 @@ import {
   ALREADY_SIGNED,
   COSIGN_NOT_NEEDED,
   COSIGN_OWN_NOTE,
-  COSIGN_SLP_ONLY,
+  NO_SUPERVISOR,
+  NOT_COMPLETED,
   NOT_SIGNED,
+  PROVIDER_ONLY,
+  SUPERVISOR_ONLY,
 } from '@caseload/contract/signatures';
 import type { SessionNote } from '@caseload/contract/sessions';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { getUser } from '../auth/users-repo.ts';
 import { recordAudit } from '../audit.ts';
 import { nowIso } from '../clock.ts';
 import type { AuthContext } from '../context.ts';
@@ -23,6 +27,7 @@ import type { AddendumEntry, SessionItem, SessionNoteItem, SignatureEntry } from
 import { entity, keys } from '../keys.ts';
 import { retryOnConflict } from '../sessions/conflicts.ts';
 import { toSessionNote } from '../sessions/documentation.ts';
+import { providerOf } from '../sessions/provider.ts';
 import { getItem, readSession } from '../sessions/repo.ts';
 import { actorName } from '../sessions/service.ts';
 import { findVisibleClient, requireVisible } from '../sessions/view.ts';
@@ -53,22 +58,56 @@ async function requireParticipant(auth: AuthContext, sessionId: string, clientId
   return session;
 }
 
+/** Roles that provide sessions and so sign their notes (an admin's name on a session signs nothing). */
+const SIGNING_ROLES: readonly string[] = ['slp', 'assistant'];
+
+/**
+ * Why the caller may not sign this session's notes (part 4 §1.4), or undefined when it may: only
+ * the session's provider, with role `slp` or `assistant` (403, decided first), and only once the
+ * session is `completed` and its start is not in the future (409).
+ */
+function signingRefusal(auth: AuthContext, session: SessionItem, at: string) {
+  if (providerOf(session) !== auth.userId || !SIGNING_ROLES.includes(auth.role)) return new ForbiddenError(PROVIDER_ONLY);
+  if (session.status !== 'completed' || session.scheduledAt > at) return new ConflictError(NOT_COMPLETED);
+  return undefined;
+}
+
+/**
+ * The session's side of a signature, as conditions of the signature's own write: the client is
+ * still a participant, and the session is still the caller's (its provider, or for a session from
+ * before providers its creator), completed and begun. So an edit committed between the read and
+ * the signature (a new provider, the status set back, the session moved ahead) cancels it.
+ */
+function signableSessionCondition(auth: AuthContext, clientId: string, at: string) {
+  return {
+    ConditionExpression:
+      'attribute_exists(#p.#c) AND #status = :completed AND #scheduledAt <= :now AND ' +
+      '(#providerId = :me OR (attribute_not_exists(#providerId) AND #createdBy = :me))',
+    ExpressionAttributeNames: { '#p': 'participants', '#c': clientId, '#status': 'status', '#scheduledAt': 'scheduledAt', '#providerId': 'providerId', '#createdBy': 'createdBy' },
+    ExpressionAttributeValues: { ':completed': 'completed', ':now': at, ':me': auth.userId },
+  };
+}
+
 /**
  * Signs the client's documentation of the session: records signer id, name, role and time on the
  * NOTE item (created with empty notes when none was saved), conditioned on no signature yet, in one
  * transaction with the session's record of it (`signedClientIds`, `documented`, a version bump, on
- * the condition that the client is still a participant). The version bump makes a session edit or
- * delete that read the session before lose its race and read it again, so its refusal of signed
- * participants is exact. A note signed by an assistant enters the account's co-signature index.
+ * the conditions of `signableSessionCondition`). Refusals: 404, then 403 (not the provider), then
+ * 409 (not completed or still ahead), then 409 (already signed). The version bump makes a session
+ * edit or delete that read the session before lose its race and read it again, so its refusal of
+ * signed participants is exact. A note signed by an assistant enters the account's co-signature index.
  */
 export async function signSessionNote(auth: AuthContext, sessionId: string, clientId: string): Promise<SessionNote> {
   const key = keys.sessionNote(auth.accountId, sessionId, clientId);
   await retryOnConflict(async () => {
-    const [, note] = await Promise.all([requireParticipant(auth, sessionId, clientId), getItem<SessionNoteItem>(key)]);
-    if (note?.signature) throw new ConflictError(ALREADY_SIGNED);
+    const [session, note] = await Promise.all([requireParticipant(auth, sessionId, clientId), getItem<SessionNoteItem>(key)]);
     const signature = signatureOf(auth);
+    const refusal = signingRefusal(auth, session, signature.at);
+    if (refusal) throw refusal;
+    if (note?.signature) throw new ConflictError(ALREADY_SIGNED);
     const awaitsCosignature = signature.role === 'assistant';
     const index = awaitsCosignature ? keys.awaitingCosignatureIndex(auth.accountId, signature.at, sessionId, clientId) : undefined;
+    const sessionCondition = signableSessionCondition(auth, clientId, signature.at);
     await transact([
       {
         Update: {
@@ -104,22 +143,25 @@ export async function signSessionNote(auth: AuthContext, sessionId: string, clie
         Update: {
           Key: keys.session(auth.accountId, sessionId),
           UpdateExpression: 'SET #documented = :true ADD #signed :client, #version :one',
-          ConditionExpression: 'attribute_exists(#p.#c)',
-          ExpressionAttributeNames: { '#documented': 'documented', '#signed': 'signedClientIds', '#version': 'version', '#p': 'participants', '#c': clientId },
-          ExpressionAttributeValues: { ':true': true, ':client': new Set([clientId]), ':one': 1 },
+          ...sessionCondition,
+          ExpressionAttributeNames: { ...sessionCondition.ExpressionAttributeNames, '#documented': 'documented', '#signed': 'signedClientIds', '#version': 'version' },
+          ExpressionAttributeValues: { ...sessionCondition.ExpressionAttributeValues, ':true': true, ':client': new Set([clientId]), ':one': 1 },
         },
       },
-    ]).catch((e: unknown) => {
+    ]).catch(async (e: unknown) => {
       if (failedConditionAt(e, 0)) throw new ConflictError(ALREADY_SIGNED);
-      if (failedConditionAt(e, 1)) throw new NotFoundError('Participant');
-      throw e;
+      if (!failedConditionAt(e, 1)) throw e;
+      // The session changed since it was read: tell why from the session as it is now.
+      const current = await readSession(auth.accountId, sessionId);
+      if (!current?.participants[clientId]) throw new NotFoundError('Participant');
+      throw signingRefusal(auth, current, signature.at) ?? e;
     });
   });
   await auditNote(auth, 'signed', sessionId, clientId);
   return toSessionNote((await getItem<SessionNoteItem>(key))!);
 }
 
-/** Why a co-signature was refused, from the note as it is now (undefined: it changed meanwhile, try again). */
+/** Why a co-signature was refused by the note itself (undefined: nothing in the note refuses it). */
 function cosignRefusal(auth: AuthContext, note: SessionNoteItem | undefined) {
   if (!note?.signature) return new BadRequestError(NOT_SIGNED);
   if (note.signature.role !== 'assistant') return new BadRequestError(COSIGN_NOT_NEEDED);
@@ -128,36 +170,58 @@ function cosignRefusal(auth: AuthContext, note: SessionNoteItem | undefined) {
   return undefined;
 }
 
+/** Why the caller may not co-sign for this assistant, from its supervisors as they are now. */
+function supervisorRefusal(auth: AuthContext, supervisorIds: readonly string[] | undefined) {
+  if (!supervisorIds?.length) return new ConflictError(NO_SUPERVISOR);
+  if (auth.role !== 'slp' || !supervisorIds.includes(auth.userId)) return new ForbiddenError(SUPERVISOR_ONLY);
+  return undefined;
+}
+
 /**
- * Co-signs a note an assistant signed: only a user with role `slp`, never on a note the caller
- * signed, once. One Update whose condition holds all three rules; after a refusal the note is read
- * again to tell the reason. The note leaves the co-signature index in the same write.
+ * Co-signs a note an assistant signed: only one of that assistant's supervising SLPs at this moment
+ * (part 4 §1.4), never on a note the caller signed, once. One transaction: the NOTE item's Update
+ * holds the note's rules (signed by this assistant, not by the caller, not yet co-signed) and a
+ * ConditionCheck on the assistant's user item holds `contains(supervisorIds, me)`, so a supervisor
+ * removed a moment before cannot co-sign. Refusals are told from reads before the write and, after
+ * a lost race, from the note or the assistant read again. The note leaves the co-signature index in
+ * the same write.
  */
 export async function cosignSessionNote(auth: AuthContext, sessionId: string, clientId: string): Promise<SessionNote> {
-  if (auth.role !== 'slp') throw new ForbiddenError(COSIGN_SLP_ONLY);
-  await requireParticipant(auth, sessionId, clientId);
   const key = keys.sessionNote(auth.accountId, sessionId, clientId);
-  const written = await retryOnConflict(async () => {
-    try {
-      const res = await db().send(
-        new UpdateCommand({
-          TableName: tableName(),
+  await retryOnConflict(async () => {
+    const [, note] = await Promise.all([requireParticipant(auth, sessionId, clientId), getItem<SessionNoteItem>(key)]);
+    const noteRefusal = cosignRefusal(auth, note);
+    if (noteRefusal) throw noteRefusal;
+    const signerId = note!.signature!.userId;
+    const signer = await getUser(auth.accountId, signerId);
+    const refusal = supervisorRefusal(auth, signer?.supervisorIds);
+    if (refusal) throw refusal;
+    await transact([
+      {
+        Update: {
           Key: key,
           UpdateExpression: 'SET #cosignature = :cosignature REMOVE GSI1PK, GSI1SK',
-          ConditionExpression: '#signature.#role = :assistant AND #signature.#userId <> :me AND attribute_not_exists(#cosignature)',
+          ConditionExpression: '#signature.#role = :assistant AND #signature.#userId = :signer AND attribute_not_exists(#cosignature)',
           ExpressionAttributeNames: { '#signature': 'signature', '#cosignature': 'cosignature', '#role': 'role', '#userId': 'userId' },
-          ExpressionAttributeValues: { ':cosignature': signatureOf(auth), ':assistant': 'assistant', ':me': auth.userId },
-          ReturnValues: 'ALL_NEW',
-        }),
-      );
-      return res.Attributes as SessionNoteItem;
-    } catch (e) {
-      if (!isConditionFailure(e)) throw e;
-      throw cosignRefusal(auth, await getItem<SessionNoteItem>(key)) ?? e;
-    }
+          ExpressionAttributeValues: { ':cosignature': signatureOf(auth), ':assistant': 'assistant', ':signer': signerId },
+        },
+      },
+      {
+        ConditionCheck: {
+          Key: keys.user(auth.accountId, signerId),
+          ConditionExpression: 'contains(#supervisors, :me)',
+          ExpressionAttributeNames: { '#supervisors': 'supervisorIds' },
+          ExpressionAttributeValues: { ':me': auth.userId },
+        },
+      },
+    ]).catch(async (e: unknown) => {
+      if (failedConditionAt(e, 0)) throw cosignRefusal(auth, await getItem<SessionNoteItem>(key)) ?? e;
+      if (failedConditionAt(e, 1)) throw supervisorRefusal(auth, (await getUser(auth.accountId, signerId))?.supervisorIds) ?? e;
+      throw e;
+    });
   });
   await auditNote(auth, 'cosigned', sessionId, clientId);
-  return toSessionNote(written);
+  return toSessionNote((await getItem<SessionNoteItem>(key))!);
 }
 
 /** DynamoDB's refusal of an item grown past 400 KB. */

@@ -270,6 +270,15 @@ export function useSignNote(id: string) {
   });
 }
 
+/**
+ * The notes awaiting the user's co-signature (the dashboard's read, shared through the cache): only
+ * the signing assistant's supervisors may co-sign, and this list is where the client learns who
+ * those are. Read only when a note on screen awaits a co-signature the user might give.
+ */
+export function useAwaitingMyCosignature(enabled: boolean) {
+  return useQuery({ ...apiQuery('getPendingSignatures'), enabled, select: (pending) => pending.awaitingMyCosignature });
+}
+
 export function useCosignNote(id: string) {
   return useMutation({
     mutationFn: (clientId: string) => api('cosignSessionNote', { params: { id }, body: { clientId } }),

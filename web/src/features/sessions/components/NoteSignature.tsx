@@ -1,21 +1,24 @@
 import { Badge, Button, Flex, Stack, Text } from '@chakra-ui/react';
 import { format } from 'date-fns';
 import { useState } from 'react';
-import type { SessionNote } from '@caseload/contract/sessions';
-import { AWAITING_COSIGNATURE } from '@caseload/contract/signatures';
+import type { Session, SessionNote } from '@caseload/contract/sessions';
+import { AWAITING_COSIGNATURE, NOT_COMPLETED } from '@caseload/contract/signatures';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { notify } from '../../../lib/toaster.ts';
 import { SessionNotePdfLink } from '../../service-log/index.ts';
-import { refreshSessionNotes, useCosignNote, useSignNote } from '../api/sessions.ts';
+import { refreshSessionNotes, useAwaitingMyCosignature, useCosignNote, useSignNote } from '../api/sessions.ts';
 import { settleTrials } from '../lib/trials.ts';
 import { flushAutosaves } from '../lib/useAutosave.ts';
-import { awaitsCosignature, mayCosign, notesSaveKey, progressSaveKey, signatureLine } from '../lib/signing.ts';
+import { awaitsCosignature, mayCosign, notesSaveKey, progressSaveKey, signatureLine, signingState } from '../lib/signing.ts';
 
 interface NoteSignatureProps {
   sessionId: string;
   scheduledAt: string;
+  /** Who provides the session and its status: only the provider signs, once it is held. */
+  providerId: string;
+  status: Session['status'];
   client: { id: string; firstName: string; lastInitial: string };
   clientLabel: string;
   note: SessionNote | undefined;
@@ -25,8 +28,10 @@ interface NoteSignatureProps {
 }
 
 /** A client's signature state: Sign note, the signature and co-signature lines, Co-sign, and the PDF. */
-export function NoteSignature({ sessionId, scheduledAt, client, clientLabel, note, goalIds, canEdit }: NoteSignatureProps) {
+export function NoteSignature({ sessionId, scheduledAt, providerId, status, client, clientLabel, note, goalIds, canEdit }: NoteSignatureProps) {
   const user = useCurrentUser().data;
+  const signing = signingState({ providerId, status, scheduledAt }, user, canEdit);
+  const awaitingMine = useAwaitingMyCosignature(canEdit && user?.role === 'slp' && awaitsCosignature(note)).data;
   const sign = useSignNote(sessionId);
   const cosign = useCosignNote(sessionId);
   const [dialog, setDialog] = useState<'sign' | 'cosign' | null>(null);
@@ -95,12 +100,17 @@ export function NoteSignature({ sessionId, scheduledAt, client, clientLabel, not
         )}
       </Stack>
       <Flex gap="2" wrap="wrap">
-        {!signature && canEdit && (
+        {!signature && signing === 'sign' && (
           <Button size="sm" colorPalette="blue" onClick={() => setDialog('sign')}>
             Sign note
           </Button>
         )}
-        {mayCosign(note, user, canEdit) && (
+        {!signature && signing === 'not-yet' && (
+          <Text fontSize="sm" color="fg.muted" alignSelf="center">
+            {NOT_COMPLETED}
+          </Text>
+        )}
+        {mayCosign(note, user, canEdit, awaitingMine, sessionId) && (
           <Button size="sm" colorPalette="blue" onClick={() => setDialog('cosign')}>
             Co-sign
           </Button>

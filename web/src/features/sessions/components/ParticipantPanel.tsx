@@ -25,6 +25,8 @@ const statusOptions = participantStatuses.map((status) => ({ value: status, labe
 interface ParticipantPanelProps {
   sessionId: string;
   scheduledAt: string;
+  providerId: string;
+  sessionStatus: Session['status'];
   participant: Participant;
   /** The client's note with its signatures and addenda (absent: nothing saved yet). */
   note: SessionNote | undefined;
@@ -39,7 +41,7 @@ interface ParticipantPanelProps {
  * addenda. Memoized (with stable props from the page): a save of one goal's data re-renders that
  * goal's row, not every tab with its editor.
  */
-export const ParticipantPanel = memo(function ParticipantPanel({ sessionId, scheduledAt, participant, note, goals, canEdit, canManageGoals }: ParticipantPanelProps) {
+export const ParticipantPanel = memo(function ParticipantPanel({ sessionId, scheduledAt, providerId, sessionStatus, participant, note, goals, canEdit, canManageGoals }: ParticipantPanelProps) {
   const { client } = participant;
   const name = personName(client);
   const updateStatus = useUpdateParticipant(sessionId);
@@ -133,6 +135,8 @@ export const ParticipantPanel = memo(function ParticipantPanel({ sessionId, sche
       <NoteSignature
         sessionId={sessionId}
         scheduledAt={scheduledAt}
+        providerId={providerId}
+        status={sessionStatus}
         client={client}
         clientLabel={name}
         note={note}

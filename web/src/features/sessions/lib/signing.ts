@@ -1,8 +1,8 @@
 import { format } from 'date-fns';
 import type { CurrentUser } from '@caseload/contract/auth';
 import { roleLabels } from '@caseload/contract/enums';
-import type { SessionNote } from '@caseload/contract/sessions';
-import { SIGNED_NOTE, type Signature } from '@caseload/contract/signatures';
+import type { Session, SessionNote } from '@caseload/contract/sessions';
+import { SIGNED_NOTE, type PendingNote, type Signature } from '@caseload/contract/signatures';
 import { errorMessage, isApiError } from '../../../lib/api.ts';
 
 /** The autosaved fields of one client's documentation; signing saves what they have waiting first. */
@@ -21,7 +21,32 @@ export const isSignedRefusal = (error: unknown) => isApiError(error, 409) && err
 
 export const awaitsCosignature = (note: SessionNote | undefined) => note?.signature?.role === 'assistant' && !note.cosignature;
 
-/** Co-signing: an SLP, of an assistant's note not yet co-signed, never their own (the server checks the same). */
-export function mayCosign(note: SessionNote | undefined, user: CurrentUser | null | undefined, canEditSessions: boolean): boolean {
-  return canEditSessions && user?.role === 'slp' && awaitsCosignature(note) && note?.signature?.userId !== user.id;
+/**
+ * Signing (part 4 §1.4): 'sign' for the session's provider, an SLP or an assistant, once the session
+ * is completed and has begun; 'not-yet' for that provider before then; 'no' for anyone else. The
+ * server decides the same.
+ */
+export function signingState(
+  session: Pick<Session, 'providerId' | 'status' | 'scheduledAt'>,
+  user: CurrentUser | null | undefined,
+  canEditSessions: boolean,
+): 'sign' | 'not-yet' | 'no' {
+  if (!canEditSessions || !user || user.id !== session.providerId || (user.role !== 'slp' && user.role !== 'assistant')) return 'no';
+  return session.status === 'completed' && Date.parse(session.scheduledAt) <= Date.now() ? 'sign' : 'not-yet';
+}
+
+/**
+ * Co-signing: an SLP, of an assistant's note not yet co-signed, never their own, and only while the
+ * note is among those awaiting the user's co-signature (the assistant's supervisors, as the server
+ * lists them; it checks the same when co-signing).
+ */
+export function mayCosign(
+  note: SessionNote | undefined,
+  user: CurrentUser | null | undefined,
+  canEditSessions: boolean,
+  awaitingMine: readonly Pick<PendingNote, 'sessionId' | 'clientId'>[] | undefined,
+  sessionId: string,
+): boolean {
+  if (!canEditSessions || user?.role !== 'slp' || !awaitsCosignature(note) || note?.signature?.userId === user.id) return false;
+  return awaitingMine?.some((p) => p.sessionId === sessionId && p.clientId === note?.clientId) ?? false;
 }

@@ -250,6 +250,8 @@ function ClientProgressCard({ session, canEdit, canManageGoals }: ClientProgress
                       <ParticipantPanel
                         sessionId={session.id}
                         scheduledAt={session.scheduledAt}
+                        providerId={session.providerId}
+                        sessionStatus={session.status}
                         participant={participant}
                         note={data.notes.find((note) => note.clientId === participant.client.id)}
                         goals={goalsByClient.get(participant.client.id) ?? noGoals}

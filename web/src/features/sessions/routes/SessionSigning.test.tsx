@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '@caseload/contract/auth';
 import type { Client } from '@caseload/contract/caseload';
 import type { Goal, ProgressPoint, SessionNote } from '@caseload/contract/sessions';
-import { SIGNED_NOTE, type Signature } from '@caseload/contract/signatures';
+import { NOT_COMPLETED, SIGNED_NOTE, type PendingSignatures, type Signature } from '@caseload/contract/signatures';
 import { jsonResponse, testUser } from '../../../test/fetch.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { mockRoutes, type RouteRequest } from '../../../test/server.ts';
@@ -21,6 +21,8 @@ const signedAt = '2026-03-09T15:30:00.000Z';
 const bySlp: Signature = { userId: testUser.id, name: 'Jane Doe', role: 'slp', at: signedAt };
 const byAssistant: Signature = { userId: assistantId, name: 'Alex Kim', role: 'assistant', at: signedAt };
 const note = (over: Partial<SessionNote> = {}): SessionNote => ({ clientId: ava.id, notes: '<p>Worked on /s/.</p>', updatedAt: at, addenda: [], ...over });
+/** The dashboard's read as the server answers a supervisor of the assistant: Ava's note awaits them. */
+const awaitingMine: PendingSignatures = { awaitingMyCosignature: [{ sessionId, clientId: ava.id, student: 'Ava S.', scheduledAt: at, signedBy: 'Alex Kim' }], myUnsigned: [] };
 
 // tiptap does not type in happy-dom: a plain textarea stands in for the notes editor.
 vi.mock('../../../components/rich-text/LazyRichTextEditor.tsx', () => ({
@@ -33,8 +35,8 @@ afterEach(() => resetAutosaveRegistry());
 
 type Route = (request: RouteRequest) => Response;
 
-/** The session page as `user`, Ava's note answered by `notes()` (called on every read). */
-function openSession(notes: () => SessionNote[], routes: Record<string, Route> = {}, user: CurrentUser = testUser) {
+/** The session page as `user`, Ava's note answered by `notes()` (called on every read), the session as `shown`. */
+function openSession(notes: () => SessionNote[], routes: Record<string, Route> = {}, user: CurrentUser = testUser, shown = session) {
   const calls: string[] = [];
   const track = (name: string, route: Route): Route => (request) => {
     calls.push(name);
@@ -42,7 +44,7 @@ function openSession(notes: () => SessionNote[], routes: Record<string, Route> =
   };
   const fetchMock = mockRoutes({
     'GET /api/user': () => jsonResponse(200, user),
-    [`GET /api/sessions/${sessionId}`]: () => jsonResponse(200, session),
+    [`GET /api/sessions/${sessionId}`]: () => jsonResponse(200, shown),
     [`GET /api/sessions/${sessionId}/client-goals`]: () => jsonResponse(200, [goal]),
     [`GET /api/sessions/${sessionId}/notes`]: track('GET notes', () => jsonResponse(200, notes())),
     [`GET /api/sessions/${sessionId}/progress`]: () => jsonResponse(200, [point]),
@@ -101,12 +103,34 @@ describe('Signing a session note', () => {
     expect(within(signature).getByText('Not signed yet')).toBeTruthy();
     expect(within(signature).queryByRole('button', { name: 'Sign note' })).toBeNull();
   });
+
+  it.each<[string, CurrentUser]>([
+    ['an SLP who is not the provider', { ...testUser, id: assistantId }],
+    ['an administrator who provides the session', { ...testUser, role: 'admin' }],
+  ])('offers no Sign note to %s (part 4 §1.4)', async (_who, user) => {
+    openSession(() => [note()], {}, user);
+    const signature = await signatureOf('Ava S.');
+    expect(within(signature).getByText('Not signed yet')).toBeTruthy();
+    expect(within(signature).queryByRole('button', { name: 'Sign note' })).toBeNull();
+    expect(within(signature).queryByText(NOT_COMPLETED)).toBeNull();
+  });
+
+  it.each<[string, Partial<typeof session>]>([
+    ['still scheduled', { status: 'scheduled' }],
+    ['completed but still ahead', { scheduledAt: new Date(Date.now() + 86_400_000).toISOString() }],
+  ])("tells the provider that only a completed session can be signed when it is %s", async (_state, over) => {
+    openSession(() => [note()], {}, testUser, { ...session, ...over });
+    const signature = await signatureOf('Ava S.');
+    expect(await within(signature).findByText(NOT_COMPLETED)).toBeTruthy();
+    expect(within(signature).queryByRole('button', { name: 'Sign note' })).toBeNull();
+  });
 });
 
 describe('Co-signing', () => {
-  it("shows Awaiting co-signature and lets an SLP who did not sign co-sign an assistant's note", async () => {
+  it("shows Awaiting co-signature and lets a supervising SLP co-sign an assistant's note", async () => {
     let stored = [note({ signature: byAssistant })];
     openSession(() => stored, {
+      'GET /api/signatures/pending': () => jsonResponse(200, awaitingMine),
       [`POST /api/sessions/${sessionId}/cosign`]: () => {
         stored = [note({ signature: byAssistant, cosignature: { ...bySlp, at: '2026-03-10T09:05:00.000Z' } })];
         return jsonResponse(200, stored[0]);
@@ -115,11 +139,19 @@ describe('Co-signing', () => {
     const signature = await signatureOf('Ava S.');
     expect(await within(signature).findByText(/^Signed by Alex Kim \(Assistant\) on Mar 9, 2026/)).toBeTruthy();
     expect(within(signature).getByText('Awaiting co-signature')).toBeTruthy();
-    fireEvent.click(within(signature).getByRole('button', { name: 'Co-sign' }));
+    fireEvent.click(await within(signature).findByRole('button', { name: 'Co-sign' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Co-sign note' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Co-sign' }));
     expect(await within(signature).findByText(/^Co-signed by Jane Doe \(Speech-Language Pathologist\) on Mar 10, 2026, \d{1,2}:05 [AP]M$/)).toBeTruthy();
     expect(within(signature).queryByText('Awaiting co-signature')).toBeNull();
+    expect(within(signature).queryByRole('button', { name: 'Co-sign' })).toBeNull();
+  });
+
+  it("offers no Co-sign to an SLP who does not supervise the assistant", async () => {
+    const { calls } = openSession(() => [note({ signature: byAssistant })], { 'GET /api/signatures/pending': () => jsonResponse(200, { awaitingMyCosignature: [], myUnsigned: [] }) });
+    const signature = await signatureOf('Ava S.');
+    expect(await within(signature).findByText('Awaiting co-signature')).toBeTruthy();
+    await waitFor(() => expect(calls).toContain('GET /api/signatures/pending'));
     expect(within(signature).queryByRole('button', { name: 'Co-sign' })).toBeNull();
   });
 

@@ -41,3 +41,11 @@ export function useUpdateUserPermissions() {
     onSuccess: storeUser,
   });
 }
+
+/** An assistant's supervising SLPs (PUT /api/users/{userId}/supervisors). */
+export function useUpdateUserSupervisors() {
+  return useMutation({
+    mutationFn: ({ userId, supervisorIds }: { userId: string; supervisorIds: string[] }) => api('updateUserSupervisors', { params: { userId }, body: { supervisorIds } }),
+    onSuccess: storeUser,
+  });
+}

@@ -1,6 +1,7 @@
 import { Badge, Box, Button, Circle, Flex, IconButton, Stack, Text } from '@chakra-ui/react';
 import type { ManagedUser, Organization } from '@caseload/contract/caseload';
 import { permissionLabels, roleLabels } from '@caseload/contract/enums';
+import { NO_SUPERVISOR } from '@caseload/contract/signatures';
 import { EditIcon } from '../../../components/icons.tsx';
 import { grantedLabels } from '../lib/permission-form.ts';
 
@@ -10,16 +11,22 @@ interface UserCardProps {
   onToggleActive: () => void;
   toggling: boolean;
   onEdit: () => void;
+  /** The account's active users' names by id, to name an assistant's supervisors (undefined while loading). */
+  names: ReadonlyMap<string, string> | undefined;
+  /** Opens the supervisors dialog (assistants only). */
+  onSetSupervisors: () => void;
 }
 
-/** One child user: who, whether active, which organizations, and what they may do. */
-export function UserCard({ user, organizations, onToggleActive, toggling, onEdit }: UserCardProps) {
+/** One child user: who, whether active, which organizations, what they may do, and an assistant's supervisors. */
+export function UserCard({ user, organizations, onToggleActive, toggling, onEdit, names, onSetSupervisors }: UserCardProps) {
   const name = `${user.firstName} ${user.lastName}`;
   const initials = `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase();
   const ids = user.permissions.allowedOrganizationIds;
   const organizationNames = new Map(organizations.map((o) => [o.id, o.name]));
   const access = ids.length === 0 ? 'All Organizations' : ids.map((id) => organizationNames.get(id) ?? 'Unavailable organization').join(', ');
   const granted = grantedLabels(user.permissions, permissionLabels);
+  // A supervisor switched off since is no longer among the active users.
+  const supervisors = names && user.supervisorIds?.map((id) => names.get(id) ?? 'Unavailable user');
 
   return (
     <Flex as="li" borderWidth="1px" borderRadius="lg" p="4" gap="4" align="flex-start" bg="white" data-testid="user-card" aria-label={name}>
@@ -48,12 +55,25 @@ export function UserCard({ user, organizations, onToggleActive, toggling, onEdit
             </Text>{' '}
             {granted.length ? granted.join(', ') : 'None'}
           </Text>
+          {supervisors && (
+            <Text>
+              <Text as="span" fontWeight="medium" color="fg">
+                Supervising SLPs:
+              </Text>{' '}
+              {supervisors.length ? supervisors.join(', ') : NO_SUPERVISOR}
+            </Text>
+          )}
         </Box>
       </Stack>
       <Flex gap="2" flexShrink="0" direction={{ base: 'column', sm: 'row' }}>
         <Button size="sm" variant="outline" onClick={onToggleActive} loading={toggling} aria-label={`${user.isActive ? 'Deactivate' : 'Activate'} ${name}`}>
           {user.isActive ? 'Deactivate' : 'Activate'}
         </Button>
+        {user.role === 'assistant' && (
+          <Button size="sm" variant="outline" onClick={onSetSupervisors} aria-label={`Set supervising SLPs for ${name}`}>
+            Supervisors
+          </Button>
+        )}
         <IconButton size="sm" variant="outline" aria-label={`Edit permissions for ${name}`} onClick={onEdit}>
           <EditIcon size={16} />
         </IconButton>

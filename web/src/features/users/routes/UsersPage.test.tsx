@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CurrentUser, Permissions } from '@caseload/contract/auth';
-import type { ManagedUser, Organization } from '@caseload/contract/caseload';
+import { SUPERVISORS_MESSAGE, type Clinician, type ManagedUser, type Organization } from '@caseload/contract/caseload';
 import { permissionDefaults } from '@caseload/contract/enums';
+import { NO_SUPERVISOR } from '@caseload/contract/signatures';
 import { toaster } from '../../../lib/toaster.ts';
 import { jsonResponse, mockFetch, testUser } from '../../../test/fetch.ts';
 import { renderApp } from '../../../test/render.tsx';
@@ -151,5 +152,78 @@ describe('User Management', { timeout: 20_000 }, () => {
     await openUsers(owner, [alex], { [`PATCH /api/users/${alex.id}`]: () => jsonResponse(500, {}) });
     fireEvent.click(await screen.findByRole('button', { name: 'Deactivate Alex Aide' }));
     expect(await screen.findByText('Failed to update user status')).toBeTruthy();
+  });
+});
+
+/** happy-dom answers matchMedia from its viewport; resizing it fires the query's change event. */
+const setViewportWidth = (width: number) => (window as unknown as { happyDOM: { setViewport(viewport: { width: number }): void } }).happyDOM.setViewport({ width });
+
+describe("an assistant's supervising SLPs", { timeout: 20_000 }, () => {
+  afterEach(() => setViewportWidth(1024));
+
+  const slp = (id: string, firstName: string, lastName: string): Clinician => ({ id, firstName, lastName, role: 'slp' });
+  const sam = slp('55555555-5555-4555-8555-555555555555', 'Sam', 'Lee');
+  const tia = slp('66666666-6666-4666-8666-666666666666', 'Tia', 'Ray');
+  const uma = slp('77777777-7777-4777-8777-777777777777', 'Uma', 'Cole');
+  const vic = slp('88888888-8888-4888-8888-888888888888', 'Vic', 'Hale');
+  const clinicians: Clinician[] = [slp(testUser.id, 'Jane', 'Doe'), sam, tia, uma, vic, { id: alex.id, firstName: 'Alex', lastName: 'Aide', role: 'assistant' }];
+  const bea: ManagedUser = { ...alex, id: '99999999-9999-4999-8999-999999999999', firstName: 'Bea', lastName: 'Lopez', email: 'bea@school.example', role: 'slp' };
+
+  it('at 390 px, a manager sets them from the card; only assistants have them; 1 to 3 SLPs, checked before sending', async () => {
+    setViewportWidth(390);
+    let sent: unknown;
+    // The list as the server keeps it: the refetch after saving reads the change.
+    const users: ManagedUser[] = [{ ...alex, supervisorIds: [] }, bea];
+    await openUsers(owner, users, {
+      'GET /api/clinicians': () => jsonResponse(200, clinicians),
+      [`PUT /api/users/${alex.id}/supervisors`]: (body) => {
+        sent = body;
+        users[0] = { ...alex, supervisorIds: (body as { supervisorIds: string[] }).supervisorIds };
+        return jsonResponse(200, users[0]);
+      },
+    });
+    const alexCard = await screen.findByRole('listitem', { name: 'Alex Aide' });
+    await waitFor(() => expect(alexCard.textContent).toContain(`Supervising SLPs: ${NO_SUPERVISOR}`));
+    // An SLP has no supervisors: neither the line nor the button.
+    const beaCard = screen.getByRole('listitem', { name: 'Bea Lopez' });
+    expect(within(beaCard).queryByText(/Supervising SLPs/)).toBeNull();
+    expect(within(beaCard).queryByRole('button', { name: /supervising/i })).toBeNull();
+
+    fireEvent.click(within(alexCard).getByRole('button', { name: 'Set supervising SLPs for Alex Aide' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Supervising SLPs - Alex Aide' });
+    const choices = within(dialog).getByRole('group', { name: 'SLPs of this district' });
+    // The account's SLPs only (the owner among them), each a labelled checkbox.
+    expect(within(choices).getAllByRole('checkbox')).toHaveLength(5);
+    for (const name of ['Jane Doe', 'Sam Lee', 'Tia Ray', 'Uma Cole', 'Vic Hale']) expect((within(choices).getByLabelText(name) as HTMLInputElement).checked).toBe(false);
+    expect(within(choices).queryByLabelText('Alex Aide')).toBeNull();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Supervisors' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(SUPERVISORS_MESSAGE);
+    for (const name of ['Sam Lee', 'Tia Ray', 'Uma Cole', 'Vic Hale']) await tick(choices, name);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Supervisors' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(SUPERVISORS_MESSAGE);
+    expect(sent).toBeUndefined();
+
+    await tick(choices, 'Uma Cole');
+    await tick(choices, 'Vic Hale');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Supervisors' }));
+    expect(await screen.findByText('Supervisors updated')).toBeTruthy();
+    expect(sent).toEqual({ supervisorIds: [sam.id, tia.id] });
+    await waitFor(() => expect(screen.getByRole('listitem', { name: 'Alex Aide' }).textContent).toContain('Supervising SLPs: Sam Lee, Tia Ray'));
+  });
+
+  it("shows the server's refusal in the dialog", async () => {
+    await openUsers(owner, [{ ...alex, supervisorIds: [sam.id] }], {
+      'GET /api/clinicians': () => jsonResponse(200, clinicians),
+      [`PUT /api/users/${alex.id}/supervisors`]: () => jsonResponse(400, { message: SUPERVISORS_MESSAGE }),
+    });
+    const card = await screen.findByRole('listitem', { name: 'Alex Aide' });
+    await waitFor(() => expect(card.textContent).toContain('Supervising SLPs: Sam Lee'));
+    fireEvent.click(within(card).getByRole('button', { name: 'Set supervising SLPs for Alex Aide' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Supervising SLPs - Alex Aide' });
+    expect((within(dialog).getByLabelText('Sam Lee') as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Supervisors' }));
+    expect(await screen.findByText('Failed to update supervisors')).toBeTruthy();
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(SUPERVISORS_MESSAGE);
   });
 });

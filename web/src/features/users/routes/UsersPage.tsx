@@ -1,16 +1,18 @@
 import { Button, Card, EmptyState, Heading, Skeleton, Stack } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { ManagedUser } from '@caseload/contract/caseload';
 import { PlusIcon, UserCogIcon } from '../../../components/icons.tsx';
 import { NoPermission } from '../../../components/NoPermission.tsx';
 import { PageHeading } from '../../../components/PageHeading.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
+import { clinicianName, useClinicians } from '../../../lib/clinicians.ts';
 import { usePermission } from '../../../lib/permissions.ts';
 import { notify } from '../../../lib/toaster.ts';
 import { useOrganizations } from '../../organizations/index.ts';
 import { useUpdateUserStatus, useUsers } from '../api/users.ts';
 import { AddUserDialog } from '../components/AddUserDialog.tsx';
 import { EditPermissionsDialog } from '../components/EditPermissionsDialog.tsx';
+import { SupervisorsDialog } from '../components/SupervisorsDialog.tsx';
 import { UserCard } from '../components/UserCard.tsx';
 
 const TITLE = 'User Management';
@@ -29,7 +31,12 @@ function ManageUsers() {
   const organizations = useOrganizations().data ?? [];
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<ManagedUser | null>(null);
+  const [supervising, setSupervising] = useState<ManagedUser | null>(null);
   const status = useUpdateUserStatus();
+  // The account's active users (the owner too): the SLPs among them may supervise assistants.
+  const clinicians = useClinicians().data;
+  const slps = useMemo(() => clinicians?.filter((c) => c.role === 'slp') ?? [], [clinicians]);
+  const names = useMemo(() => clinicians && new Map(clinicians.map((c) => [c.id, clinicianName(c)])), [clinicians]);
 
   // The API lists child users only; the filter keeps the spec's rule should that change.
   const children = users.data?.filter((u) => u.userType === 'child') ?? [];
@@ -100,6 +107,8 @@ function ManageUsers() {
                     onToggleActive={() => toggle(user)}
                     toggling={status.isPending && status.variables.id === user.id}
                     onEdit={() => setEditing(user)}
+                    names={names}
+                    onSetSupervisors={() => setSupervising(user)}
                   />
                 ))}
               </Stack>
@@ -109,6 +118,7 @@ function ManageUsers() {
       </Card.Root>
       <AddUserDialog open={adding} onOpenChange={setAdding} />
       {editing && <EditPermissionsDialog key={editing.id} user={editing} onClose={() => setEditing(null)} />}
+      {supervising && <SupervisorsDialog key={supervising.id} assistant={supervising} slps={slps} onClose={() => setSupervising(null)} />}
     </>
   );
 }
