@@ -105,6 +105,8 @@ describe('IEPs and service minutes: an IEP, a weekly series, attendance, the min
     await card.getByLabel('School year 1 break 1 end').fill(winterBreak.end);
     await card.getByRole('button', { name: 'Save school years' }).click();
     await card.getByText('School years saved · 0 sessions canceled').waitFor();
+    // The pointer still rests on Save: judge the colours as read, not as hovered.
+    await page.mouse.move(0, 0);
     expect(await seriousViolations(page)).toEqual([]);
 
     // This week requires the IEP's 60 minutes; the break's week none.
