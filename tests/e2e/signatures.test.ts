@@ -74,7 +74,7 @@ describe('signed notes in Chromium: an assistant signs a group session, an SLP c
     await page.goto(`${app.url}/users`);
     const card = page.getByRole('listitem', { name: 'Alex Aide' });
     await expect.poll(() => card.textContent()).toContain(`Supervising SLPs: ${NO_SUPERVISOR}`);
-    await card.getByRole('button', { name: 'Set supervising SLPs for Alex Aide' }).click();
+    await card.getByRole('button', { name: 'Supervisors for Alex Aide' }).click();
     const dialog = page.getByRole('dialog', { name: 'Supervising SLPs - Alex Aide' });
     await dialog.getByRole('group', { name: 'SLPs of this district' }).getByText('Sasha Lee').click();
     expect(await dialog.getByLabel('Sasha Lee').isChecked()).toBe(true);

@@ -70,7 +70,7 @@ export function UserCard({ user, organizations, onToggleActive, toggling, onEdit
           {user.isActive ? 'Deactivate' : 'Activate'}
         </Button>
         {user.role === 'assistant' && (
-          <Button size="sm" variant="outline" onClick={onSetSupervisors} aria-label={`Set supervising SLPs for ${name}`}>
+          <Button size="sm" variant="outline" onClick={onSetSupervisors} aria-label={`Supervisors for ${name}`}>
             Supervisors
           </Button>
         )}

@@ -189,7 +189,7 @@ describe("an assistant's supervising SLPs", { timeout: 20_000 }, () => {
     expect(within(beaCard).queryByText(/Supervising SLPs/)).toBeNull();
     expect(within(beaCard).queryByRole('button', { name: /supervising/i })).toBeNull();
 
-    fireEvent.click(within(alexCard).getByRole('button', { name: 'Set supervising SLPs for Alex Aide' }));
+    fireEvent.click(within(alexCard).getByRole('button', { name: 'Supervisors for Alex Aide' }));
     const dialog = await screen.findByRole('dialog', { name: 'Supervising SLPs - Alex Aide' });
     const choices = within(dialog).getByRole('group', { name: 'SLPs of this district' });
     // The account's SLPs only (the owner among them), each a labelled checkbox.
@@ -219,7 +219,7 @@ describe("an assistant's supervising SLPs", { timeout: 20_000 }, () => {
     });
     const card = await screen.findByRole('listitem', { name: 'Alex Aide' });
     await waitFor(() => expect(card.textContent).toContain('Supervising SLPs: Sam Lee'));
-    fireEvent.click(within(card).getByRole('button', { name: 'Set supervising SLPs for Alex Aide' }));
+    fireEvent.click(within(card).getByRole('button', { name: 'Supervisors for Alex Aide' }));
     const dialog = await screen.findByRole('dialog', { name: 'Supervising SLPs - Alex Aide' });
     expect((within(dialog).getByLabelText('Sam Lee') as HTMLInputElement).checked).toBe(true);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save Supervisors' }));
