@@ -1,8 +1,10 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { queryPartition } from '../../packages/core/src/db.ts';
+import { GetCommand, type TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { db, queryPartition } from '../../packages/core/src/db.ts';
 import type { ClientItem, SessionItem } from '../../packages/core/src/items.ts';
 import { keys } from '../../packages/core/src/keys.ts';
 import { localDate } from '../../packages/core/src/school-calendar/dates.ts';
+import { tableName } from '../../packages/core/src/table.ts';
 import type { Agent } from '../support/api.ts';
 import { signUpOwner } from '../support/accounts.ts';
 import { clinicianPermissions, dayCounters, expectStatus, schedule } from '../support/fixtures-sessions.ts';
@@ -89,6 +91,57 @@ describe('school closures', () => {
     expect(updates.length).toBeGreaterThanOrEqual(3);
     expect(updates.some((e) => /1 session\(s\) canceled/.test(e.summary))).toBe(true);
     expect(updates.map((e) => e.summary).join(' ')).not.toMatch(/Veterans|Labor|Winter/);
+  });
+
+  it('finishes after a partial failure: the same save again cancels the days the failed one did not reach, and cancels nothing twice', async () => {
+    const { owner, accountId, ava } = await district();
+    const made = await createSeries(owner, [ava]);
+    const closed = [
+      { date: '2026-11-10', label: 'Staff day' },
+      { date: '2026-11-11', label: 'Veterans Day' },
+      { date: '2026-11-12', label: 'Staff day' },
+    ];
+    // Days are reconciled one after another; the second session's write fails as a throttled
+    // write would, after the list itself was stored and the first day's session canceled.
+    const client = db();
+    const original = client.send.bind(client) as (command: unknown) => Promise<unknown>;
+    let sessionWrites = 0;
+    const send = vi.spyOn(client, 'send').mockImplementation(((command: TransactWriteCommand) => {
+      const writesSession = command.input?.TransactItems?.some((t) => String(t.Update?.Key?.SK ?? t.Put?.Item?.SK ?? '').startsWith('SESSION#'));
+      if (writesSession && ++sessionWrites === 2) {
+        return Promise.reject(Object.assign(new Error('Rate of requests exceeds the allowed throughput'), { name: 'ThrottlingException' }));
+      }
+      return original(command);
+    }) as never);
+    let failed;
+    try {
+      failed = await owner.put('/api/closures', closed);
+    } finally {
+      send.mockRestore();
+    }
+    expect(failed.status).toBeGreaterThanOrEqual(500);
+    const statuses = async () => (await occurrences(accountId, made.series.id)).map((s) => [localDate(s.scheduledAt, NEW_YORK), s.status]);
+    expect(await statuses()).toEqual([
+      ['2026-11-09', 'scheduled'],
+      ['2026-11-10', 'canceled'],
+      ['2026-11-11', 'scheduled'],
+      ['2026-11-12', 'scheduled'],
+      ['2026-11-13', 'scheduled'],
+    ]);
+    // The list was stored: the days are no longer "new", yet still owed their reconciling.
+    expect(expectStatus(await owner.get('/api/closures'), 200).closures).toEqual(closed);
+
+    expect(expectStatus(await owner.put('/api/closures', closed), 200).canceledSessions).toBe(2);
+    expect(await statuses()).toEqual([
+      ['2026-11-09', 'scheduled'],
+      ['2026-11-10', 'canceled'],
+      ['2026-11-11', 'canceled'],
+      ['2026-11-12', 'canceled'],
+      ['2026-11-13', 'scheduled'],
+    ]);
+    const stored = await db().send(new GetCommand({ TableName: tableName(), Key: keys.closures(accountId), ConsistentRead: true }));
+    expect(stored.Item?.pendingDates).toBeUndefined();
+    expect(expectStatus(await owner.put('/api/closures', closed), 200).canceledSessions).toBe(0);
   });
 
   it('a closure counts local dates: Thu 12 Nov closed cancels the 23:30 occurrence of 12 Nov (04:30Z on the 13th), not that of 11 Nov (04:30Z on the 12th)', async () => {

@@ -298,10 +298,14 @@ export interface SchoolYearsItem {
   accountId: string;
   schoolYears: { name: string; firstDay: string; lastDay: string; breaks: { name: string; start: string; end: string }[] }[];
   version: number;
+  /** Break days a save has not finished reconciling (timetable/closed-days.ts). */
+  pendingDates?: Set<string>;
 }
 
 export interface ClosuresItem {
   accountId: string;
   closures: { date: string; label: string }[];
   version: number;
+  /** Closed days a save has not finished reconciling (timetable/closed-days.ts). */
+  pendingDates?: Set<string>;
 }

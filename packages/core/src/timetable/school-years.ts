@@ -4,19 +4,15 @@
  * year). A date newly inside a break cancels that date's undocumented series occurrences, as a
  * closure does (closures.ts); series created later skip break days (series.ts).
  */
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { SchoolYear } from '@caseload/contract/school-year';
 import { recordAudit } from '../audit.ts';
 import type { AuthContext } from '../context.ts';
-import { db } from '../db.ts';
 import type { SchoolYearsItem } from '../items.ts';
 import { entity, keys } from '../keys.ts';
 import { breakDates } from '../school-calendar/school-years.ts';
-import { accountTimeZone, readSchoolYearsItem } from '../school-calendar/settings.ts';
-import { retryOnConflict, versionCondition } from '../sessions/conflicts.ts';
+import { readSchoolYearsItem } from '../school-calendar/settings.ts';
 import { actorName } from '../sessions/service.ts';
-import { tableName } from '../table.ts';
-import { cancelOccurrencesOn } from './closures.ts';
+import { saveClosedDays } from './closed-days.ts';
 
 const byFirstDay = (a: SchoolYear, b: SchoolYear) => a.firstDay.localeCompare(b.firstDay);
 const byStart = (a: { start: string }, b: { start: string }) => a.start.localeCompare(b.start);
@@ -31,37 +27,26 @@ export async function listSchoolYears(auth: AuthContext): Promise<{ schoolYears:
   return { schoolYears: normalized((await readSchoolYearsItem(auth.accountId))?.schoolYears ?? []) };
 }
 
-/** Replaces the list under the version read; answers it and the break dates it adds. */
-function replaceSchoolYears(accountId: string, input: SchoolYear[]) {
-  return retryOnConflict(async () => {
-    const stored = await readSchoolYearsItem(accountId);
-    const schoolYears = normalized(input);
-    const item: SchoolYearsItem = { accountId, schoolYears, version: (stored?.version ?? 0) + 1 };
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...keys.schoolYears(accountId), type: entity.schoolYears, ...item },
-        ...(stored ? versionCondition(stored.version) : { ConditionExpression: 'attribute_not_exists(PK)' }),
-      }),
-    );
-    const before = breakDates(stored?.schoolYears ?? []);
-    return { schoolYears, added: [...breakDates(schoolYears)].filter((d) => !before.has(d)).sort() };
-  });
-}
-
 export async function saveSchoolYears(auth: AuthContext, input: SchoolYear[]): Promise<{ schoolYears: SchoolYear[]; canceledSessions: number }> {
-  const { schoolYears, added } = await replaceSchoolYears(auth.accountId, input);
-  let canceledSessions = 0;
-  if (added.length) {
-    const timeZone = await accountTimeZone(auth.accountId);
-    for (const date of added) canceledSessions += await cancelOccurrencesOn(auth, date, timeZone);
-  }
+  const schoolYears = normalized(input);
+  const { added, canceledSessions } = await saveClosedDays<SchoolYearsItem, SchoolYear[]>(
+    auth,
+    {
+      key: keys.schoolYears(auth.accountId),
+      entityType: entity.schoolYears,
+      read: () => readSchoolYearsItem(auth.accountId),
+      item: (list) => ({ accountId: auth.accountId, schoolYears: list }),
+      daysOf: breakDates,
+      listOf: (stored) => stored.schoolYears,
+    },
+    schoolYears,
+  );
   await recordAudit(auth.accountId, {
     action: 'school_years.updated',
     actorId: auth.userId,
     actorName: actorName(auth),
     entityType: 'schoolYears',
-    summary: `Updated the school years: ${schoolYears.length} year(s), ${added.length} break day(s) added, ${canceledSessions} session(s) canceled`,
+    summary: `Updated the school years: ${schoolYears.length} year(s), ${added} break day(s) added, ${canceledSessions} session(s) canceled`,
   });
   return { schoolYears, canceledSessions };
 }

@@ -1,0 +1,98 @@
+/**
+ * Closed days (part 4 §1.5): the account's closures and school-year breaks are each one item,
+ * replaced whole under its version, and a day newly closed cancels that day's undocumented series
+ * occurrences. The cancelling must survive a failure half-way (a Lambda timeout, a throttled
+ * write): the Put that stores the list also records every day it still has to reconcile
+ * (`pendingDates`, the days it adds plus any an earlier save left unfinished), and only when all
+ * of them are done does one Update take them out of that set. So the same save sent again after a
+ * partial failure finds those days still pending and finishes them; a session it canceled the
+ * first time counts as documented and is left alone, so no day is cancelled twice.
+ */
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { nowIso } from '../clock.ts';
+import type { AuthContext } from '../context.ts';
+import { db } from '../db.ts';
+import { retryOnConflict, versionCondition } from '../sessions/conflicts.ts';
+import { querySessions } from '../sessions/repo.ts';
+import { accountTimeZone } from '../school-calendar/settings.ts';
+import { tableName } from '../table.ts';
+import { dayRange, isDocumented } from './calendar.ts';
+import { changeUnlessDocumented, inPool } from './occurrences.ts';
+
+/** What a closed-days item has beside its own list. */
+interface Versioned {
+  version: number;
+  /** The days a save recorded and has not finished reconciling (a string set: absent when empty). */
+  pendingDates?: Set<string>;
+}
+
+export interface ClosedDaysList<Stored extends Versioned, List> {
+  key: Record<string, string>;
+  entityType: string;
+  read: () => Promise<Stored | undefined>;
+  /** The item to store for `list` (without version and pending days). */
+  item: (list: List) => Omit<Stored, keyof Versioned>;
+  /** The closed days of a stored or new list. */
+  daysOf: (list: List) => ReadonlySet<string>;
+  listOf: (stored: Stored) => List;
+}
+
+/**
+ * Cancels the undocumented series occurrences of one local date: one Query of the account's time
+ * index over that date's UTC instants. Answers how many it canceled.
+ */
+async function cancelOccurrencesOn(auth: AuthContext, date: string, timeZone: string): Promise<number> {
+  const { start, end } = dayRange(date, timeZone);
+  const sessions = (await querySessions(auth.accountId, start, end)).filter((s) => s.seriesId && !isDocumented(s));
+  const outcomes = await inPool(sessions, (s) =>
+    changeUnlessDocumented(auth.accountId, s, (session) => ({ ...session, status: 'canceled', updatedAt: nowIso(), updatedBy: auth.userId })),
+  );
+  return outcomes.filter((o) => o === 'changed').length;
+}
+
+/**
+ * Replaces the list under the version read and cancels the occurrences on its newly closed days
+ * (and on any day an earlier save left pending). Answers the list stored, how many days it
+ * reconciled and how many sessions it canceled.
+ */
+export async function saveClosedDays<Stored extends Versioned, List>(
+  auth: AuthContext,
+  spec: ClosedDaysList<Stored, List>,
+  list: List,
+): Promise<{ added: number; canceledSessions: number }> {
+  const { pending, added } = await retryOnConflict(async () => {
+    const stored = await spec.read();
+    const before = stored ? spec.daysOf(spec.listOf(stored)) : new Set<string>();
+    const closed = spec.daysOf(list);
+    const newDays = [...closed].filter((d) => !before.has(d));
+    // A day an earlier save left pending is reconciled only while it is still closed.
+    const pending = [...new Set([...newDays, ...[...(stored?.pendingDates ?? [])].filter((d) => closed.has(d))])].sort();
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...spec.key, type: spec.entityType, ...spec.item(list), version: (stored?.version ?? 0) + 1, ...(pending.length ? { pendingDates: new Set(pending) } : {}) },
+        ...(stored ? versionCondition(stored.version) : { ConditionExpression: 'attribute_not_exists(PK)' }),
+      }),
+    );
+    return { pending, added: newDays.length };
+  });
+  let canceledSessions = 0;
+  if (pending.length) {
+    const timeZone = await accountTimeZone(auth.accountId);
+    // Days one after another, each day's sessions several at a time: the work stays bounded by the
+    // sessions of the pending days.
+    for (const date of pending) canceledSessions += await cancelOccurrencesOn(auth, date, timeZone);
+    // Unconditional: a later save may have stored a newer version meanwhile, and these days are
+    // reconciled whatever it holds (a day it closed again is in its own pending set).
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: spec.key,
+        UpdateExpression: 'DELETE #pending :done',
+        ExpressionAttributeNames: { '#pending': 'pendingDates' },
+        ExpressionAttributeValues: { ':done': new Set(pending) },
+      }),
+    );
+  }
+  return { added, canceledSessions };
+}
