@@ -16,6 +16,8 @@ const run = crypto.randomUUID().slice(0, 8);
 const owner = { email: `owner-${run}@district.test`, password: 'Speech-therapy-2026!' };
 const assistant = { email: `slpa-${run}@district.test`, password: 'Assistant-caseload-2026!' };
 const slp = { email: `slp-${run}@district.test`, password: 'School-SLP-2026-caseload!' };
+// An SLP of the same district who sees the students but does not supervise the assistant.
+const otherSlp = { email: `slp2-${run}@district.test`, password: 'Other-SLP-2026-caseload!' };
 
 // Yesterday at 10:00 (the account's time): a session done, documented after the fact.
 const yesterday = subDays(e2eNow(), 1);
@@ -57,8 +59,18 @@ describe('signed notes in Chromium: an assistant signs a group session, an SLP c
       user: { firstName: 'Sasha', lastName: 'Lee', email: slp.email, password: slp.password, role: 'slp' },
       permissions: clinical,
     });
+    const colleague = await api<{ id: string }>('POST', '/api/users', {
+      user: { firstName: 'Jordan', lastName: 'Park', email: otherSlp.email, password: otherSlp.password, role: 'slp' },
+      permissions: clinical,
+    });
     const student = (firstName: string, lastInitial: string) =>
-      api<{ id: string }>('POST', '/api/clients', { firstName, lastInitial, icd10Codes: ['F80.0'], medicaidEligible: true, clinicianIds: [slpa.id, therapist.id] });
+      api<{ id: string }>('POST', '/api/clients', {
+        firstName,
+        lastInitial,
+        icd10Codes: ['F80.0'],
+        medicaidEligible: true,
+        clinicianIds: [slpa.id, therapist.id, colleague.id],
+      });
     const [ava, ben, cai] = [await student('Ava', 'S'), await student('Ben', 'T'), await student('Cai', 'W')];
     const session = await api<{ id: string }>('POST', '/api/sessions', { clientIds: [ava.id, ben.id, cai.id], scheduledAt, duration: 30, providerId: slpa.id });
     sessionId = session.id;
@@ -104,6 +116,20 @@ describe('signed notes in Chromium: an assistant signs a group session, an SLP c
       await panel().getByText(`${student} produced /s/ in words with 80% accuracy.`).waitFor();
     }
     expect(await seriousViolations(page)).toEqual([]);
+    await signOut();
+  });
+
+  it('another SLP of the district, not a supervisor, sees the note awaiting co-signature without a Co-sign button, and the server refuses', async () => {
+    await signIn(otherSlp);
+    await page.getByRole('region', { name: 'Awaiting your co-signature' }).getByText('No notes are awaiting your co-signature.').waitFor();
+    await openStudentTab('Ava S.');
+    const signature = page.getByRole('region', { name: 'Signature for Ava S.' });
+    await signature.getByText('Awaiting co-signature').waitFor();
+    expect(await signature.getByRole('button', { name: 'Co-sign' }).count()).toBe(0);
+    const session = await page.request.get(`${app.url}/api/sessions/${sessionId}`);
+    const avaId = ((await session.json()) as { participants: { id: string; firstName: string }[] }).participants.find((p) => p.firstName === 'Ava')!.id;
+    const refused = await page.request.post(`${app.url}/api/sessions/${sessionId}/cosign`, { data: { clientId: avaId }, headers: { Origin: app.url } });
+    expect([refused.status(), ((await refused.json()) as { message: string }).message]).toEqual([403, 'Only a supervising SLP can co-sign this note']);
     await signOut();
   });
 
