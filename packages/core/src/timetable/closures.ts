@@ -1,8 +1,8 @@
 /**
  * School closures: the account's list of closed dates (one item, replaced whole under its
- * version). A date newly closed cancels the undocumented series occurrences of that local date:
- * session status `canceled` with participants unchanged, so no make-up is owed (the school was
- * closed). Series created later skip closed dates (series.ts). Removing a closure restores nothing:
+ * version). A date newly closed cancels the undocumented series occurrences of that local date with
+ * `cancelReason: 'school_closure'`, cascaded to each participation (part 4 §1.3), so no make-up is
+ * owed. Documented sessions, signed ones among them, are never touched (calendar.ts). Series created later skip closed dates (series.ts). Removing a closure restores nothing:
  * a canceled session is a record, and the user reschedules if the school reopens.
  */
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
@@ -16,7 +16,7 @@ import { entity, keys } from '../keys.ts';
 import { accountTimeZone, readClosuresItem } from '../school-calendar/settings.ts';
 import { retryOnConflict, versionCondition } from '../sessions/conflicts.ts';
 import { querySessions } from '../sessions/repo.ts';
-import { actorName } from '../sessions/service.ts';
+import { actorName, cancelParticipations } from '../sessions/service.ts';
 import { tableName } from '../table.ts';
 import { dayRange, isDocumented } from './calendar.ts';
 import { changeUnlessDocumented, inPool } from './occurrences.ts';
@@ -54,7 +54,14 @@ export async function cancelOccurrencesOn(auth: AuthContext, date: string, timeZ
   const { start, end } = dayRange(date, timeZone);
   const sessions = (await querySessions(auth.accountId, start, end)).filter((s) => s.seriesId && !isDocumented(s));
   const outcomes = await inPool(sessions, (s) =>
-    changeUnlessDocumented(auth.accountId, s, (session) => ({ ...session, status: 'canceled', updatedAt: nowIso(), updatedBy: auth.userId })),
+    changeUnlessDocumented(auth.accountId, s, (session) => ({
+      ...session,
+      status: 'canceled',
+      cancelReason: 'school_closure',
+      participants: cancelParticipations(session.participants, 'school_closure'),
+      updatedAt: nowIso(),
+      updatedBy: auth.userId,
+    })),
   );
   return outcomes.filter((o) => o === 'changed').length;
 }
