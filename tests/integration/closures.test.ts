@@ -74,8 +74,13 @@ describe('school closures', () => {
     const plainAfter = await occurrences(d.accountId, plain.series.id);
     const canceled = onDate(plainAfter, '2026-11-11');
     expect(canceled.status).toBe('canceled');
-    // Participants keep their status: the school was closed, no make-up is owed.
-    expect(Object.values(canceled.participants).map((p) => p.status)).toEqual(['scheduled']);
+    // Part 4 §1.3: closures cancel with `school_closure`, on the session and each participation, so no make-up is owed.
+    expect(canceled.cancelReason).toBe('school_closure');
+    expect(Object.values(canceled.participants).map((p) => [p.status, p.cancelReason])).toEqual([['canceled', 'school_closure']]);
+    expect(expectStatus(await d.owner.get(`/api/sessions/${canceled.id}`), 200)).toMatchObject({
+      cancelReason: 'school_closure',
+      sessionParticipants: [{ clientId: d.ava.id, status: 'canceled', cancelReason: 'school_closure' }],
+    });
     expect(await queryPartition({ pk: keys.clientMinutes(d.accountId, d.ava.id), skPrefix: 'MAKEUP#', consistent: true })).toEqual([]);
     expect(plainAfter.filter((s) => s.status === 'canceled')).toHaveLength(1);
     expect((await dayCounters(d.accountId, '2026-11-11'))?.x_2030).toBe(1);
