@@ -320,7 +320,7 @@ describe('refusals', () => {
     const [ava, ben] = await Promise.all([client('Ava'), client('Ben')]);
     const [avaGoal, benGoal] = await Promise.all([addGoal(owner.agent, ava.id), addGoal(owner.agent, ben.id)]);
     const s = await schedule(owner.agent, [ava.id, ben.id], nextSlot());
-    const mark = async (clientId: string, status: string) => expectStatus(await owner.agent.patch(`/api/sessions/${s.id}/participants/${clientId}`, { status }), 200);
+    const mark = async (clientId: string, status: string) => expectStatus(await owner.agent.patch(`/api/sessions/${s.id}/participants/${clientId}`, { status, ...(status === 'canceled' ? { cancelReason: 'other' } : {}) }), 200);
     await mark(ava.id, 'absent');
     await mark(ben.id, 'canceled');
     for (const [kid, goal] of [[ava, avaGoal], [ben, benGoal]] as const) {
