@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SIGNED_NOTE } from '../../packages/contract/src/signatures.ts';
-import { queryPartition } from '../../packages/core/src/db.ts';
+import { db, queryPartition } from '../../packages/core/src/db.ts';
 import type { ClientItem, SessionItem } from '../../packages/core/src/items.ts';
 import { keys } from '../../packages/core/src/keys.ts';
 import type { Agent } from '../support/api.ts';
@@ -105,6 +105,37 @@ describe('a session with a signed note', () => {
     expect(removal.status).toBe(409);
     expect(removal.body.message).toBe('This client has a signed note in this session and cannot be removed');
     expect(await getRaw(keys.session(accountId, s.id))).toBeDefined();
+  });
+});
+
+describe('a signature landing between the edit\'s read and its write', () => {
+  it('makes the edit lose its race, read again and answer 409, leaving the signed session as signed', async () => {
+    const ava = await putClient(accountId, { firstName: 'Ava' });
+    const s = await held(owner, [ava.id], nextSlot());
+    expectStatus(await owner.post(`/api/sessions/${s.id}/notes`, { clientId: ava.id, notes: '<p>Signed</p>' }), 200);
+    // The edit's transaction (the session's Put with the new duration) waits until the signature has committed.
+    let signing: Promise<unknown> | undefined;
+    const name = `sign-first-${randomUUID()}`;
+    db().middlewareStack.add(
+      (next) => async (args) => {
+        const items = (args.input as { TransactItems?: { Put?: { Item?: { id?: string; duration?: number } } }[] }).TransactItems;
+        if (!signing && items?.some((i) => i.Put?.Item?.id === s.id && i.Put.Item.duration === 45)) {
+          signing = owner.post(`/api/sessions/${s.id}/sign`, { clientId: ava.id });
+          expectStatus((await signing) as { status: number; body: unknown }, 200);
+        }
+        return next(args);
+      },
+      { step: 'initialize', name },
+    );
+    try {
+      const edit = { type: 'therapy', clientIds: [ava.id], scheduledAt: s.scheduledAt, duration: 45, status: 'completed' };
+      expectRefused(await owner.put(`/api/sessions/${s.id}`, edit));
+    } finally {
+      db().middlewareStack.remove(name);
+    }
+    expect(signing).toBeDefined();
+    const stored = (await getRaw<SessionItem>(keys.session(accountId, s.id)))!;
+    expect([stored.duration, [...stored.signedClientIds!]]).toEqual([30, [ava.id]]);
   });
 });
 
