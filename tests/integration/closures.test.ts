@@ -96,6 +96,20 @@ describe('school closures', () => {
     expect(updates.map((e) => e.summary).join(' ')).not.toMatch(/Veterans|Labor|Winter/);
   });
 
+  it('a school-year break cancels its occurrences with school_closure too, on the session and each participation, owing no make-up', async () => {
+    const { owner, accountId, ava, ben } = await district();
+    const made = await createSeries(owner, [ava, ben]);
+    const year = { name: '2026–27', firstDay: '2026-09-01', lastDay: '2027-06-15', breaks: [{ name: 'Fall break', start: '2026-11-11', end: '2026-11-11' }] };
+    expect(expectStatus(await owner.put('/api/school-years', [year]), 200).canceledSessions).toBe(1);
+    const canceled = onDate(await occurrences(accountId, made.series.id), '2026-11-11');
+    expect([canceled.status, canceled.cancelReason]).toEqual(['canceled', 'school_closure']);
+    expect(Object.values(canceled.participants).map((p) => [p.status, p.cancelReason])).toEqual([
+      ['canceled', 'school_closure'],
+      ['canceled', 'school_closure'],
+    ]);
+    for (const kid of [ava, ben]) expect(await queryPartition({ pk: keys.clientMinutes(accountId, kid.id), skPrefix: 'MAKEUP#', consistent: true })).toEqual([]);
+  });
+
   it('a closure counts local dates: Thu 12 Nov closed cancels the 23:30 occurrence of 12 Nov (04:30Z on the 13th), not that of 11 Nov (04:30Z on the 12th)', async () => {
     const { owner, accountId, ava } = await district();
     const late = await createSeries(owner, [ava], { time: '23:30', startsOn: '2026-11-11', until: '2026-11-12' });
