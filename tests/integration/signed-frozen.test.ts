@@ -119,7 +119,7 @@ describe('a signature landing between the edit\'s read and its write', () => {
     db().middlewareStack.add(
       (next) => async (args) => {
         const items = (args.input as { TransactItems?: { Put?: { Item?: { id?: string; duration?: number } } }[] }).TransactItems;
-        if (!signing && items?.some((i) => i.Put?.Item?.id === s.id && i.Put.Item.duration === 45)) {
+        if (!signing && items?.some((i) => i.Put?.Item?.id === s.id && i.Put?.Item?.duration === 45)) {
           signing = owner.post(`/api/sessions/${s.id}/sign`, { clientId: ava.id });
           expectStatus((await signing) as { status: number; body: unknown }, 200);
         }
