@@ -65,6 +65,8 @@ async function recordAttendance(attendance: 'Present' | 'Canceled', complete: bo
   }
   await page.getByRole('tab', { name: /Maya R\./ }).click();
   await page.getByLabel('Status for Maya R.').selectOption({ label: attendance });
+  // Canceling asks why (part 4 §1.3); the provider's absence owes the make-up the next tests see.
+  if (attendance === 'Canceled') await page.getByLabel("Why Maya R.'s session was canceled").selectOption({ label: 'Provider unavailable' });
   await page.getByText('Client status successfully updated').first().waitFor();
 }
 

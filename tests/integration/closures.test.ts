@@ -76,8 +76,13 @@ describe('school closures', () => {
     const plainAfter = await occurrences(d.accountId, plain.series.id);
     const canceled = onDate(plainAfter, '2026-11-11');
     expect(canceled.status).toBe('canceled');
-    // Participants keep their status: the school was closed, no make-up is owed.
-    expect(Object.values(canceled.participants).map((p) => p.status)).toEqual(['scheduled']);
+    // Part 4 §1.3: closures cancel with `school_closure`, on the session and each participation, so no make-up is owed.
+    expect(canceled.cancelReason).toBe('school_closure');
+    expect(Object.values(canceled.participants).map((p) => [p.status, p.cancelReason])).toEqual([['canceled', 'school_closure']]);
+    expect(expectStatus(await d.owner.get(`/api/sessions/${canceled.id}`), 200)).toMatchObject({
+      cancelReason: 'school_closure',
+      sessionParticipants: [{ clientId: d.ava.id, status: 'canceled', cancelReason: 'school_closure' }],
+    });
     expect(await queryPartition({ pk: keys.clientMinutes(d.accountId, d.ava.id), skPrefix: 'MAKEUP#', consistent: true })).toEqual([]);
     expect(plainAfter.filter((s) => s.status === 'canceled')).toHaveLength(1);
     expect((await dayCounters(d.accountId, '2026-11-11'))?.x_2030).toBe(1);
@@ -142,6 +147,20 @@ describe('school closures', () => {
     const stored = await db().send(new GetCommand({ TableName: tableName(), Key: keys.closures(accountId), ConsistentRead: true }));
     expect(stored.Item?.pendingDates).toBeUndefined();
     expect(expectStatus(await owner.put('/api/closures', closed), 200).canceledSessions).toBe(0);
+  });
+
+  it('a school-year break cancels its occurrences with school_closure too, on the session and each participation, owing no make-up', async () => {
+    const { owner, accountId, ava, ben } = await district();
+    const made = await createSeries(owner, [ava, ben]);
+    const year = { name: '2026–27', firstDay: '2026-09-01', lastDay: '2027-06-15', breaks: [{ name: 'Fall break', start: '2026-11-11', end: '2026-11-11' }] };
+    expect(expectStatus(await owner.put('/api/school-years', [year]), 200).canceledSessions).toBe(1);
+    const canceled = onDate(await occurrences(accountId, made.series.id), '2026-11-11');
+    expect([canceled.status, canceled.cancelReason]).toEqual(['canceled', 'school_closure']);
+    expect(Object.values(canceled.participants).map((p) => [p.status, p.cancelReason])).toEqual([
+      ['canceled', 'school_closure'],
+      ['canceled', 'school_closure'],
+    ]);
+    for (const kid of [ava, ben]) expect(await queryPartition({ pk: keys.clientMinutes(accountId, kid.id), skPrefix: 'MAKEUP#', consistent: true })).toEqual([]);
   });
 
   it('a closure counts local dates: Thu 12 Nov closed cancels the 23:30 occurrence of 12 Nov (04:30Z on the 13th), not that of 11 Nov (04:30Z on the 12th)', async () => {

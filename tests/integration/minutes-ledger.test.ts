@@ -33,7 +33,9 @@ const THURSDAY_10AM = '2026-09-17T14:00:00.000Z';
 
 const put = (id: string, clientIds: string[], fields: Record<string, unknown>) =>
   owner.put(`/api/sessions/${id}`, { type: 'therapy', clientIds, scheduledAt: WEDNESDAY_10AM, duration: 30, status: 'scheduled', ...fields });
-const mark = (sessionId: string, clientId: string, status: string) => owner.patch(`/api/sessions/${sessionId}/participants/${clientId}`, { status });
+/** A participation canceled here is one the provider called off: it owes a make-up (part 4 §1.3). */
+const mark = (sessionId: string, clientId: string, status: string) =>
+  owner.patch(`/api/sessions/${sessionId}/participants/${clientId}`, { status, ...(status === 'canceled' ? { cancelReason: 'provider_unavailable' } : {}) });
 const days = async (clientId: string) => (await storedLedger(accountId, clientId)).days;
 const makeups = async (clientId: string) => (await storedLedger(accountId, clientId)).makeups;
 
@@ -67,7 +69,7 @@ describe('the ledger after each session action', () => {
     expect(await days(ava.id)).toEqual({ '2026-09-17': 45 });
     expect(await getRaw(keys.attended(accountId, ava.id, '2026-09-16', s.id))).toBeUndefined();
     // A session canceled as a whole (the school closed) takes its minutes and owes no make-up.
-    expectStatus(await put(s.id, [ava.id], { status: 'canceled', duration: 45, scheduledAt: THURSDAY_10AM }), 200);
+    expectStatus(await put(s.id, [ava.id], { status: 'canceled', cancelReason: 'school_closure', duration: 45, scheduledAt: THURSDAY_10AM }), 200);
     expect(await storedLedger(accountId, ava.id)).toEqual({ days: {}, makeups: {} });
   });
 
@@ -96,7 +98,7 @@ describe('the ledger after each session action', () => {
     expectStatus(await owner.delete(`/api/sessions/${s.id}/participants/${ava.id}`), 200);
     expect(await makeups(ava.id)).toEqual({});
     // Removing the present one takes the minutes away.
-    expectStatus(await owner.post(`/api/sessions/${s.id}/participants`, { clientId: ava.id, status: 'canceled' }), 200);
+    expectStatus(await owner.post(`/api/sessions/${s.id}/participants`, { clientId: ava.id, status: 'canceled', cancelReason: 'provider_unavailable' }), 200);
     expect(Object.keys(await makeups(ava.id))).toEqual([s.id]);
     expectStatus(await owner.delete(`/api/sessions/${s.id}/participants/${cleo.id}`), 200);
     expect(await days(cleo.id)).toEqual({});

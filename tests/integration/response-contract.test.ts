@@ -395,7 +395,7 @@ const cases: Record<RouteName, Case> = {
   },
   listClientMakeups: async () => {
     const sessionId = await newSessionWith([w.otherClientId]);
-    ok(await w.owner.patch(`/api/sessions/${sessionId}/participants/${w.otherClientId}`, { status: 'canceled' }), 'canceled participation');
+    ok(await w.owner.patch(`/api/sessions/${sessionId}/participants/${w.otherClientId}`, { status: 'canceled', cancelReason: 'provider_unavailable' }), 'canceled participation');
     const makeups = await w.owner.get(`/api/clients/${w.otherClientId}/makeups`);
     expect(makeups.body.length).toBeGreaterThan(0);
     return makeups;

@@ -63,10 +63,10 @@ async function session(
   };
   const created = expectStatus(await owner.post('/api/sessions', body), 201);
   for (const [clientId, status] of Object.entries(participants)) {
-    if (status !== 'scheduled') expectStatus(await owner.patch(`/api/sessions/${created.id}/participants/${clientId}`, { status }), 200);
+    if (status !== 'scheduled') expectStatus(await owner.patch(`/api/sessions/${created.id}/participants/${clientId}`, { status, ...(status === 'canceled' ? { cancelReason: 'provider_unavailable' } : {}) }), 200);
   }
   const status = opts.status ?? 'completed';
-  if (status !== 'scheduled') expectStatus(await owner.put(`/api/sessions/${created.id}`, { ...body, status }), 200);
+  if (status !== 'scheduled') expectStatus(await owner.put(`/api/sessions/${created.id}`, { ...body, status, ...(status === 'canceled' ? { cancelReason: 'other' } : {}) }), 200);
   return created.id as string;
 }
 

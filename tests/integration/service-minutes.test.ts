@@ -62,9 +62,9 @@ async function session(agent: Agent, date: string, participants: Record<string, 
   const body = { type: opts.type ?? 'therapy', clientIds, scheduledAt: instantAt(date, '15:00', ZONE), duration: opts.duration ?? 30 };
   const created = expectStatus(await agent.post('/api/sessions', body), 201);
   for (const [clientId, status] of Object.entries(participants)) {
-    if (status !== 'scheduled') expectStatus(await agent.patch(`/api/sessions/${created.id}/participants/${clientId}`, { status }), 200);
+    if (status !== 'scheduled') expectStatus(await agent.patch(`/api/sessions/${created.id}/participants/${clientId}`, { status, ...(status === 'canceled' ? { cancelReason: 'provider_unavailable' } : {}) }), 200);
   }
-  if (opts.status && opts.status !== 'scheduled') expectStatus(await agent.put(`/api/sessions/${created.id}`, { ...body, status: opts.status }), 200);
+  if (opts.status && opts.status !== 'scheduled') expectStatus(await agent.put(`/api/sessions/${created.id}`, { ...body, status: opts.status, ...(opts.status === 'canceled' ? { cancelReason: 'other' } : {}) }), 200);
   return created.id as string;
 }
 

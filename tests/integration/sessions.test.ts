@@ -211,7 +211,7 @@ describe('editing a session', () => {
     expect(await docsOf(s.id)).toEqual([]);
     expect((await dayCounters(accountId, '2031-04-07'))?.n_0900).toBe(0);
     expect(await dayCounters(accountId, '2031-04-08')).toMatchObject({ n_1330: 1, c_1330: 1 });
-    const canceled = await owner.put(`/api/sessions/${s.id}`, { type: 'therapy', clientIds: [a1.id, b1.id], scheduledAt: '2031-04-08T13:30:00.000Z', duration: 60, status: 'canceled' });
+    const canceled = await owner.put(`/api/sessions/${s.id}`, { type: 'therapy', clientIds: [a1.id, b1.id], scheduledAt: '2031-04-08T13:30:00.000Z', duration: 60, status: 'canceled', cancelReason: 'other' });
     expectStatus(canceled, 200);
     expect(await dayCounters(accountId, '2031-04-08')).toMatchObject({ n_1330: 1, c_1330: 0, x_1330: 1 });
   });

@@ -512,7 +512,7 @@ describe('sessions with signed notes', () => {
     expectRefused(await owner.agent.delete(`/api/sessions/${s.id}/participants/${ava.id}`), 409, 'This client has a signed note in this session and cannot be removed');
     const edit = { type: 'therapy', scheduledAt: s.scheduledAt, duration: 30, status: 'completed' };
     expectRefused(await owner.agent.put(`/api/sessions/${s.id}`, { ...edit, clientIds: [ben.id, cal.id] }), 409, 'This client has a signed note in this session and cannot be removed');
-    expectRefused(await owner.agent.delete(`/api/sessions/${s.id}`), 409, 'This session has signed notes and cannot be deleted');
+    expectRefused(await owner.agent.delete(`/api/sessions/${s.id}`), 409, SIGNED_NOTE);
 
     // Unsigned participants still go, and an edit keeping the signed one is saved.
     expectStatus(await owner.agent.delete(`/api/sessions/${s.id}/participants/${cal.id}`), 200);
@@ -532,7 +532,7 @@ describe('sessions with signed notes', () => {
       const session = await getRaw(keys.session(accountId, s.id));
       const note = await storedNote(s.id, ava.id);
       if (signature.status === 200) {
-        expectRefused(removal, 409, 'This session has signed notes and cannot be deleted');
+        expectRefused(removal, 409, SIGNED_NOTE);
         expect(session).toBeDefined();
         expect(note!.signature.userId).toBe(slp.id);
       } else {

@@ -320,7 +320,7 @@ describe('refusals', () => {
     const [ava, ben] = await Promise.all([client('Ava'), client('Ben')]);
     const [avaGoal, benGoal] = await Promise.all([addGoal(owner.agent, ava.id), addGoal(owner.agent, ben.id)]);
     const s = await schedule(owner.agent, [ava.id, ben.id], nextSlot());
-    const mark = async (clientId: string, status: string) => expectStatus(await owner.agent.patch(`/api/sessions/${s.id}/participants/${clientId}`, { status }), 200);
+    const mark = async (clientId: string, status: string) => expectStatus(await owner.agent.patch(`/api/sessions/${s.id}/participants/${clientId}`, { status, ...(status === 'canceled' ? { cancelReason: 'other' } : {}) }), 200);
     await mark(ava.id, 'absent');
     await mark(ben.id, 'canceled');
     for (const [kid, goal] of [[ava, avaGoal], [ben, benGoal]] as const) {
@@ -352,7 +352,7 @@ describe('refusals', () => {
     expectStatus(await owner.agent.post(`/api/sessions/${s.id}/sign`, { clientId: ava.id }), 200);
 
     expectRefused(await saveTrials(owner.agent, s.id, { ...signedState, trials: trialsOf(5), clientUpdatedAt: at(2) }), 409, SIGNED_NOTE);
-    expect(SIGNED_NOTE).toBe('This session note is signed. Add an addendum instead.');
+    expect(SIGNED_NOTE).toBe('This session has a signed note. Add an addendum instead.');
     expect((await storedRow(s.id, avaGoal.id))!.trials).toEqual(trialsOf(4));
     // A device replaying the save that landed before the signature is told it is stored, not refused.
     expect(expectStatus(await saveTrials(slp.agent, s.id, signedState), 200)).toEqual({ ...stored, superseded: true });

@@ -44,6 +44,20 @@ export type SessionStatus = (typeof sessionStatuses)[number];
 export const participantStatuses = ['scheduled', 'present', 'absent', 'canceled'] as const;
 export type ParticipantStatus = (typeof participantStatuses)[number];
 
+/** Why a session or a participation was canceled (part 4 §1.3); `student_unavailable` is a school activity. */
+export const cancelReasons = ['school_closure', 'provider_unavailable', 'student_unavailable', 'student_absent', 'other'] as const;
+export type CancelReason = (typeof cancelReasons)[number];
+export const cancelReasonLabels: Record<CancelReason, string> = {
+  school_closure: 'School closure',
+  provider_unavailable: 'Provider unavailable',
+  student_unavailable: 'Student unavailable (school activity)',
+  student_absent: 'Student absent',
+  other: 'Other',
+};
+/** The reasons that owe the student a make-up; the others (closure, absence, other) never do. */
+export const makeupOwedReasons: readonly CancelReason[] = ['provider_unavailable', 'student_unavailable'];
+export const CHOOSE_CANCEL_REASON = 'Choose why it was canceled';
+
 export const goalTypes = [
   'articulation',
   'expressive_language',

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { id, isoDateTime, optionalPreprocessed, requiredText, text, schema } from './common.ts';
 import { addendum, signature } from './signatures.ts';
 import { baseline, CRITERION_BOTH, type CriterionValues, criterionComplete, criterionFields, cueCounts, cueLevels, trial } from './trials.ts';
-import { CHOOSE_EVALUATION_CODE, evaluationCodes, goalStatuses, goalTypes, gradeLevels, participantStatuses, sessionStatuses, sessionTypes } from './enums.ts';
+import { cancelReasons, CHOOSE_CANCEL_REASON, CHOOSE_EVALUATION_CODE, evaluationCodes, goalStatuses, goalTypes, gradeLevels, participantStatuses, sessionStatuses, sessionTypes } from './enums.ts';
 
 export const DURATION_MIN = 5;
 export const DURATION_MAX = 240;
@@ -48,11 +48,19 @@ export const scheduleSessionBody = /* @__PURE__ */ schema(() =>
 );
 export type ScheduleSessionInput = z.input<typeof scheduleSessionBody>;
 
+/** Why it was canceled (part 4 §1.3): required with status `canceled`, ignored with any other (a blank form value counts as absent). */
+const cancelReasonField = /* @__PURE__ */ schema(() =>
+  optionalPreprocessed((v) => (v === '' || v === null ? undefined : v), z.enum(cancelReasons, { error: CHOOSE_CANCEL_REASON })),
+);
+const reasonWhenCanceled = <T extends { status: string; cancelReason?: string }>() =>
+  z.refine<T>((v) => v.status !== 'canceled' || v.cancelReason !== undefined, { message: CHOOSE_CANCEL_REASON, path: ['cancelReason'] });
+
 export const updateSessionBody = /* @__PURE__ */ schema(() =>
   z
-    .extend(z.omit(scheduleSessionBody, { makeupForSessionId: true }), { status: z.enum(sessionStatuses, { error: 'Status is required' }) })
+    .extend(z.omit(scheduleSessionBody, { makeupForSessionId: true }), { status: z.enum(sessionStatuses, { error: 'Status is required' }), cancelReason: cancelReasonField })
     .check(
       z.refine((v) => !(v.type === 'evaluation' && v.status === 'completed' && !v.evaluationCode), { message: CHOOSE_EVALUATION_CODE, path: ['evaluationCode'] }),
+      reasonWhenCanceled(),
     ),
 );
 export type UpdateSessionInput = z.input<typeof updateSessionBody>;
@@ -110,10 +118,14 @@ export const session = /* @__PURE__ */ schema(() =>
     /** The canceled session this one makes up. */
     makeupForSessionId: z.optional(id),
     evaluationCode: z.optional(z.enum(evaluationCodes)),
+    /** Why a canceled session was canceled (absent on sessions canceled before reasons were asked). */
+    cancelReason: z.optional(z.enum(cancelReasons)),
     createdAt: isoDateTime,
     updatedAt: isoDateTime,
     participants: z.array(participantName),
-    sessionParticipants: z.array(z.object({ clientId: id, client: participantClient, status: z.enum(participantStatuses) })),
+    sessionParticipants: z.array(
+      z.object({ clientId: id, client: participantClient, status: z.enum(participantStatuses), cancelReason: z.optional(z.enum(cancelReasons)) }),
+    ),
     /** The first participant, for lists that show one name (the dashboard). */
     client: z.optional(participantName),
   }),
@@ -127,11 +139,12 @@ export const participantParams = /* @__PURE__ */ schema(() =>
   z.object({ id, clientId: id }),
 );
 export const addParticipantBody = /* @__PURE__ */ schema(() =>
-  z.object({ clientId: id, status: z._default(z.enum(participantStatuses), 'scheduled') }),
+  z.object({ clientId: id, status: z._default(z.enum(participantStatuses), 'scheduled'), cancelReason: cancelReasonField }).check(reasonWhenCanceled()),
 );
 export const updateParticipantBody = /* @__PURE__ */ schema(() =>
-  z.object({ status: z.enum(participantStatuses, { error: 'Choose a status' }) }),
+  z.object({ status: z.enum(participantStatuses, { error: 'Choose a status' }), cancelReason: cancelReasonField }).check(reasonWhenCanceled()),
 );
+export type UpdateParticipantInput = z.input<typeof updateParticipantBody>;
 
 // ---------- documentation (autosave targets) ----------
 export const sessionNoteBody = /* @__PURE__ */ schema(() =>

@@ -7,7 +7,11 @@ import { assignedToSchema } from './caseload.ts';
 import { id, isoDate, isoDateTime, optionalPreprocessed, schema, text } from './common.ts';
 import { evaluationCodes, roles, sessionTypes } from './enums.ts';
 
-export const SIGNED_NOTE = 'This session note is signed. Add an addendum instead.';
+/**
+ * Part 4 §1.4: the one refusal of every change a signed note freezes (its note, progress and
+ * trials; the session's time, type, provider and status; the signed participant's status; a delete).
+ */
+export const SIGNED_NOTE = 'This session has a signed note. Add an addendum instead.';
 export const ALREADY_SIGNED = 'This session note is already signed';
 export const NOT_SIGNED = 'Sign the session note first';
 export const COSIGN_NOT_NEEDED = 'This session note does not need a co-signature';

@@ -5,7 +5,7 @@
  * `type` on every item is the ENTITY type (keys.ts `entity`), so a record's own kind is stored as
  * `orgType`, `sessionType` and `goalType` and mapped back to `type` in API answers.
  */
-import type { ClientStatus, EvaluationCode, GoalStatus, GoalType, GradeLevel, NoteAuthor, OrganizationType, ParticipantStatus, ProgressNoteStatus, Role, SessionStatus, SessionType } from '@caseload/contract/enums';
+import type { CancelReason, ClientStatus, EvaluationCode, GoalStatus, GoalType, GradeLevel, NoteAuthor, OrganizationType, ParticipantStatus, ProgressNoteStatus, Role, SessionStatus, SessionType } from '@caseload/contract/enums';
 import type { Baseline, CueCounts, CueLevel, Trial } from '@caseload/contract/trials';
 
 interface Audited {
@@ -80,6 +80,8 @@ export interface GoalItem extends Audited {
 
 export interface ParticipantEntry {
   status: ParticipantStatus;
+  /** Why the participation was canceled; only while `status` is `canceled` (absent on ones canceled before reasons existed). */
+  cancelReason?: CancelReason;
   firstName: string;
   lastInitial: string;
   organizationId?: string;
@@ -107,11 +109,14 @@ export interface SessionItem extends Audited {
   makeupForSessionId?: string;
   /** An evaluation's CPT code (its service-log line's code); never on other types. */
   evaluationCode?: EvaluationCode;
+  /** Why the session was canceled; only while `status` is `canceled` (absent on ones canceled before reasons existed). */
+  cancelReason?: CancelReason;
   /** Set by the first documentation save (note or progress): a series change never deletes such a session. */
   documented?: boolean;
   /**
    * Clients whose documentation of this session is signed (a string set, added by the signature's
-   * own transaction with a version bump): they cannot be removed, nor the session deleted.
+   * own transaction with a version bump): they cannot be removed, nor the session deleted, and the
+   * session's time, type, provider and status and their own status are frozen (sessions/frozen.ts).
    */
   signedClientIds?: Set<string>;
   /** Bumped by every session write: a write conditioned on it cannot lose a concurrent one. */

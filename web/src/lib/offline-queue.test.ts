@@ -164,7 +164,7 @@ describe('offline save queue', () => {
       storage: deviceStorage<Save>(dbName),
       send: (save) => {
         sent.push(save);
-        if (save.key === 'signed') return Promise.reject(new ApiError(409, { message: 'This session note is signed. Add an addendum instead.' }));
+        if (save.key === 'signed') return Promise.reject(new ApiError(409, { message: 'This session has a signed note. Add an addendum instead.' }));
         if (save.key === 'forbidden') return Promise.reject(new ApiError(403, {}));
         return Promise.resolve();
       },
@@ -178,7 +178,7 @@ describe('offline save queue', () => {
 
     await vi.waitFor(() => expect(sent.map((s) => s.key)).toEqual(['signed', 'forbidden', 'fine']));
     await vi.waitFor(() => expect(queue.getSnapshot().entries.map((e) => e.refusal)).toEqual([
-      { status: 409, message: 'This session note is signed. Add an addendum instead.' },
+      { status: 409, message: 'This session has a signed note. Add an addendum instead.' },
       { status: 403, message: 'The server refused this change (403)' },
     ]));
     expect(refusals.map((e) => e.key)).toEqual(['signed', 'forbidden']);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ParticipantStatus, SessionStatus } from '@caseload/contract/enums';
+import { cancelReasons, type CancelReason, type ParticipantStatus, type SessionStatus } from '@caseload/contract/enums';
 import type { TxItem } from '../db.ts';
 import type { SessionItem } from '../items.ts';
 import { keys } from '../keys.ts';
@@ -144,6 +144,25 @@ describe('sessionLedgerChanges', () => {
     const deleted = sessionLedgerChanges(ACCOUNT, TZ, canceled, undefined);
     expect(summarize(deleted)).toEqual({ attended: ['delete p|2026-09-16'], makeups: ['delete x'] });
     expect(deleted.find((i) => 'Delete' in i && String(i.Delete.Key!.SK).startsWith('MAKEUP#'))).toEqual({ Delete: { Key: keys.makeup(ACCOUNT, 'x', 's1') } });
+  });
+
+  /** The session with participation `x` canceled for `reason`. */
+  const canceledFor = (reason: CancelReason, status: SessionStatus = 'scheduled') => {
+    const s = session(status, { x: 'canceled' });
+    s.participants.x!.cancelReason = reason;
+    return s;
+  };
+
+  it('part 4 §1.3: a canceled participation owes a make-up only for provider_unavailable or student_unavailable', () => {
+    const owed = cancelReasons.filter((reason) => changes(undefined, canceledFor(reason)).makeups.length > 0);
+    expect(owed).toEqual(['provider_unavailable', 'student_unavailable']);
+    // A new reason moves the debt: to a closure it goes, back to the provider it returns.
+    expect(changes(canceledFor('provider_unavailable'), canceledFor('school_closure')).makeups).toEqual(['delete x']);
+    expect(changes(canceledFor('school_closure'), canceledFor('student_unavailable')).makeups).toEqual(['update x 2026-09-16 30']);
+  });
+
+  it('a no_show session counts as the student absent: even a participation canceled for the provider owes nothing in it', () => {
+    expect(changes(canceledFor('provider_unavailable'), canceledFor('provider_unavailable', 'no_show')).makeups).toEqual(['delete x']);
   });
 
   it('the make-up item is an Update so the settlement of a scheduled make-up survives', () => {

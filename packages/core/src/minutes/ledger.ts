@@ -7,8 +7,10 @@
  *   the session's duration, type and how many were present. Which of them deliver minutes (therapy
  *   only, individual service for an individual IEP) is decided when the minutes are read, against
  *   the IEP of that day (required.ts `countAttended`), so an IEP edit needs no ledger rewrite;
- * - `MAKEUP#<sessionId>` of a client: exists while the client's participation is `canceled`.
+ * - `MAKEUP#<sessionId>` of a client: exists while the client's participation is canceled for a
+ *   reason that owes a make-up (`owesMakeup`).
  */
+import { makeupOwedReasons } from '@caseload/contract/enums';
 import type { TxItem } from '../db.ts';
 import type { AttendedItem, SessionItem } from '../items.ts';
 import { entity, keys } from '../keys.ts';
@@ -22,7 +24,18 @@ function presentParticipants(session: SessionItem): string[] {
     .map(([clientId]) => clientId);
 }
 
-const owesMakeup = (session: SessionItem | undefined, clientId: string) => session?.participants[clientId]?.status === 'canceled';
+/**
+ * Part 4 §1.3: a canceled participation owes a make-up when the provider or a school activity took
+ * it (a whole session canceled cascades its reason to each participation, sessions/service.ts);
+ * never in a `no_show` session, which counts as the student absent. A participation canceled before
+ * reasons were asked has none and keeps owing: that was the rule when it was canceled and its stored
+ * make-up item says so, and reading it as `other` would silently drop service a student is owed.
+ */
+function owesMakeup(session: SessionItem | undefined, clientId: string): boolean {
+  const entry = session?.participants[clientId];
+  if (entry?.status !== 'canceled' || session!.status === 'no_show') return false;
+  return entry.cancelReason === undefined || makeupOwedReasons.includes(entry.cancelReason);
+}
 
 /** The school day a session counts on: its date in the account's time zone. */
 export const schoolDayOf = (session: SessionItem, timeZone: string) => localDate(session.scheduledAt, timeZone);
@@ -39,13 +52,13 @@ export const canceledParticipants = (session: SessionItem) => Object.keys(sessio
 
 /** Whether a session side moves any ledger item: an attended session or an owed make-up. */
 export const countsInLedger = (session: SessionItem | undefined): boolean =>
-  !!session && (presentParticipants(session).length > 0 || Object.values(session.participants).some((p) => p.status === 'canceled'));
+  !!session && (presentParticipants(session).length > 0 || canceledParticipants(session).length > 0);
 
 /** What of a session the ledger depends on: two sides that agree on it need no ledger write. */
 function ledgerFacts(session: SessionItem | undefined): string {
   if (!session) return '';
   const statuses = Object.entries(session.participants)
-    .map(([clientId, entry]) => `${clientId}:${entry.status}`)
+    .map(([clientId, entry]) => `${clientId}:${entry.status}:${entry.cancelReason ?? ''}`)
     .sort();
   return JSON.stringify([session.status, session.sessionType, session.scheduledAt, session.duration, statuses]);
 }

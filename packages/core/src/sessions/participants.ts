@@ -2,7 +2,7 @@
  * Participants of a session: add a client, change a participant's status, remove one. Each answers
  * the updated session, so the screen can refresh from the response.
  */
-import type { ParticipantStatus } from '@caseload/contract/enums';
+import type { CancelReason, ParticipantStatus } from '@caseload/contract/enums';
 import type { Session } from '@caseload/contract/sessions';
 import { getVisibleClient } from '../caseload/access.ts';
 import { nowIso } from '../clock.ts';
@@ -29,7 +29,18 @@ const touched = (auth: AuthContext, before: SessionItem, participants: SessionIt
   updatedBy: auth.userId,
 });
 
-export async function addParticipant(auth: AuthContext, sessionId: string, input: { clientId: string; status: ParticipantStatus }): Promise<Session> {
+/** A participant's status with its cancel reason (the schema requires one with `canceled`; other statuses carry none). */
+interface StatusInput {
+  status: ParticipantStatus;
+  cancelReason?: CancelReason;
+}
+const withStatus = <T extends object>(entry: T, input: StatusInput) => ({
+  ...entry,
+  status: input.status,
+  cancelReason: input.status === 'canceled' ? input.cancelReason : undefined,
+});
+
+export async function addParticipant(auth: AuthContext, sessionId: string, input: { clientId: string } & StatusInput): Promise<Session> {
   const client = await getVisibleClient(auth, input.clientId, { includeArchived: true });
   requireSchedulable([client]);
   const written = await mutateSession(auth, sessionId, (before) => {
@@ -37,18 +48,18 @@ export async function addParticipant(auth: AuthContext, sessionId: string, input
     if (Object.keys(before.participants).length >= MAX_PARTICIPANTS) {
       throw new BadRequestError(`A session can have at most ${MAX_PARTICIPANTS} clients`);
     }
-    const entry = { ...participantEntry(client, undefined, nowIso()), status: input.status };
+    const entry = withStatus(participantEntry(client, undefined, nowIso()), input);
     return touched(auth, before, { ...before.participants, [client.id]: entry });
   });
   await auditSession(auth, 'session.participant_added', sessionId, 'Added a client to a session');
   return toSessionDetail(auth, written, [client]);
 }
 
-export async function updateParticipant(auth: AuthContext, sessionId: string, clientId: string, status: ParticipantStatus): Promise<Session> {
+export async function updateParticipant(auth: AuthContext, sessionId: string, clientId: string, input: StatusInput): Promise<Session> {
   const client = await getVisibleClient(auth, clientId, { includeArchived: true });
   const written = await mutateSession(auth, sessionId, (before) => {
     const entry = requireParticipant(auth, before, clientId);
-    return touched(auth, before, { ...before.participants, [clientId]: { ...entry, status } });
+    return touched(auth, before, { ...before.participants, [clientId]: withStatus(entry, input) });
   });
   await auditSession(auth, 'session.participant_updated', sessionId, 'Changed a participant status');
   return toSessionDetail(auth, written, [client]);

@@ -19,6 +19,7 @@ import { changesLedger, sessionLedgerChanges } from '../minutes/ledger.ts';
 import { accountTimeZone } from '../school-calendar/settings.ts';
 import { tableName } from '../table.ts';
 import { isLostRace, versionCondition } from './conflicts.ts';
+import { requireUnfrozen } from './frozen.ts';
 import { failedProviderCheck, needsProviderCheck, providerCheck, providerOf, providerRefused } from './provider.ts';
 
 /**
@@ -150,10 +151,12 @@ async function ledgerChanges(accountId: string, before: SessionItem | undefined,
 /**
  * Creates (no `before`), updates, or deletes (no `after`) a session with its counters, its minutes
  * ledger, the documentation the change affects, `linked` writes, and, when the change needs it, the
- * check that its provider may provide it (400 when not). Throws a lost race when the session changed
+ * check that its provider may provide it (400 when not). A change a signed note forbids is refused
+ * (409, frozen.ts). Throws a lost race when the session changed
  * since `before` was read (callers retry from the read). Returns the item as written.
  */
 export async function commitSessionChange(accountId: string, before: SessionItem | undefined, after: SessionItem | undefined, linked?: LinkedWrites) {
+  if (before) requireUnfrozen(before, after);
   const sessionId = (after ?? before)!.id;
   const touchesDocs = before !== undefined && affectsDocs(before, after);
   const [docRows, ledger] = await Promise.all([touchesDocs ? listDocs(accountId, sessionId) : [], ledgerChanges(accountId, before, after)]);

@@ -4,6 +4,7 @@
  */
 import type * as z from 'zod/mini';
 import { MAKEUP_ALREADY_SCHEDULED, MAKEUP_NOT_OWED } from '@caseload/contract/school-year';
+import type { ParticipantStatus } from '@caseload/contract/enums';
 import type { scheduleSessionBody, Session, sessionsQuery, updateSessionBody } from '@caseload/contract/sessions';
 import { recordAudit } from '../audit.ts';
 import { getVisibleClients } from '../caseload/access.ts';
@@ -14,7 +15,7 @@ import { BadRequestError, ConflictError, ForbiddenError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import type { ClientItem, MakeupItem, ParticipantEntry, SessionItem } from '../items.ts';
 import { keys } from '../keys.ts';
-import { SIGNED_PARTICIPANT_NOT_REMOVABLE, SIGNED_SESSION_NOT_DELETABLE } from '../signatures/messages.ts';
+import { SIGNED_PARTICIPANT_NOT_REMOVABLE } from '../signatures/messages.ts';
 import { retryOnConflict } from './conflicts.ts';
 import { resolveRange, toUtcIso } from './range.ts';
 import { providerOf } from './provider.ts';
@@ -46,10 +47,11 @@ export function requireSchedulable(clients: ClientItem[]) {
   }
 }
 
-/** The participant entry: status and when added are kept; names and organization follow the client. */
+/** The participant entry: status (with its cancel reason) and when added are kept; names and organization follow the client. */
 export function participantEntry(client: ClientItem, previous: ParticipantEntry | undefined, at: string): ParticipantEntry {
   return {
     status: previous?.status ?? 'scheduled',
+    cancelReason: previous?.cancelReason,
     firstName: client.firstName,
     lastInitial: client.lastInitial,
     organizationId: client.organizationId,
@@ -58,6 +60,20 @@ export function participantEntry(client: ClientItem, previous: ParticipantEntry 
 }
 
 const blankToUndefined = (text: string | undefined) => (text?.trim() ? text.trim() : undefined);
+
+/** Statuses that record what happened to the student; canceling the whole session leaves them as they are. */
+const RECORDED: readonly ParticipantStatus[] = ['present', 'absent'];
+
+/**
+ * Part 4 §1.3: canceling a whole session cancels each participation not yet present or absent, with
+ * the session's reason (so the make-up rule, decided per participation in minutes/ledger.ts, follows
+ * the session's reason).
+ */
+export function cancelParticipations(participants: SessionItem['participants'], cancelReason: SessionItem['cancelReason']): SessionItem['participants'] {
+  return Object.fromEntries(
+    Object.entries(participants).map(([id, entry]) => [id, RECORDED.includes(entry.status) ? entry : { ...entry, status: 'canceled', cancelReason }]),
+  );
+}
 
 /**
  * Sessions of the period (see range.ts for the default), oldest first, as the user may see them:
@@ -158,16 +174,20 @@ export async function updateSession(auth: AuthContext, sessionId: string, input:
     const hidden = Object.entries(before.participants).filter(([id, entry]) => !isVisibleEntry(auth, entry) && !input.clientIds.includes(id));
     const kept = new Set([...hidden.map(([id]) => id), ...input.clientIds]);
     if ([...(before.signedClientIds ?? [])].some((id) => !kept.has(id))) throw new ConflictError(SIGNED_PARTICIPANT_NOT_REMOVABLE);
+    const participants = Object.fromEntries([...hidden, ...clients.map((c) => [c.id, participantEntry(c, before.participants[c.id], at)] as const)]);
+    const canceled = input.status === 'canceled';
     return {
       ...before,
       sessionType: input.type,
       evaluationCode: input.type === 'evaluation' ? input.evaluationCode : undefined,
       status: input.status,
+      // The schema requires a reason with `canceled`; any other status carries none.
+      cancelReason: canceled ? input.cancelReason : undefined,
       scheduledAt: toUtcIso(input.scheduledAt),
       duration: input.duration,
       notes: blankToUndefined(input.notes),
       providerId: input.providerId ?? previousProvider,
-      participants: Object.fromEntries([...hidden, ...clients.map((c) => [c.id, participantEntry(c, before.participants[c.id], at)] as const)]),
+      participants: canceled ? cancelParticipations(participants, input.cancelReason) : participants,
       updatedAt: at,
       updatedBy: auth.userId,
     };
@@ -180,8 +200,7 @@ export async function updateSession(auth: AuthContext, sessionId: string, input:
 /**
  * Deletes the session with its notes and progress rows. Refused (403) when it has participants
  * outside the user's organizations: their documentation is not the user's to destroy; and (409)
- * when any note of it is signed (the delete is conditioned on the version read, which a signature
- * bumps, so a signature committed meanwhile makes it read again and refuse).
+ * when any note of it is signed (frozen.ts, inside the write path).
  */
 export async function deleteSession(auth: AuthContext, sessionId: string): Promise<void> {
   await retryOnConflict(async () => {
@@ -189,7 +208,6 @@ export async function deleteSession(auth: AuthContext, sessionId: string): Promi
     if (Object.values(before.participants).some((p) => !isVisibleEntry(auth, p))) {
       throw new ForbiddenError('This session includes clients outside your organizations');
     }
-    if (before.signedClientIds?.size) throw new ConflictError(SIGNED_SESSION_NOT_DELETABLE);
     await commitSessionChange(auth.accountId, before, undefined);
   });
   await auditSession(auth, 'session.deleted', sessionId, 'Deleted a session and its documentation');

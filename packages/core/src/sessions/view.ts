@@ -74,6 +74,7 @@ export function toSession(item: SessionItem, shown: ShownParticipant[]): Session
     seriesId: item.seriesId,
     makeupForSessionId: item.makeupForSessionId,
     evaluationCode: item.evaluationCode,
+    cancelReason: item.status === 'canceled' ? item.cancelReason : undefined,
     createdAt: item.createdAt,
     updatedAt: item.updatedAt,
     participants: people,
@@ -81,6 +82,7 @@ export function toSession(item: SessionItem, shown: ShownParticipant[]): Session
       clientId,
       client: { ...people[i]!, gradeLevel: client?.gradeLevel, diagnosis: client?.diagnosis },
       status: entry.status,
+      cancelReason: entry.status === 'canceled' ? entry.cancelReason : undefined,
     })),
     client: people[0],
   };

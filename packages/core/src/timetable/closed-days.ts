@@ -14,6 +14,7 @@ import type { AuthContext } from '../context.ts';
 import { db } from '../db.ts';
 import { retryOnConflict, versionCondition } from '../sessions/conflicts.ts';
 import { querySessions } from '../sessions/repo.ts';
+import { cancelParticipations } from '../sessions/service.ts';
 import { accountTimeZone } from '../school-calendar/settings.ts';
 import { tableName } from '../table.ts';
 import { dayRange, isDocumented } from './calendar.ts';
@@ -45,7 +46,14 @@ async function cancelOccurrencesOn(auth: AuthContext, date: string, timeZone: st
   const { start, end } = dayRange(date, timeZone);
   const sessions = (await querySessions(auth.accountId, start, end)).filter((s) => s.seriesId && !isDocumented(s));
   const outcomes = await inPool(sessions, (s) =>
-    changeUnlessDocumented(auth.accountId, s, (session) => ({ ...session, status: 'canceled', updatedAt: nowIso(), updatedBy: auth.userId })),
+    changeUnlessDocumented(auth.accountId, s, (session) => ({
+      ...session,
+      status: 'canceled',
+      cancelReason: 'school_closure',
+      participants: cancelParticipations(session.participants, 'school_closure'),
+      updatedAt: nowIso(),
+      updatedBy: auth.userId,
+    })),
   );
   return outcomes.filter((o) => o === 'changed').length;
 }

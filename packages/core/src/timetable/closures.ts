@@ -1,8 +1,9 @@
 /**
  * School closures: the account's list of closed dates (one item, replaced whole under its
  * version). A date newly closed cancels the undocumented series occurrences of that local date
- * (closed-days.ts, which also finishes what a failed save left): session status `canceled` with
- * participants unchanged, so no make-up is owed (the school was closed). Series created later skip closed dates (series.ts). Removing a closure restores nothing:
+ * with `cancelReason: 'school_closure'`, cascaded to each participation (part 4 §1.3), so no make-up
+ * is owed (closed-days.ts, which also finishes what a failed save left). Documented sessions, signed
+ * ones among them, are never touched (calendar.ts). Series created later skip closed dates (series.ts). Removing a closure restores nothing:
  * a canceled session is a record, and the user reschedules if the school reopens.
  */
 import type { Closure } from '@caseload/contract/school-year';

@@ -1,9 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, type Query } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type * as z from 'zod/mini';
-import type { ParticipantStatus } from '@caseload/contract/enums';
 import type { SeriesInput, UpdateSeriesInput } from '@caseload/contract/school-year';
-import type { Goal, progressBody, ProgressPoint, SavedTrials, scheduleSessionBody, Session, SessionNote, updateSessionBody } from '@caseload/contract/sessions';
+import type { Goal, progressBody, ProgressPoint, SavedTrials, scheduleSessionBody, Session, SessionNote, UpdateParticipantInput, updateSessionBody } from '@caseload/contract/sessions';
 import type { TrialsInput } from '@caseload/contract/trials';
 import { api, apiQuery, queryKeyFor } from '../../../lib/api.ts';
 import { hasPermission } from '../../../lib/permissions.ts';
@@ -196,8 +195,7 @@ export function useAddParticipant(id: string) {
 
 export function useUpdateParticipant(id: string) {
   return useMutation({
-    mutationFn: ({ clientId, status }: { clientId: string; status: ParticipantStatus }) =>
-      api('updateParticipant', { params: { id, clientId }, body: { status } }),
+    mutationFn: ({ clientId, ...body }: { clientId: string } & UpdateParticipantInput) => api('updateParticipant', { params: { id, clientId }, body }),
     onSuccess: participantMutationDone,
   });
 }

@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Flex, Heading, IconButton, Stack, Text } from '@chakra-ui/react';
 import { memo, useCallback, useEffect, useState } from 'react';
-import { participantStatuses, type ParticipantStatus } from '@caseload/contract/enums';
+import { participantStatuses, type CancelReason, type ParticipantStatus } from '@caseload/contract/enums';
 import type { Goal, Session, SessionNote } from '@caseload/contract/sessions';
 import { SIGNED_NOTE } from '@caseload/contract/signatures';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
@@ -11,7 +11,7 @@ import { notify } from '../../../lib/toaster.ts';
 import { gradeLabel } from '../../clients/index.ts';
 import { GoalFormDialog } from '../../goals/index.ts';
 import { refreshSessionNotes, useRemoveParticipant, useUpdateParticipant } from '../api/sessions.ts';
-import { participantStatusLabels, personName } from '../lib/format.ts';
+import { CANCEL_REASON_PLACEHOLDER, cancelReasonOptions, participantStatusLabels, personName } from '../lib/format.ts';
 import { useRefusedAsSigned } from '../lib/trials.ts';
 import { GoalProgressRow } from './GoalProgressRow.tsx';
 import { NoteAddenda } from './NoteAddenda.tsx';
@@ -67,14 +67,32 @@ export const ParticipantPanel = memo(function ParticipantPanel({ sessionId, sche
     if (unsavedText.trim()) setAddendumText((current) => current || unsavedText);
   }, []);
 
-  const changeStatus = (status: ParticipantStatus) =>
+  // Canceling asks why first (part 4 §1.3: the reason decides whether a make-up is owed), so
+  // 'Canceled' waits here until a reason is chosen and then goes to the server with it.
+  const [choosingReason, setChoosingReason] = useState(false);
+  const shownStatus = choosingReason ? 'canceled' : participant.status;
+
+  const sendStatus = (status: ParticipantStatus, cancelReason?: CancelReason) =>
     updateStatus.mutate(
-      { clientId: client.id, status },
+      { clientId: client.id, status, cancelReason },
       {
-        onSuccess: () => notify.success({ title: 'Status updated', description: 'Client status successfully updated' }),
+        onSuccess: () => {
+          setChoosingReason(false);
+          notify.success({ title: 'Status updated', description: 'Client status successfully updated' });
+        },
         onError: (error) => notify.error({ title: 'Failed to update status', description: errorMessage(error, 'Please try again.') }),
       },
     );
+
+  const changeStatus = (status: ParticipantStatus) => {
+    if (status === 'canceled') return setChoosingReason(true);
+    setChoosingReason(false);
+    sendStatus(status);
+  };
+
+  const changeReason = (reason: string) => {
+    if (reason) sendStatus('canceled', reason as CancelReason);
+  };
 
   const removeClient = () =>
     remove.mutate(client.id, {
@@ -100,17 +118,31 @@ export const ParticipantPanel = memo(function ParticipantPanel({ sessionId, sche
             {client.diagnosis && <span>Diagnosis: {client.diagnosis}</span>}
           </Flex>
         </Box>
-        <Flex gap="2" align="flex-end">
+        <Flex gap="2" align="flex-end" wrap="wrap">
           <Box minW="40">
             <SelectField
               label={`Status for ${name}`}
               size="sm"
-              value={participant.status}
+              value={shownStatus}
               onChange={(value) => changeStatus(value as ParticipantStatus)}
               options={statusOptions}
               disabled={!canEdit || updateStatus.isPending}
             />
           </Box>
+          {shownStatus === 'canceled' && (
+            <Box minW="40">
+              <SelectField
+                label={`Why ${name}'s session was canceled`}
+                size="sm"
+                value={choosingReason ? '' : (participant.cancelReason ?? '')}
+                onChange={changeReason}
+                options={cancelReasonOptions}
+                placeholder={CANCEL_REASON_PLACEHOLDER}
+                disabled={!canEdit || updateStatus.isPending}
+                required
+              />
+            </Box>
+          )}
           {canEdit && !signed && (
             <IconButton
               aria-label={`Remove ${name} from session`}

@@ -1,7 +1,15 @@
 import { Box, Button, chakra, Dialog, Field, Flex, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { format, parseISO } from 'date-fns';
 import { useState, type FormEvent } from 'react';
-import { evaluationCodes, sessionStatuses, sessionTypes, type EvaluationCode, type SessionStatus, type SessionType } from '@caseload/contract/enums';
+import {
+  evaluationCodes,
+  sessionStatuses,
+  sessionTypes,
+  type CancelReason,
+  type EvaluationCode,
+  type SessionStatus,
+  type SessionType,
+} from '@caseload/contract/enums';
 import { seriesBody, updateSeriesBody, type SessionSeries } from '@caseload/contract/school-year';
 import { scheduleSessionBody, updateSessionBody, type Session } from '@caseload/contract/sessions';
 import { AppDialog } from '../../../components/AppDialog.tsx';
@@ -27,7 +35,7 @@ import {
   useUpdateSession,
 } from '../api/sessions.ts';
 import { dialogTimeSlots, statusLabels, timeLabel } from '../lib/calendar.ts';
-import { sessionClientIds, sessionTypeLabels } from '../lib/format.ts';
+import { CANCEL_REASON_PLACEHOLDER, cancelReasonOptions, sessionClientIds, sessionTypeLabels } from '../lib/format.ts';
 import { followingSeriesBody, newSeriesBody, saveFailureMessage, untilOf } from '../lib/series-form.ts';
 import { isoWeekdayOf, makeupLabel, seriesChangeMessage, weekdayNames } from '../lib/series.ts';
 import { ClientPicker, type PickedClient } from './ClientPicker.tsx';
@@ -101,6 +109,8 @@ interface Values {
   duration: string;
   notes: string;
   status: SessionStatus;
+  /** Why it was canceled ('' until chosen; asked only while the status is canceled). */
+  cancelReason: CancelReason | '';
   providerId: string;
   /** "Repeats weekly on" (schedule only). */
   repeats: boolean;
@@ -125,6 +135,7 @@ function initialValues(mode: SessionDialogMode, currentUserId: string): Values {
       duration: String(session.duration),
       notes: session.notes ?? '',
       status: session.status,
+      cancelReason: session.cancelReason ?? '',
       providerId: session.providerId,
       ...series,
     };
@@ -139,6 +150,7 @@ function initialValues(mode: SessionDialogMode, currentUserId: string): Values {
     duration: '30',
     notes: '',
     status: 'scheduled',
+    cancelReason: '',
     providerId: currentUserId,
     ...series,
     makeup: prefill?.makeup ? { clientId: prefill.client.id, sessionId: prefill.makeup.sessionId } : null,
@@ -155,6 +167,7 @@ function bodyOf(values: Values) {
     duration: values.duration.trim() === '' ? Number.NaN : Number(values.duration),
     notes: values.notes.trim() ? values.notes : undefined,
     status: values.status,
+    cancelReason: values.status === 'canceled' && values.cancelReason ? values.cancelReason : undefined,
     providerId: values.providerId,
     evaluationCode: values.type === 'evaluation' && values.evaluationCode ? values.evaluationCode : undefined,
   };
@@ -165,7 +178,7 @@ const makeupOf = (values: Values) =>
   values.makeup && values.clientIds.length === 1 && values.clientIds[0] === values.makeup.clientId ? values.makeup.sessionId : undefined;
 
 /** Fields the form shows a message under; any other message from the server goes to the form's line. */
-const FIELD_MESSAGES = new Set(['type', 'evaluationCode', 'clientIds', 'providerId', 'scheduledAt', 'startsOn', 'time', 'duration', 'status', 'notes', 'weekdays', 'until', 'makeupForSessionId']);
+const FIELD_MESSAGES = new Set(['type', 'evaluationCode', 'clientIds', 'providerId', 'scheduledAt', 'startsOn', 'time', 'duration', 'status', 'cancelReason', 'notes', 'weekdays', 'until', 'makeupForSessionId']);
 
 function SessionForm({
   mode,
@@ -274,7 +287,7 @@ function SessionForm({
       if (!parsed.success) return setErrors(zodFieldErrors(parsed.error));
       update.mutate(parsed.data, { onSuccess: onClose, onError: failed });
     } else {
-      const { status: _status, ...scheduleBody } = body;
+      const { status: _status, cancelReason: _reason, ...scheduleBody } = body;
       const parsed = scheduleSessionBody.safeParse({ ...scheduleBody, makeupForSessionId: makeupOf(values) });
       if (!parsed.success) return setErrors(zodFieldErrors(parsed.error));
       create.mutate(parsed.data, {
@@ -294,8 +307,11 @@ function SessionForm({
         onClose();
         onDeleted?.();
       },
-      // No message on failure; the dialogs stay open.
-      onError: () => setConfirmDelete(false),
+      // The dialog stays open with the server's reason (a signed note's 409 says to add an addendum instead).
+      onError: (error) => {
+        setConfirmDelete(false);
+        failed(error);
+      },
     });
 
   const timeOptions = dialogTimeSlots.map((slot) => ({ value: slot.value, label: slot.label }));
@@ -442,6 +458,17 @@ function SessionForm({
               onChange={(v) => set('status', v as SessionStatus)}
               options={statusOptions}
               error={errors.status}
+              required
+            />
+          )}
+          {editing && !following && values.status === 'canceled' && (
+            <SelectField
+              label="Why was it canceled?"
+              value={values.cancelReason}
+              onChange={(v) => set('cancelReason', v as CancelReason | '')}
+              options={cancelReasonOptions}
+              placeholder={CANCEL_REASON_PLACEHOLDER}
+              error={errors.cancelReason}
               required
             />
           )}

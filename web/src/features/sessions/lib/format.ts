@@ -1,5 +1,5 @@
 import { format } from 'date-fns';
-import type { ParticipantStatus, SessionType } from '@caseload/contract/enums';
+import { cancelReasonLabels, cancelReasons, type CancelReason, type ParticipantStatus, type SessionType } from '@caseload/contract/enums';
 import type { Session } from '@caseload/contract/sessions';
 
 export const sessionTypeLabels: Record<SessionType, string> = {
@@ -15,6 +15,13 @@ export const participantStatusLabels: Record<ParticipantStatus, string> = {
   absent: 'Absent',
   canceled: 'Canceled',
 };
+
+/** The five reasons of part 4 §1.3, for the selects that ask why a session or a participation was canceled. */
+export const cancelReasonOptions = cancelReasons.map((reason) => ({ value: reason, label: cancelReasonLabels[reason] }));
+export const CANCEL_REASON_PLACEHOLDER = 'Choose a reason';
+
+/** 'Canceled: Provider unavailable', or plain 'Canceled' for one canceled before reasons were asked. */
+export const canceledLabel = (reason: CancelReason | undefined) => (reason ? `Canceled: ${cancelReasonLabels[reason]}` : 'Canceled');
 
 export const personName = (person: { firstName: string; lastInitial: string }) => `${person.firstName} ${person.lastInitial}.`;
 

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Client } from '@caseload/contract/caseload';
 import type { Goal, ProgressPoint } from '@caseload/contract/sessions';
+import { SIGNED_NOTE } from '@caseload/contract/signatures';
 import { jsonResponse, mockFetch, testUser } from '../../../test/fetch.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { clientsAnswer } from '../../../test/server.ts';
@@ -122,6 +123,47 @@ describe('Session detail', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Edit Session' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Are you sure you want to delete this session? This action cannot be undone.')).toBeTruthy();
+  });
+
+  it("asks why before canceling a participation, sends the reason with the status, and shows it", async () => {
+    const { calls } = openDetail({
+      [`PATCH /api/sessions/${sessionId}/participants/${ben.id}`]: (body) => {
+        const updated = structuredClone(base);
+        Object.assign(updated.sessionParticipants[1]!, body);
+        return jsonResponse(200, updated);
+      },
+    });
+    fireEvent.change(await screen.findByLabelText('Status for Ben T.'), { target: { value: 'canceled' } });
+    // Nothing is sent until the reason is chosen: the reason decides whether a make-up is owed.
+    const reason = await screen.findByLabelText(/^Why Ben T.'s session was canceled/);
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+    expect([...(reason as HTMLSelectElement).options].map((o) => o.text)).toEqual([
+      'Choose a reason',
+      'School closure',
+      'Provider unavailable',
+      'Student unavailable (school activity)',
+      'Student absent',
+      'Other',
+    ]);
+    fireEvent.change(reason, { target: { value: 'student_unavailable' } });
+    expect(await screen.findByText('Client status successfully updated')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ status: 'canceled', cancelReason: 'student_unavailable' });
+    expect(await screen.findByRole('tab', { name: 'Ben T. (Canceled: Student unavailable (school activity))' })).toBeTruthy();
+  });
+
+  it('asks why when the session is canceled in the edit form, and shows a signed session\'s 409 as the form\'s error', async () => {
+    const { calls } = openDetail({ [`PUT /api/sessions/${sessionId}`]: () => jsonResponse(409, { message: SIGNED_NOTE }) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Session' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Session' });
+    fireEvent.change(within(dialog).getByLabelText(/^Status/), { target: { value: 'canceled' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await within(dialog).findByText('Choose why it was canceled')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+
+    fireEvent.change(within(dialog).getByLabelText(/^Why was it canceled/), { target: { value: 'provider_unavailable' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await within(dialog).findByRole('alert')).toHaveProperty('textContent', SIGNED_NOTE);
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ status: 'canceled', cancelReason: 'provider_unavailable' });
   });
 
   it("says 'Session Not Found' when the session cannot be loaded", async () => {

@@ -18,7 +18,7 @@ import { ScoreGrid, type ScoreGridRow } from '../components/ScoreGrid.tsx';
 import { SessionFormDialog, type SessionDialogMode } from '../components/SessionFormDialog.tsx';
 import { SessionMarks } from '../components/SessionMarks.tsx';
 import { SessionStatusBadge } from '../components/SessionStatusBadge.tsx';
-import { fullDateTime, participantStatusLabels, personName, sessionTypeLabels } from '../lib/format.ts';
+import { canceledLabel, fullDateTime, participantStatusLabels, personName, sessionTypeLabels } from '../lib/format.ts';
 
 function BackToSessions() {
   return (
@@ -82,6 +82,7 @@ function SessionDetail({ session }: { session: Session }) {
             <SessionMarks session={session} iconSize={20} badgeSize="md" />
           </Flex>
           <Text color="fg.muted">{fullDateTime(session.scheduledAt)}</Text>
+          {session.status === 'canceled' && <Text color="fg.muted">{canceledLabel(session.cancelReason)}</Text>}
         </Box>
         {permissions.canEditSessions && (
           <Button variant="outline" onClick={() => setDialog({ kind: 'edit', session })}>
@@ -239,7 +240,7 @@ function ClientProgressCard({ session, canEdit, canManageGoals }: ClientProgress
                       <Tabs.Trigger key={participant.client.id} value={participant.client.id}>
                         {personName(participant.client)}{' '}
                         <Text as="span" fontSize="xs" color="fg.muted">
-                          ({participantStatusLabels[participant.status]})
+                          ({participant.status === 'canceled' ? canceledLabel(participant.cancelReason) : participantStatusLabels[participant.status]})
                         </Text>
                       </Tabs.Trigger>
                     ))}
