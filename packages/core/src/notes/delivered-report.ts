@@ -57,7 +57,8 @@ type Kind = 'INPUT' | 'PDF';
 function partPuts(accountId: string, noteId: string, kind: Kind, bytes: Buffer): TxItem[] {
   const packed = gzipSync(bytes);
   const puts: TxItem[] = [];
-  for (let i = 0; i * PART_BYTES < packed.length || i === 0; i++) {
+  // A gzip stream is never empty (its header alone is 10 bytes), so there is always a first part.
+  for (let i = 0; i * PART_BYTES < packed.length; i++) {
     puts.push({
       Put: {
         Item: { ...keys.deliveredReportPart(accountId, noteId, kind, i), type: entity.deliveredReportPart, accountId, noteId, data: packed.subarray(i * PART_BYTES, (i + 1) * PART_BYTES) },
