@@ -90,7 +90,7 @@ describe('a reporting period is the account zone’s days', () => {
 });
 
 describe('times print in the account’s zone', () => {
-  it('an 8:00 AM Pacific session is 08:00–08:30 in the service log, its CSV and the session note’s PDF', async () => {
+  it('an 8:00 AM Pacific session is 08:00–08:30 in the service log, its CSV, its signature’s facts and the session note’s PDF; 3:45 PM unsigned is 15:45', async () => {
     const orgId = expectStatus(await owner.post('/api/organizations', { name: 'Cedar Elementary', type: 'school' }), 201).id;
     const clientId = expectStatus(await owner.post('/api/clients', { firstName: 'Ines', lastInitial: 'R', organizationId: orgId, status: 'active' }), 201).id;
     // 8:00 AM Pacific on Tuesday 8 December 2026 is 16:00 UTC.
@@ -99,12 +99,23 @@ describe('times print in the account’s zone', () => {
     expectStatus(await owner.patch(`/api/sessions/${session.id}/participants/${clientId}`, { status: 'present' }), 200);
     expectStatus(await owner.put(`/api/sessions/${session.id}`, { ...body, status: 'completed' }), 200);
     expectStatus(await owner.post(`/api/sessions/${session.id}/sign`, { clientId }), 200);
+    // 3:45 PM Pacific the same day is 23:45 UTC; its note stays unsigned, so its line is read live.
+    const later = { ...body, scheduledAt: '2026-12-08T23:45:00.000Z', duration: 45 };
+    const unsigned = expectStatus(await owner.post('/api/sessions', later), 201);
+    expectStatus(await owner.patch(`/api/sessions/${unsigned.id}/participants/${clientId}`, { status: 'present' }), 200);
+    expectStatus(await owner.put(`/api/sessions/${unsigned.id}`, { ...later, status: 'completed' }), 200);
 
+    const notes = expectStatus(await owner.get(`/api/sessions/${session.id}/notes`), 200) as { signature?: { facts?: unknown } }[];
+    expect(notes[0]?.signature?.facts).toMatchObject({ date: '2026-12-08', start: '08:00', end: '08:30', timeZone: ZONE });
     const query = 'from=2026-12-08&to=2026-12-08&assignedTo=all';
-    expect(expectStatus(await owner.get(`/api/service-log?${query}`), 200)).toMatchObject([{ sessionId: session.id, date: '2026-12-08', start: '08:00', end: '08:30' }]);
+    expect(expectStatus(await owner.get(`/api/service-log?${query}`), 200)).toMatchObject([
+      { sessionId: session.id, date: '2026-12-08', start: '08:00', end: '08:30', signed: true },
+      { sessionId: unsigned.id, date: '2026-12-08', start: '15:45', end: '16:30', signed: false },
+    ]);
     const csv = await owner.get(`/api/service-log/export?${query}`);
     expect(csv.status).toBe(200);
     expect(csv.text.split('\r\n')[1]).toBe('"2026-12-08","Ines R.","Olivia Owner","Speech-Language Pathologist","08:00","08:30","30","1","92507","","Therapy","yes","not needed"');
+    expect(csv.text.split('\r\n')[2]).toBe('"2026-12-08","Ines R.","Olivia Owner","Speech-Language Pathologist","15:45","16:30","45","1","92507","","Therapy","no","not needed"');
 
     const pdf = await owner.get(`/api/sessions/${session.id}/notes/${clientId}/pdf`);
     expect(pdf.status).toBe(200);

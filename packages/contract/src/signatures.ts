@@ -5,7 +5,8 @@
 import * as z from 'zod/mini';
 import { assignedToSchema } from './caseload.ts';
 import { id, isoDate, isoDateTime, optionalPreprocessed, schema, text } from './common.ts';
-import { evaluationCodes, roles, sessionTypes } from './enums.ts';
+import { evaluationCodes, participantStatuses, roles, sessionTypes } from './enums.ts';
+import { cueCounts } from './trials.ts';
 
 /**
  * Part 4 §1.4: the one refusal of every change a signed note freezes (its note, progress and
@@ -37,7 +38,52 @@ export const addendumBody = /* @__PURE__ */ schema(() =>
   }),
 );
 
-export const signature = /* @__PURE__ */ schema(() => z.object({ userId: id, name: z.string(), role: z.enum(roles), at: isoDateTime }));
+/** Individual and group treatment, then the evaluation codes (part 4 §1.2). */
+export const cptCodes = ['92507', '92508', ...evaluationCodes] as const;
+
+/**
+ * The service as it stood when the note was signed (part 4 §1.4), copied into the signature: the
+ * service log, its CSV and the signed-note PDF read this, so later edits of the client (name,
+ * ICD-10 codes) or of its goals never rewrite a signed line. Dates and times are wall-clock in
+ * `timeZone`, the account's zone at signing.
+ */
+export const signatureFacts = /* @__PURE__ */ schema(() =>
+  z.object({
+    date: isoDate,
+    /** HH:mm */
+    start: z.string(),
+    end: z.string(),
+    timeZone: z.string(),
+    minutes: z.number(),
+    sessionType: z.enum(sessionTypes),
+    providerId: id,
+    provider: z.string(),
+    providerRole: z.enum(roles),
+    /** "Ana G." */
+    student: z.string(),
+    attendance: z.enum(participantStatuses),
+    studentsPresent: z.number(),
+    /** The billed code; null when this participation bills nothing (not present, consultation, meeting). */
+    cpt: z.nullable(z.enum(cptCodes)),
+    icd10Codes: z.array(z.string()),
+    /** The client's goals with data in the session, in the goals' order. */
+    goals: z.array(
+      z.object({
+        goalId: id,
+        name: z.string(),
+        successfulAttempts: z.number(),
+        totalAttempts: z.number(),
+        trials: z.optional(z.object({ independentCorrect: z.number(), cueCounts })),
+      }),
+    ),
+  }),
+);
+export type SignatureFacts = z.infer<typeof signatureFacts>;
+
+/** A signature or co-signature; only the signature carries `facts` (absent on notes signed before they were copied and not yet migrated). */
+export const signature = /* @__PURE__ */ schema(() =>
+  z.object({ userId: id, name: z.string(), role: z.enum(roles), at: isoDateTime, facts: z.optional(signatureFacts) }),
+);
 export type Signature = z.infer<typeof signature>;
 export const addendum = /* @__PURE__ */ schema(() => z.object({ text: z.string(), userId: id, name: z.string(), at: isoDateTime }));
 export type Addendum = z.infer<typeof addendum>;
@@ -68,8 +114,6 @@ export const serviceLogQuery = /* @__PURE__ */ schema(() =>
 );
 export type ServiceLogQuery = z.input<typeof serviceLogQuery>;
 
-/** Individual and group treatment, then the evaluation codes (part 4 §1.2). */
-export const cptCodes = ['92507', '92508', ...evaluationCodes] as const;
 export const cosignedStates = ['yes', 'no', 'not_needed'] as const;
 
 /** One present participation in a completed session. */

@@ -7,6 +7,7 @@
  */
 import type { CancelReason, ClientStatus, EvaluationCode, GoalStatus, GoalType, GradeLevel, NoteAuthor, OrganizationType, ParticipantStatus, ProgressNoteStatus, Role, SessionStatus, SessionType } from '@caseload/contract/enums';
 import type { Baseline, CueCounts, CueLevel, Trial } from '@caseload/contract/trials';
+import type { SignatureFacts } from '@caseload/contract/signatures';
 
 interface Audited {
   createdAt: string;
@@ -129,6 +130,8 @@ export interface SignatureEntry {
   name: string;
   role: Role;
   at: string;
+  /** The service as signed (part 4 §1.4); only on a signature, never a co-signature. */
+  facts?: SignatureFacts;
 }
 
 export interface AddendumEntry {

@@ -79,6 +79,18 @@ describe('key builders', () => {
     // Its own GSI1 family: no provider, client or audit partition is named COSIGN.
     expect(keys.awaitingCosignature('a')).toBe('ACCT#a#COSIGN');
   });
+
+  it("keeps a delivered note's report parts in the note's own partition, inputs and PDF apart, in number order", () => {
+    const first = keys.deliveredReportPart('a', 'n', 'PDF', 0);
+    expect(first).toEqual({ PK: 'ACCT#a#REPORT#n', SK: 'PDF#0000' });
+    expect(first.PK).toBe(keys.deliveredReport('a', 'n'));
+    expect(keys.deliveredReport('a', 'n')).not.toBe(keys.deliveredReport('a', 'n2'));
+    expect(keys.deliveredReportPart('a', 'n', 'INPUT', 2).SK).toBe('INPUT#0002');
+    // Ten and more parts still sort after nine.
+    expect(keys.deliveredReportPart('a', 'n', 'PDF', 9).SK < keys.deliveredReportPart('a', 'n', 'PDF', 10).SK).toBe(true);
+    // Not the notes' time index, nor any session or client partition.
+    expect(first.PK).not.toBe(keys.notesByTime('a'));
+  });
 });
 
 describe('sortKeys', () => {

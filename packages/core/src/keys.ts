@@ -143,6 +143,16 @@ export const keys = {
     GSI2SK: `${createdAt}#${noteId}`,
   }),
   notesByTime: (accountId: string) => `${acct(accountId)}#PNOTE`,
+  /**
+   * Partition of a delivered note's parent report (notes/delivered-report.ts): what it showed at
+   * delivery (`INPUT#…`) and, from its first download, its PDF (`PDF#…`), each gzip-compressed and
+   * cut into numbered parts, read back in sort-key order by one Query.
+   */
+  deliveredReport: (accountId: string, noteId: string) => `${acct(accountId)}#REPORT#${noteId}`,
+  deliveredReportPart: (accountId: string, noteId: string, kind: 'INPUT' | 'PDF', index: number) => ({
+    PK: `${acct(accountId)}#REPORT#${noteId}`,
+    SK: `${kind}#${String(index).padStart(4, '0')}`,
+  }),
   /** The period guard of notes stored before `notePeriods`: no longer written, deleted with its note. */
   progressNotePeriod: (accountId: string, clientId: string, start: string, end: string) => ({
     PK: acct(accountId),
@@ -260,6 +270,7 @@ export const entity = {
   progress: 'Progress',
   progressNote: 'ProgressNote',
   progressNotePeriod: 'ProgressNotePeriod',
+  deliveredReportPart: 'DeliveredReportPart',
   notePeriods: 'NotePeriods',
   reportingPeriods: 'ReportingPeriods',
   bulkJob: 'BulkJob',

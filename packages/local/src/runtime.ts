@@ -5,6 +5,7 @@ import { migrateClientKeys } from '@caseload/core/caseload/migrate-client-keys';
 import { migrateOrganizationNames } from '@caseload/core/caseload/migrate-organization-names';
 import { migrateMinutesLedger } from '@caseload/core/minutes/migrate-ledger';
 import { migrateSessionProviders } from '@caseload/core/sessions/migrate-provider';
+import { migrateSignatureFacts } from '@caseload/core/signatures/migrate-facts';
 import { tableName } from '@caseload/core/table';
 import { lockDataDir } from './data-lock.ts';
 import { startDynamoLocal, type EmbeddedDynamo } from './dynamodb-local.ts';
@@ -74,6 +75,8 @@ export async function startApp(opts: { port?: number; host?: string; dataDir?: s
     await migrateClientKeys(log);
     await migrateMinutesLedger(log);
     await migrateOrganizationNames(log);
+    // After the providers' backfill: the facts name each session's provider.
+    await migrateSignatureFacts(log);
     const serveWeb = opts.serveWeb ?? true;
     if (serveWeb) await buildWebIfStale(log);
     const server = createLocalServer({ webDir: serveWeb ? webDist : undefined });

@@ -11,25 +11,15 @@
  */
 import { cueMixText, goalProgressLabels } from '@caseload/contract/goal-chart';
 import type { AuthContext } from '../context.ts';
-import type { ClientItem, GoalItem, ProgressItem, ProgressNoteItem } from '../items.ts';
 import { htmlBlocks, type Block } from '../pdf/blocks.ts';
 import { renderPdf } from '../pdf/document.ts';
 import { plainText } from '../plain-text.ts';
 import { goalChart } from '../reports/goal-charts.ts';
-import { accountTimeZone } from '../school-calendar/settings.ts';
 import { zoneDays } from '../school-calendar/zone-days.ts';
 import { longDate } from './dates.ts';
-import { displayName, isReported, loadClientPeriodRecords, type Period } from './facts.ts';
+import { keepDeliveredPdf, loadParentReport, readDeliveredReport, type ParentReportInput } from './delivered-report.ts';
+import { displayName, isReported, type Period } from './facts.ts';
 import { getVisibleNote } from './service.ts';
-
-export interface ParentReportInput {
-  client: Pick<ClientItem, 'firstName' | 'lastInitial'>;
-  note: Pick<ProgressNoteItem, 'content' | 'reportingPeriodStart' | 'reportingPeriodEnd'>;
-  goals: GoalItem[];
-  /** The client's rows of the period. */
-  progress: ProgressItem[];
-  timeZone: string;
-}
 
 /** Pure: the report's blocks from already-loaded records. */
 export function parentReportBlocks(input: ParentReportInput): Block[] {
@@ -62,16 +52,18 @@ export function parentReportBlocks(input: ParentReportInput): Block[] {
   ];
 }
 
-/** Loads the account's time zone, then the client's goals and the rows of the period's days in that zone (as the note's facts do). */
-export async function loadParentReport(accountId: string, client: ClientItem, note: ProgressNoteItem): Promise<ParentReportInput> {
-  const timeZone = await accountTimeZone(accountId);
-  const records = await loadClientPeriodRecords(accountId, client.id, { start: note.reportingPeriodStart, end: note.reportingPeriodEnd }, timeZone);
-  return { client, note, ...records, timeZone };
-}
-
-/** The parent report of a note the caller may see, as a PDF file. */
+/**
+ * The parent report of a note the caller may see, as a PDF file. A delivered note's is the one
+ * kept for it (delivered-report.ts): the first download renders what the note showed at delivery
+ * and stores the bytes, every later one answers them.
+ */
 export async function progressNotePdf(auth: AuthContext, noteId: string): Promise<{ filename: string; pdf: Buffer }> {
   const { note, client } = await getVisibleNote(auth, noteId);
-  const pdf = await renderPdf(parentReportBlocks(await loadParentReport(auth.accountId, client, note)));
-  return { filename: `progress-note-${note.reportingPeriodEnd}.pdf`, pdf };
+  const filename = `progress-note-${note.reportingPeriodEnd}.pdf`;
+  if (note.status !== 'delivered') return { filename, pdf: await renderPdf(parentReportBlocks(await loadParentReport(auth.accountId, client, note))) };
+  const kept = await readDeliveredReport(auth.accountId, noteId);
+  if (kept.pdf) return { filename, pdf: kept.pdf };
+  // Delivered before the inputs were kept: the live records, frozen from this download on.
+  const input = kept.input ?? (await loadParentReport(auth.accountId, client, note));
+  return { filename, pdf: await keepDeliveredPdf(auth.accountId, noteId, await renderPdf(parentReportBlocks(input))) };
 }

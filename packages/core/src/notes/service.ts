@@ -29,6 +29,7 @@ import { plainText } from '../plain-text.ts';
 import { sanitizeRichText } from '../rich-text.ts';
 import { accountTimeZone } from '../school-calendar/settings.ts';
 import { retryOnConflict } from '../sessions/conflicts.ts';
+import { deliveredInputPuts, loadParentReport } from './delivered-report.ts';
 import { displayName, loadFacts, type Period } from './facts.ts';
 import { writeGroundedNote } from './generator.ts';
 import { notePeriodsWrite, notesOverlapping, periodRecordOf, readNotePeriods, type NotePeriods } from './note-periods.ts';
@@ -233,6 +234,7 @@ export interface NoteChange {
  * Edits the content (the note becomes `updated`, and counts as edited for regeneration) and/or
  * marks it delivered; a delivered note's content cannot change. Written with the client's note
  * periods under their version, so an edit and a regeneration of the same note never interleave.
+ * The delivering write also keeps the parent report's inputs (delivered-report.ts).
  */
 export async function updateProgressNote(auth: AuthContext, noteId: string, change: NoteChange): Promise<ProgressNote> {
   let clean: string | undefined;
@@ -255,9 +257,11 @@ export async function updateProgressNote(auth: AuthContext, noteId: string, chan
       updatedBy: auth.userId,
     };
     const notes = { ...set.notes, [noteId]: { ...record, status: updated.status, edited: record.edited || edited } };
+    // Delivery keeps what the parent report shows now, in the same write (part 4 §1.4; see delivered-report.ts).
+    const kept = updated.status === 'delivered' && note.status !== 'delivered' ? deliveredInputPuts(auth.accountId, noteId, await loadParentReport(auth.accountId, client, updated)) : [];
     // Written only over the note as read: a delivery or an edit committed since fails this write,
     // and the retry decides again on the note as it now is.
-    await transact([notePeriodsWrite(auth.accountId, set, notes), putNoteItem(updated, note.updatedAt)]);
+    await transact([notePeriodsWrite(auth.accountId, set, notes), putNoteItem(updated, note.updatedAt), ...kept]);
     return { updated, client };
   });
   const delivered = change.status === 'delivered';

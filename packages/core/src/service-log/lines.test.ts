@@ -74,6 +74,29 @@ describe('lines', () => {
     expect(buildLines(moved).map((l) => [l.clientId, l.groupSize, l.cpt])).toEqual([['c2', 2, '92508']]);
   });
 
+  it("a signed line is its signature's facts, whatever the client and provider are now", () => {
+    const facts = {
+      date: '2026-09-05',
+      start: '21:30',
+      end: '22:15',
+      timeZone: 'America/New_York',
+      minutes: 45,
+      sessionType: 'therapy' as const,
+      providerId: '00000000-0000-4000-8000-000000000001',
+      provider: 'Pat Former',
+      providerRole: 'assistant' as const,
+      student: 'Annie B.',
+      attendance: 'present' as const,
+      studentsPresent: 1,
+      cpt: '92507' as const,
+      icd10Codes: ['F80.9'],
+      goals: [],
+    };
+    const base = inputs([session({ c1: 'present' })]);
+    const [line] = buildLines({ ...base, notes: new Map([[noteKey('s1', 'c1'), { signature: { ...signer('assistant'), facts } }]]), users: new Map() });
+    expect(line).toMatchObject({ student: 'Annie B.', provider: 'Pat Former', icd10Codes: ['F80.9'], cpt: '92507', groupSize: 1, signed: true, cosigned: 'no', medicaidEligible: true });
+  });
+
   it('CSV: the header, then formula-safe cells', () => {
     const [line] = buildLines(inputs([session({ c1: 'present' })]));
     const csv = serviceLogCsv([{ ...line!, student: '+1 B.' }]);

@@ -3,7 +3,7 @@
  * present participation in a completed therapy session (CPT from the number of students present) or
  * evaluation (its evaluation code; it delivers no minutes), with the account's wall-clock date and
  * times and the signatures of the client's session note. Consultations and meetings make no line
- * (part 4 §1.2).
+ * (part 4 §1.2). A signed note's line is its signature's copy of the facts (part 4 §1.4).
  */
 import { roleLabels, type Role, type SessionType } from '@caseload/contract/enums';
 import type { Signature } from '@caseload/contract/signatures';
@@ -32,7 +32,7 @@ export interface LogNote {
 export const cptFor = (groupSize: number): ServiceLogLine['cpt'] => (groupSize === 1 ? '92507' : '92508');
 
 /** The line's code: a therapy session's by group size, an evaluation's own; other types bill nothing. */
-function lineCode(session: SessionItem, groupSize: number): ServiceLogLine['cpt'] | undefined {
+export function lineCode(session: Pick<SessionItem, 'sessionType' | 'evaluationCode'>, groupSize: number): ServiceLogLine['cpt'] | undefined {
   if (session.sessionType === 'therapy') return cptFor(groupSize);
   if (session.sessionType === 'evaluation') return session.evaluationCode;
   return undefined;
@@ -91,7 +91,7 @@ export function buildLines(input: LineInputs): ServiceLogLine[] {
     const present = presentParticipants(session);
     const provider = input.users.get(providerOf(session) ?? '');
     const cpt = lineCode(session, present.length);
-    if (!present.length || !provider || !cpt) continue;
+    if (!present.length) continue;
     const start = Date.parse(session.scheduledAt);
     const times = {
       date: localDate(session.scheduledAt, input.timeZone),
@@ -102,9 +102,34 @@ export function buildLines(input: LineInputs): ServiceLogLine[] {
       const client = input.clients.get(clientId);
       if (!input.canSee(client ? client.organizationId : entry.organizationId)) continue;
       const note = input.notes.get(noteKey(session.id, clientId));
+      const common = { sessionId: session.id, clientId, medicaidEligible: client?.medicaidEligible ?? false, sessionType: session.sessionType };
+      // A signed line reads the facts its signature copied (part 4 §1.4): later edits of the client
+      // or the provider never rewrite it. Signatures without facts (before the copy existed and
+      // before the signature-facts migration ran) read the live records like an unsigned line.
+      const facts = note?.signature?.facts;
+      if (facts?.cpt) {
+        lines.push({
+          ...common,
+          sessionType: facts.sessionType,
+          date: facts.date,
+          start: facts.start,
+          end: facts.end,
+          student: facts.student,
+          providerId: facts.providerId,
+          provider: facts.provider,
+          role: facts.providerRole,
+          minutes: facts.minutes,
+          groupSize: facts.studentsPresent,
+          cpt: facts.cpt,
+          icd10Codes: facts.icd10Codes,
+          signed: true,
+          cosigned: cosignedState(note, facts.providerRole),
+        });
+        continue;
+      }
+      if (!provider || !cpt) continue;
       lines.push({
-        sessionId: session.id,
-        clientId,
+        ...common,
         ...times,
         student: `${client?.firstName ?? entry.firstName} ${client?.lastInitial ?? entry.lastInitial}.`,
         providerId: provider.id,
@@ -114,8 +139,6 @@ export function buildLines(input: LineInputs): ServiceLogLine[] {
         groupSize: present.length,
         cpt,
         icd10Codes: client?.icd10Codes ?? [],
-        sessionType: session.sessionType,
-        medicaidEligible: client?.medicaidEligible ?? false,
         signed: note?.signature !== undefined,
         cosigned: cosignedState(note, provider.role),
       });

@@ -48,7 +48,7 @@ function auditDocumentation(auth: AuthContext, kind: 'session_note' | 'progress'
 
 const visibleClientIds = (auth: AuthContext, session: SessionItem) => new Set(visibleParticipants(auth, session).map((p) => p.clientId));
 
-const signatureOf = (s: NonNullable<SessionNoteItem['signature']>) => ({ userId: s.userId, name: s.name, role: s.role, at: s.at });
+const signatureOf = (s: NonNullable<SessionNoteItem['signature']>) => ({ userId: s.userId, name: s.name, role: s.role, at: s.at, facts: s.facts });
 
 /** A note row as answered: its signature, co-signature and addenda (oldest first) when it has them. */
 export const toSessionNote = (row: SessionNoteItem): SessionNote => ({

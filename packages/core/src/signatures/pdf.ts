@@ -4,29 +4,26 @@
  * the co-signature and the addenda. Any note the user may see prints, signed or not ("Unsigned"
  * says which).
  *
- * Reads, all by key or one partition: the session, its documentation partition (the note and the
- * progress rows), the client, the client's goals (for their names) and the account (its time zone)
- * in parallel, then the provider's user item: six requests whatever the note holds.
+ * A signed note prints the service as its signature copied it (part 4 §1.4), so later edits of the
+ * client or its goals never change a signed note's PDF.
+ *
+ * Reads, all by key or one partition: the session and the client (visibility), then its
+ * documentation partition (the note and the progress rows), the client, the client's goals (for
+ * their names) and the account (its time zone) in parallel, then for an unsigned note the
+ * provider's user item: at most seven requests whatever the note holds.
  */
 import { TZDate } from '@date-fns/tz';
 import { roleLabels, type ParticipantStatus, type SessionType } from '@caseload/contract/enums';
 import type { Addendum, Signature } from '@caseload/contract/signatures';
 import { cueLevelLabels, cueLevels, type CueCounts } from '@caseload/contract/trials';
-import { getUser } from '../auth/users-repo.ts';
 import type { AuthContext } from '../context.ts';
 import { NotFoundError } from '../errors.ts';
-import { goalsOfClient } from '../goals/repo.ts';
-import type { ClientItem, SessionItem } from '../items.ts';
 import { longDate } from '../notes/dates.ts';
 import { documentBlocks, htmlBlocks } from '../pdf/blocks.ts';
 import { renderPdf } from '../pdf/document.ts';
-import { accountTimeZone } from '../school-calendar/settings.ts';
-import { isNoteRow, isProgressRow, listDocs, readSession, type NoteRow } from '../sessions/repo.ts';
-import { providerOf } from '../sessions/provider.ts';
+import { readSession } from '../sessions/repo.ts';
 import { findVisibleClient, isVisibleEntry, requireVisible } from '../sessions/view.ts';
-
-/** The note row with what signing adds to it (signatures/ writes these attributes). */
-type SignedNoteRow = NoteRow & { signature?: Signature; cosignature?: Signature; addenda?: Addendum[] };
+import { loadServiceFacts, providerFacts, type ServiceFacts } from './facts.ts';
 
 const sessionTypeLabels: Record<SessionType, string> = { therapy: 'Therapy', evaluation: 'Evaluation', consultation: 'Consultation', meeting: 'Meeting' };
 const attendanceLabels: Record<ParticipantStatus, string> = { scheduled: 'Scheduled', present: 'Present', absent: 'Absent', canceled: 'Canceled' };
@@ -54,12 +51,10 @@ const heading = (text: string) => `<h2>${escapeText(text)}</h2>`;
 const list = (items: string[]) => `<ul>${items.map((text) => `<li>${escapeText(text)}</li>`).join('')}</ul>`;
 
 export interface SessionNoteFacts {
-  session: Pick<SessionItem, 'scheduledAt' | 'duration' | 'sessionType' | 'participants'>;
-  client: Pick<ClientItem, 'id' | 'firstName' | 'lastInitial' | 'icd10Codes'>;
-  note?: { notes: string; signature?: Signature; cosignature?: Signature; addenda?: Addendum[] };
-  progress: ProgressLine[];
+  /** The service: a signature's copy (part 4 §1.4), or for an unsigned note the same built from live records. */
+  service: ServiceFacts;
   provider?: { name: string; role: keyof typeof roleLabels };
-  timeZone: string;
+  note?: { notes: string; signature?: Signature; cosignature?: Signature; addenda?: Addendum[] };
 }
 
 const signer = (s: Signature) => `${s.name} (${roleLabels[s.role]})`;
@@ -82,26 +77,26 @@ export function progressLineText({ goalName, successfulAttempts: ok, totalAttemp
   return `${goalName}: ${total} ${total === 1 ? 'trial' : 'trials'}, ${ok} correct (${percent(ok, total)}%), ${trials.independentCorrect} independently; cue levels: ${levels.join(', ')}`;
 }
 
-/** The document's lines: the service, the note, the progress, the signatures and the addenda, in that order. */
-export function sessionNoteDocument(facts: SessionNoteFacts): { title: string; header: string[]; html: string } {
-  const { session, client, note, provider, timeZone } = facts;
-  const start = wallClock(session.scheduledAt, timeZone);
-  const end = wallClock(new Date(Date.parse(session.scheduledAt) + session.duration * 60_000).toISOString(), timeZone);
-  const attendance = session.participants[client.id]?.status;
-  const present = Object.values(session.participants).filter((p) => p.status === 'present').length;
-  const codes = client.icd10Codes ?? [];
+/** A CPT code as the header says it: individual when the student was alone, group otherwise, an evaluation's code as it is. */
+function cptText(cpt: NonNullable<ServiceFacts['cpt']>, studentsPresent: number) {
+  if (cpt === '92507') return '92507 (individual)';
+  if (cpt === '92508') return `92508 (group of ${studentsPresent})`;
+  return cpt;
+}
 
+/** The document's lines: the service, the note, the progress, the signatures and the addenda, in that order. */
+export function sessionNoteDocument({ service, provider, note }: SessionNoteFacts): { title: string; header: string[]; html: string } {
+  const { timeZone } = service;
   const header = [
-    `Student: ${client.firstName} ${client.lastInitial}.`,
-    `Date: ${longDate(start.date)}`,
-    `Time: ${start.time}–${end.time} (${timeZone})`,
-    `Duration: ${session.duration} minutes`,
-    `Session type: ${sessionTypeLabels[session.sessionType]}`,
+    `Student: ${service.student}`,
+    `Date: ${longDate(service.date)}`,
+    `Time: ${service.start}–${service.end} (${timeZone})`,
+    `Duration: ${service.minutes} minutes`,
+    `Session type: ${sessionTypeLabels[service.sessionType]}`,
     `Provider: ${provider ? `${provider.name} (${roleLabels[provider.role]})` : 'Not recorded'}`,
-    `Attendance: ${attendance ? attendanceLabels[attendance] : 'Not recorded'}`,
-    // A CPT code bills a present student: individual when the student was alone, group otherwise.
-    ...(attendance === 'present' ? [`CPT: ${present === 1 ? '92507 (individual)' : `92508 (group of ${present})`}`] : []),
-    `ICD-10: ${codes.length ? codes.join('; ') : 'None recorded'}`,
+    `Attendance: ${attendanceLabels[service.attendance]}`,
+    ...(service.cpt ? [`CPT: ${cptText(service.cpt, service.studentsPresent)}`] : []),
+    `ICD-10: ${service.icd10Codes.length ? service.icd10Codes.join('; ') : 'None recorded'}`,
   ];
 
   const noteBlocks = note ? htmlBlocks(note.notes) : [];
@@ -109,8 +104,8 @@ export function sessionNoteDocument(facts: SessionNoteFacts): { title: string; h
     heading('Note'),
     noteBlocks.length ? noteBlocks.map((b) => (b.kind === 'bullet' ? list([b.text]) : paragraph(b.text))).join('') : paragraph('No note was written.'),
     heading('Progress'),
-    facts.progress.length
-      ? list(facts.progress.map(progressLineText))
+    service.goals.length
+      ? list(service.goals.map((g) => progressLineText({ ...g, goalName: g.name })))
       : paragraph('No progress recorded.'),
     heading('Signatures'),
     paragraph(note?.signature ? `Signed by ${signer(note.signature)} on ${when(note.signature.at, timeZone)}` : 'Unsigned'),
@@ -130,43 +125,21 @@ export function sessionNoteDocument(facts: SessionNoteFacts): { title: string; h
 
 /**
  * The PDF of one client's note in one session, for a user who may see both the session and the
- * client (404 otherwise, whatever the reason: another tenant's ids look like missing ones).
+ * client (404 otherwise, whatever the reason: another tenant's ids look like missing ones). A
+ * signed note prints its signature's facts; an unsigned one (or one signed before facts were
+ * copied and not yet migrated) prints the live records.
  */
 export async function sessionNotePdf(auth: AuthContext, sessionId: string, clientId: string): Promise<{ filename: string; pdf: Buffer }> {
-  const [stored, docs, client, goals, timeZone] = await Promise.all([
-    readSession(auth.accountId, sessionId),
-    listDocs(auth.accountId, sessionId),
-    findVisibleClient(auth, clientId),
-    goalsOfClient(auth.accountId, clientId),
-    accountTimeZone(auth.accountId),
-  ]);
+  const [stored, client] = await Promise.all([readSession(auth.accountId, sessionId), findVisibleClient(auth, clientId)]);
   const session = requireVisible(auth, stored);
   const entry = session.participants[clientId];
   if (!client || !entry || !isVisibleEntry(auth, entry)) throw new NotFoundError('Session note');
 
-  const providerId = providerOf(session);
-  const user = providerId ? await getUser(auth.accountId, providerId) : undefined;
-  const note = docs.filter(isNoteRow).find((row): row is SignedNoteRow => row.clientId === clientId);
-  // In the goals' own order (oldest first), as the session page lists them.
-  const goalOrder = new Map(goals.map((g, i) => [g.id, i]));
-  const progress = docs
-    .filter(isProgressRow)
-    .filter((row) => row.clientId === clientId)
-    .sort((a, b) => (goalOrder.get(a.goalId) ?? goals.length) - (goalOrder.get(b.goalId) ?? goals.length))
-    .map((row) => ({
-      goalName: goals[goalOrder.get(row.goalId) ?? -1]?.name ?? 'A removed goal',
-      successfulAttempts: row.successfulAttempts,
-      totalAttempts: row.totalAttempts,
-      trials: row.trials && { independentCorrect: row.independentCorrect ?? 0, cueCounts: row.cueCounts ?? {} },
-    }));
-
-  const document = sessionNoteDocument({
-    session,
-    client,
-    note,
-    progress,
-    provider: user ? { name: `${user.firstName} ${user.lastName}`, role: user.role } : undefined,
-    timeZone,
-  });
-  return { filename: `session-note-${wallClock(session.scheduledAt, timeZone).date}.pdf`, pdf: await renderPdf(documentBlocks(document)) };
+  const live = await loadServiceFacts(auth.accountId, session, clientId);
+  const note = live.note;
+  const signed = note?.signature?.facts;
+  const provider = signed ? { providerId: signed.providerId, provider: signed.provider, providerRole: signed.providerRole } : await providerFacts(auth.accountId, session);
+  const service = signed ?? live.facts;
+  const document = sessionNoteDocument({ service, note, provider: provider && { name: provider.provider, role: provider.providerRole } });
+  return { filename: `session-note-${service.date}.pdf`, pdf: await renderPdf(documentBlocks(document)) };
 }

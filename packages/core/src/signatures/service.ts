@@ -21,7 +21,7 @@ import { getUser } from '../auth/users-repo.ts';
 import { recordAudit } from '../audit.ts';
 import { nowIso } from '../clock.ts';
 import type { AuthContext } from '../context.ts';
-import { db, isConditionFailure, transact } from '../db.ts';
+import { db, isConditionFailure, transact, type TxItem } from '../db.ts';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, PayloadTooLargeError } from '../errors.ts';
 import type { AddendumEntry, SessionItem, SessionNoteItem, SignatureEntry } from '../items.ts';
 import { entity, keys } from '../keys.ts';
@@ -32,6 +32,7 @@ import { getItem, readSession } from '../sessions/repo.ts';
 import { actorName } from '../sessions/service.ts';
 import { findVisibleClient, requireVisible } from '../sessions/view.ts';
 import { tableName } from '../table.ts';
+import { loadServiceFacts } from './facts.ts';
 import { failedConditionAt } from './lock.ts';
 
 export const ADDENDA_FULL = 'This session note cannot hold more addenda';
@@ -96,12 +97,16 @@ function signableSessionCondition(auth: AuthContext, clientId: string, at: strin
  * 409 (not completed or still ahead), then 409 (already signed). The version bump makes a session
  * edit or delete that read the session before lose its race and read it again, so its refusal of
  * signed participants is exact. A note signed by an assistant enters the account's co-signature index.
+ * The signature carries the service facts as read (facts.ts); the transaction is conditioned on the
+ * session's version and the progress rows' `updatedAt`, so the copy is of what was signed.
  */
 export async function signSessionNote(auth: AuthContext, sessionId: string, clientId: string): Promise<SessionNote> {
   const key = keys.sessionNote(auth.accountId, sessionId, clientId);
   await retryOnConflict(async () => {
-    const [session, note] = await Promise.all([requireParticipant(auth, sessionId, clientId), getItem<SessionNoteItem>(key)]);
-    const signature = signatureOf(auth);
+    const session = await requireParticipant(auth, sessionId, clientId);
+    const { facts, note, progressRows } = await loadServiceFacts(auth.accountId, session, clientId);
+    // The signer is the session's provider (signingRefusal), so the provider's part is the signer's.
+    const signature: SignatureEntry = { ...signatureOf(auth), facts: { ...facts, providerId: auth.userId, provider: actorName(auth), providerRole: auth.role } };
     const refusal = signingRefusal(auth, session, signature.at);
     if (refusal) throw refusal;
     if (note?.signature) throw new ConflictError(ALREADY_SIGNED);
@@ -143,13 +148,35 @@ export async function signSessionNote(auth: AuthContext, sessionId: string, clie
         Update: {
           Key: keys.session(auth.accountId, sessionId),
           UpdateExpression: 'SET #documented = :true ADD #signed :client, #version :one',
+          // The facts copy the session as read: any session write since (it bumps the version) fails this.
           ...sessionCondition,
+          ConditionExpression: `${sessionCondition.ConditionExpression} AND ${session.version === undefined ? 'attribute_not_exists(#version)' : '#version = :version'}`,
           ExpressionAttributeNames: { ...sessionCondition.ExpressionAttributeNames, '#documented': 'documented', '#signed': 'signedClientIds', '#version': 'version' },
-          ExpressionAttributeValues: { ...sessionCondition.ExpressionAttributeValues, ':true': true, ':client': new Set([clientId]), ':one': 1 },
+          ExpressionAttributeValues: {
+            ...sessionCondition.ExpressionAttributeValues,
+            ':true': true,
+            ':client': new Set([clientId]),
+            ':one': 1,
+            ...(session.version === undefined ? {} : { ':version': session.version }),
+          },
         },
       },
+      // The facts copy these progress rows as read: a save of one since fails its check. A row for
+      // another goal created in between is not caught; its save and this signature would have to
+      // land within the same moment, by the same provider.
+      ...progressRows.map(
+        (row): TxItem => ({
+          ConditionCheck: {
+            Key: keys.progress(auth.accountId, sessionId, row.goalId),
+            ConditionExpression: '#updatedAt = :updatedAt',
+            ExpressionAttributeNames: { '#updatedAt': 'updatedAt' },
+            ExpressionAttributeValues: { ':updatedAt': row.updatedAt },
+          },
+        }),
+      ),
     ]).catch(async (e: unknown) => {
       if (failedConditionAt(e, 0)) throw new ConflictError(ALREADY_SIGNED);
+      // A progress row saved since the read: retryOnConflict reads again and copies it.
       if (!failedConditionAt(e, 1)) throw e;
       // The session changed since it was read: tell why from the session as it is now.
       const current = await readSession(auth.accountId, sessionId);
