@@ -194,6 +194,8 @@ export const progressPoint = /* @__PURE__ */ schema(() =>
     trials: z.optional(z.array(trial)),
     independentCorrect: z.optional(z.number()),
     cueCounts: z.optional(cueCounts),
+    /** Correct trials per cue level: what the criterion's accuracy counts (figures.ts). */
+    correctByCue: z.optional(cueCounts),
     clientUpdatedAt: z.optional(isoDateTime),
   }),
 );

@@ -73,6 +73,7 @@ export const toProgressPoint = (row: ProgressItem): ProgressPoint => ({
   trials: row.trials,
   independentCorrect: row.independentCorrect,
   cueCounts: row.cueCounts,
+  correctByCue: row.correctByCue,
   clientUpdatedAt: row.clientUpdatedAt,
 });
 
