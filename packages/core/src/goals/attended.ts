@@ -9,10 +9,10 @@
  * longer exists is kept (its data was recorded, and nothing says the student was absent).
  */
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
+import { wasNotThere } from '@caseload/contract/sessions';
 import { db } from '../db.ts';
 import type { ProgressItem, SessionItem } from '../items.ts';
 import { keys } from '../keys.ts';
-import { wasNotThere } from '../sessions/repo.ts';
 import { tableName } from '../table.ts';
 
 /** DynamoDB's limit on the keys of one BatchGetItem. */
