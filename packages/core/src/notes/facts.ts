@@ -145,8 +145,6 @@ const inPeriod = (iso: string | undefined, bounds: PeriodBounds) => {
 
 export const displayName = (c: Pick<ClientItem, 'firstName' | 'lastInitial'>) => `${c.firstName} ${c.lastInitial}.`;
 
-export const accuracyOf = percentOf;
-
 /** The target percentage named by the criteria text, or undefined. */
 export function parseTargetPercent(criteria: string): number | undefined {
   const percent = /(\d{1,3}(?:\.\d+)?)\s*%/.exec(criteria);
@@ -157,7 +155,7 @@ export function parseTargetPercent(criteria: string): number | undefined {
   const ratio = /(\d{1,4})\s*(?:\/|out of|of)\s*(\d{1,4})/i.exec(criteria);
   if (ratio) {
     const [a, b] = [Number(ratio[1]), Number(ratio[2])];
-    return b > 0 && a <= b ? accuracyOf(a, b) : undefined;
+    return b > 0 && a <= b ? percentOf(a, b) : undefined;
   }
   return undefined;
 }
@@ -189,9 +187,9 @@ export function cueingFacts(rows: ProgressItem[], maxCue?: CueLevel): CueingFact
   const trials = scored.reduce((n, r) => n + r.totalAttempts, 0);
   const counted = maxCue ? cueLevels.slice(0, cueLevels.indexOf(maxCue) + 1) : cueLevels;
   const sessionsWithTrials = new Set(scored.map((r) => r.sessionId)).size;
-  const cuedCorrect = correctByCueMix(scored)
-    .filter((c): c is CuedCorrect & { percent: number } => c.cue !== 'independent' && counted.includes(c.cue))
-    .map(({ cue, trials: n, percent }) => ({ cue, trials: n, percentOfTrials: percent }));
+  const cuedCorrect = correctByCueMix(scored).flatMap(({ cue, trials: n, percent }): CuedCorrect[] =>
+    cue !== 'independent' && counted.includes(cue) ? [{ cue, trials: n, percentOfTrials: percent }] : [],
+  );
   return {
     sessionsWithTrials,
     allSessionsWithTrials: sessionsWithTrials === new Set(rows.map((r) => r.sessionId)).size,
