@@ -80,8 +80,8 @@ describe('report-card season: a reporting period, the missing notes generated in
     const benGoal = await goal(ben, 'Easy onsets in sentences', 'fluency', '75% accuracy');
     const calGoal = await goal(cal, 'Answers wh- questions', 'expressive_language', '80% accuracy');
 
-    // /s/: 7 of 10 then 8 of 10, each time 6 independent and 4 verbal trials (Independent 60% ·
-    // Verbal 40% of 20 trials), above the 40% baseline: Progressing. Directions: 7 of 10 then
+    // /s/: 7 of 10 then 8 of 10, each time 6 independent and 4 verbal trials (correct: 9
+    // independently, 6 with verbal cues, of 20 trials), above the 40% baseline: Progressing. Directions: 7 of 10 then
     // 5 of 10, below where the period started: Not yet.
     const sessions: { daysAgo: number; sTrials: Trial[]; counts: [string, number, number][] }[] = [
       { daysAgo: 12, sTrials: [...trials('independent', 4, 6), ...trials('verbal', 3, 4)], counts: [[directionsGoal, 7, 10], [benGoal, 4, 10], [calGoal, 5, 10]] },
@@ -173,8 +173,8 @@ describe('report-card season: a reporting period, the missing notes generated in
     const directionsSection = shownText(goalOps(GOAL_DIRECTIONS));
     expect(sSection).toContain('Status: Progressing');
     expect(directionsSection).toContain('Status: Not yet');
-    expect(sSection).toContain('Cue levels: Independent 60% · Verbal 40% (20 trials)');
-    expect(directionsSection).not.toContain('Cue levels:');
+    expect(sSection).toContain('Correct by cue level: Independent 45% · Verbal 30%');
+    expect(directionsSection).not.toContain('Correct by cue level:');
 
     // Then the note's text, after the goals: the local generator's paragraph for each goal.
     const note = squash(shownText(opsBetween(pdf.operators, NOTE_HEADING)));

@@ -123,11 +123,12 @@ describe('storing trials', () => {
       totalAttempts: 10,
       independentCorrect: 3,
       cueCounts: { independent: 4, gestural: 1, verbal: 2, model: 2, physical: 1 },
+      // What a criterion with a highest cue level counts: correct trials per level (none correct with a gestural cue).
+      correctByCue: { independent: 3, verbal: 1, model: 2, physical: 1 },
       trials,
       clientUpdatedAt: at(1),
       recordedAt: session.scheduledAt,
     });
-    // What a criterion with a highest cue level counts: correct trials per level (none correct with a gestural cue).
     expect((await storedRow(session.id, goal.id))!.correctByCue).toEqual({ independent: 3, verbal: 1, model: 2, physical: 1 });
   });
 

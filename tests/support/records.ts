@@ -79,8 +79,18 @@ export async function putSession(
   return session;
 }
 
-/** A progress row for a goal in a session; recordedAt is the session's time, as the service writes it. */
-export async function putProgress(accountId: string, session: SessionItem, goal: GoalItem, successfulAttempts: number, totalAttempts: number): Promise<ProgressItem> {
+/**
+ * A progress row for a goal in a session; recordedAt is the session's time, as the service writes
+ * it. `fields` adds what a row scored trial by trial carries (trials and their totals).
+ */
+export async function putProgress(
+  accountId: string,
+  session: SessionItem,
+  goal: GoalItem,
+  successfulAttempts: number,
+  totalAttempts: number,
+  fields: Partial<ProgressItem> = {},
+): Promise<ProgressItem> {
   const row: ProgressItem = {
     id: `${session.id}:${goal.id}`,
     accountId,
@@ -92,6 +102,7 @@ export async function putProgress(accountId: string, session: SessionItem, goal:
     totalAttempts,
     recordedAt: session.scheduledAt,
     updatedAt: STAMP,
+    ...fields,
   };
   await put({
     ...keys.progress(accountId, session.id, goal.id),

@@ -28,7 +28,7 @@ describe('the goal figure', () => {
   });
 
   it('says the cue-level mix and the whole figure in words', () => {
-    expect(cueMixText(chart)).toBe('Independent 60% · Verbal 40% (20 trials)');
+    expect(cueMixText(chart)).toBe('Correct by cue level: Independent 60% · Verbal 40%');
     expect(cueMixText({ cueMix: [] })).toBeNull();
     expect(goalChartDescription(chart)).toBe('Accuracy over 2 sessions: 40%, 65%; baseline 30%; criterion 80%; status: Progressing');
   });

@@ -23,23 +23,28 @@ export const goalProgressLabels: Record<GoalProgressState, string> = {
 
 export const goalChart = /* @__PURE__ */ schema(() =>
   z.object({
-    /** Accuracy per session over the period, oldest first; `date` is the school day. */
+    /** The criterion's accuracy per session over the period (figures.ts), oldest first; `date` is the school day. */
     points: z.array(z.object({ date: isoDate, accuracy: z.number() })),
     /** The goal's criterion accuracy, drawn as a line; null when the goal has none. */
     criterion: z.nullable(z.number()),
     baseline: z.nullable(baseline),
-    /** Trials per cue level over the period, most-used first; empty when no session was scored trial by trial. */
+    /**
+     * Correct trials per cue level over the period, each as a share of all trials scored trial by
+     * trial (figures.ts correctByCueMix), most first; empty when no session was scored trial by trial.
+     */
     cueMix: z.array(z.object({ cue: z.enum(cueLevels), trials: z.number(), percent: z.number() })),
     progress: z.enum(goalProgressStates),
   }),
 );
 export type GoalChart = z.infer<typeof goalChart>;
 
-/** "Independent 60% · Verbal 40% (20 trials)", or null without trials. */
+/**
+ * "Correct by cue level: Independent 60% · Verbal 20%", or null without correct trials scored
+ * trial by trial. The shares are of all trials, so they add up to the share correct, not to 100.
+ */
 export function cueMixText(chart: Pick<GoalChart, 'cueMix'>): string | null {
   if (chart.cueMix.length === 0) return null;
-  const total = chart.cueMix.reduce((n, c) => n + c.trials, 0);
-  return `${chart.cueMix.map((c) => `${cueLevelLabels[c.cue]} ${c.percent}%`).join(' · ')} (${total} ${total === 1 ? 'trial' : 'trials'})`;
+  return `Correct by cue level: ${chart.cueMix.map((c) => `${cueLevelLabels[c.cue]} ${c.percent}%`).join(' · ')}`;
 }
 
 /** What a screen reader hears for the figure (the chart's own text is not read). */

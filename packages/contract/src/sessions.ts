@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { id, isoDateTime, optionalPreprocessed, requiredText, text, schema } from './common.ts';
 import { addendum, signature } from './signatures.ts';
 import { baseline, CRITERION_BOTH, type CriterionValues, criterionComplete, criterionFields, cueCounts, cueLevels, trial } from './trials.ts';
-import { cancelReasons, CHOOSE_CANCEL_REASON, CHOOSE_EVALUATION_CODE, evaluationCodes, goalStatuses, goalTypes, gradeLevels, participantStatuses, sessionStatuses, sessionTypes } from './enums.ts';
+import { cancelReasons, CHOOSE_CANCEL_REASON, CHOOSE_EVALUATION_CODE, evaluationCodes, goalStatuses, goalTypes, gradeLevels, participantStatuses, sessionStatuses, sessionTypes, type ParticipantStatus } from './enums.ts';
 
 export const DURATION_MIN = 5;
 export const DURATION_MAX = 240;
@@ -80,6 +80,9 @@ function refineRange(q: { from?: string; to?: string }, ctx: z.core.$RefinementC
 export const PROVIDER_MESSAGE = 'Choose an active provider who can see these clients';
 /** Part 4 §1.6: progress and trials only for a student who was there (not absent, not canceled). */
 export const NOT_PRESENT = 'This student was not present';
+/** The participant statuses of a student who was not there: no data is recorded or counted for them. */
+export const NOT_THERE = ['absent', 'canceled'] as const satisfies readonly ParticipantStatus[];
+export const wasNotThere = (status: ParticipantStatus) => (NOT_THERE as readonly ParticipantStatus[]).includes(status);
 
 /** Whose sessions a list reads: the caller's ('me'), everyone's ('all', the default), or one user's. */
 export const providerFilter = /* @__PURE__ */ schema(() =>
@@ -207,6 +210,8 @@ export const progressPoint = /* @__PURE__ */ schema(() =>
     trials: z.optional(z.array(trial)),
     independentCorrect: z.optional(z.number()),
     cueCounts: z.optional(cueCounts),
+    /** Correct trials per cue level: what the criterion's accuracy counts (figures.ts). */
+    correctByCue: z.optional(cueCounts),
     clientUpdatedAt: z.optional(isoDateTime),
   }),
 );

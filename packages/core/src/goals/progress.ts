@@ -1,7 +1,8 @@
 /**
  * Progress data points for reports: by period, for one client or the whole account, only of
  * clients the user may see. Rows of deleted goals are included: the attempts were still recorded.
- * Rows scored live answer their totals (independent correct, trials per cue level), not the trials.
+ * Rows scored live answer their totals (independent correct, trials and correct trials per cue
+ * level), not the trials. Rows of sessions the student did not attend are left out (goals/attended.ts).
  */
 import type * as z from 'zod/mini';
 import type { ProgressPoint, progressQuery } from '@caseload/contract/sessions';
@@ -10,6 +11,7 @@ import { now } from '../clock.ts';
 import { canSeeOrganization, type AuthContext } from '../context.ts';
 import { queryPartition } from '../db.ts';
 import type { ProgressItem } from '../items.ts';
+import { attendedRows } from './attended.ts';
 import { keys, sortKeys } from '../keys.ts';
 import { toProgressPoint } from '../sessions/documentation.ts';
 import { resolveRange } from '../sessions/range.ts';
@@ -27,5 +29,6 @@ export async function listProgress(auth: AuthContext, query: z.output<typeof pro
   // Each row carries its client's organization (kept current when a client moves). A period's list
   // answers what trials add up to, never the trials (up to 500 a row, which an account-wide period
   // would multiply): a session's own progress answers them.
-  return rows.filter((r) => canSeeOrganization(auth, r.organizationId)).map((r) => toProgressPoint({ ...r, trials: undefined }));
+  const visible = rows.filter((r) => canSeeOrganization(auth, r.organizationId));
+  return (await attendedRows(auth.accountId, visible)).map((r) => toProgressPoint({ ...r, trials: undefined }));
 }

@@ -12,6 +12,7 @@ import { entity, keys, sortKeys } from '../keys.ts';
 import { versionCondition } from '../sessions/conflicts.ts';
 import { getItem } from '../sessions/repo.ts';
 import { tableName } from '../table.ts';
+import { attendedRows } from './attended.ts';
 import { type CriterionRow, goalStanding, type GoalStanding, sessionsNeeded } from './criterion.ts';
 
 export const readGoal = (accountId: string, goalId: string) => getItem<GoalItem>(keys.goal(accountId, goalId));
@@ -46,10 +47,10 @@ export function toGoal(item: GoalItem, standing: GoalStanding): Goal {
   };
 }
 
-type StandingRow = CriterionRow & { goalId: string };
+type StandingRow = CriterionRow & { goalId: string; clientId: string };
 
 /** What a standing reads of a progress row: never its trials or notes (a row may hold 500 trials). */
-const STANDING_ATTRIBUTES = ['goalId', 'sessionId', 'recordedAt', 'successfulAttempts', 'totalAttempts', 'correctByCue'] as const;
+const STANDING_ATTRIBUTES = ['goalId', 'clientId', 'sessionId', 'recordedAt', 'successfulAttempts', 'totalAttempts', 'correctByCue'] as const;
 /** Rows per page: the first page is sized to what the goals need; each next one doubles, up to this. */
 const MAX_STANDING_PAGE = 200;
 
@@ -58,7 +59,8 @@ const MAX_STANDING_PAGE = 200;
  * GSI1, page by page only until every goal has the sessions with data its standing needs (its
  * criterion's sessions, or one for its recent accuracy) or the rows run out: a client with years
  * of sessions costs a page or two, not its history. (The index is eventually consistent: a save a
- * moment ago may be missing, as anywhere goals are listed.)
+ * moment ago may be missing, as anywhere goals are listed.) Rows of sessions the student did not
+ * attend are left out (goals/attended.ts).
  */
 export async function goalStandings(accountId: string, clientId: string, goals: readonly GoalItem[]): Promise<Map<string, GoalStanding>> {
   const rowsOf = new Map(goals.map((g) => [g.id, [] as StandingRow[]]));
@@ -80,7 +82,8 @@ export async function goalStandings(accountId: string, clientId: string, goals: 
         ExclusiveStartKey: startKey,
       }),
     );
-    for (const row of (page.Items ?? []) as StandingRow[]) {
+    // Rows of sessions the student did not attend are no data (part 4 §1.6): left out before counting.
+    for (const row of await attendedRows(accountId, (page.Items ?? []) as StandingRow[])) {
       // Rows of the client's other goals (and of deleted ones) are passed over.
       rowsOf.get(row.goalId)?.push(row);
       const needed = stillNeeded.get(row.goalId);

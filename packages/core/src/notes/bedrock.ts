@@ -35,6 +35,7 @@ Write the note ONLY from the facts in the user's JSON. Rules:
 - Refer to the student only by client.displayName.
 - Start with a heading naming the student and the reporting period, then a paragraph on attendance (sessions scheduled, present, absent, canceled, minutes of therapy).
 - Then one section per goal, headed by the goal's name: the performance with its numbers (sessions with data, trials, first, latest and overall accuracy), the trend, whether progress is sufficient to meet the goal (use the goal's "progress" value: sufficient, insufficient or undetermined), and one practical recommendation.
+- For a goal whose criterionMaxCue is not null, its accuracies and correct counts count only correct trials with that cue level or less: say so with the first of them (e.g. "15 correct with verbal cues or less").
 - For a goal whose "cueing" is not null, also say what the trials scored with cue levels show, with its percentCorrect, percentIndependent and the cue levels of cuedCorrect in their order (most frequent first), e.g. "scored 80% correct, 60% independently, with verbal cues on the rest". When allSessionsWithTrials is false, say that these figures cover only the sessions scored trial by trial. When "cueing" is null, say nothing about independence or cue levels.
 - For a goal whose sessionsWithData is 0, write exactly: "${NO_DATA_SENTENCE}" Never describe progress that the facts do not show.
 - Keep a professional, plain tone suitable for parents.

@@ -9,19 +9,22 @@
  * - A goal is reported when it has data in the period, was mastered in the period, or is active /
  *   on hold and existed by the period's end. Discontinued goals and goals mastered earlier appear
  *   only when they have data in the period.
- * - Accuracy of a session = successful ÷ total attempts, a rounded whole percent; one
- *   progress row exists per session and goal. Overall accuracy pools all trials of the period.
- *   A row of 0 trials (a trial list scored and then undone) is no data: it counts for neither a
- *   goal nor attendance.
+ * - Accuracy is the criterion's accuracy (part 4 §1.6, contract figures.ts): correct trials at or
+ *   below the goal's criterionMaxCue (every correct trial without one) ÷ all trials, a rounded
+ *   whole percent; one progress row exists per session and goal. Overall accuracy pools all
+ *   trials of the period, and successfulTrials counts the same correct trials. A row of 0 trials
+ *   (a trial list scored and then undone) is no data: it counts for neither a goal nor attendance.
+ *   Rows of sessions the student did not attend are left out when read (goals/attended.ts).
  * - Cueing, from the rows scored trial by trial (they carry independentCorrect and correctByCue;
- *   rows saved as counts only have no cue levels and are left out of it): the share correct and the
- *   share correct independently, both of those rows' trials, and the cue levels of the other correct
- *   trials, most frequent first, each with its count and share of those trials. A period mixing
- *   both kinds of row says so (`allSessionsWithTrials` false), so the note can say which sessions
- *   its cue figures cover.
+ *   rows saved as counts only have no cue levels and are left out of it): the criterion's share
+ *   correct and the share correct independently (figures.ts `independence`, the chart's figure),
+ *   both of those rows' trials, and the cue levels of the other counted correct trials, most
+ *   frequent first, each with its count and share of those trials. A period mixing both kinds of
+ *   row says so (`allSessionsWithTrials` false), so the note can say which sessions its cue
+ *   figures cover.
  * - Trend: latest − first session accuracy ≥ +10 points improving, ≤ −10 declining, otherwise
  *   stable; fewer than 2 sessions with data is 'insufficient data'.
- * - Target: the first percentage in the target criteria ('80%'), else 'a of b' / 'a/b' as a
+ * - Target: the structured criterion's accuracy, else the first percentage in the target criteria ('80%'), else 'a of b' / 'a/b' as a
  *   percentage ('4 of 5 trials' → 80); when the criteria name neither, the product's success
  *   threshold (80, the reports' top badge) stands in and the facts say so.
  * - Progress is 'sufficient' when the goal is mastered, the latest accuracy reaches the target, or
@@ -34,8 +37,10 @@
  *   durations of present sessions.
  */
 import { goalTypeLabels, type GoalStatus, type GoalType } from '@caseload/contract/enums';
+import { correctByCueMix, criterionAccuracy, criterionCorrect, independence, percentOf, scoredByCue } from '@caseload/contract/figures';
 import { cueLevels, type CueLevel } from '@caseload/contract/trials';
 import { queryPartition } from '../db.ts';
+import { attendedRows } from '../goals/attended.ts';
 import type { ClientItem, GoalItem, ProgressItem, SessionItem } from '../items.ts';
 import { keys, sortKeys } from '../keys.ts';
 import { plainText } from '../plain-text.ts';
@@ -86,6 +91,8 @@ export interface GoalFacts {
   description: string;
   targetPercent: number;
   targetSource: 'criteria' | 'default';
+  /** The criterion's highest cue level: accuracies and correct counts count only correct trials at or below it. */
+  criterionMaxCue: CueLevel | null;
   sessionsWithData: number;
   totalTrials: number;
   successfulTrials: number;
@@ -138,8 +145,6 @@ const inPeriod = (iso: string | undefined, bounds: PeriodBounds) => {
 
 export const displayName = (c: Pick<ClientItem, 'firstName' | 'lastInitial'>) => `${c.firstName} ${c.lastInitial}.`;
 
-export const accuracyOf = (successful: number, total: number) => (total > 0 ? Math.round((successful / total) * 100) : 0);
-
 /** The target percentage named by the criteria text, or undefined. */
 export function parseTargetPercent(criteria: string): number | undefined {
   const percent = /(\d{1,3}(?:\.\d+)?)\s*%/.exec(criteria);
@@ -150,7 +155,7 @@ export function parseTargetPercent(criteria: string): number | undefined {
   const ratio = /(\d{1,4})\s*(?:\/|out of|of)\s*(\d{1,4})/i.exec(criteria);
   if (ratio) {
     const [a, b] = [Number(ratio[1]), Number(ratio[2])];
-    return b > 0 && a <= b ? accuracyOf(a, b) : undefined;
+    return b > 0 && a <= b ? percentOf(a, b) : undefined;
   }
   return undefined;
 }
@@ -172,33 +177,27 @@ function progressVerdict(g: Pick<GoalFacts, 'mastered' | 'latestAccuracy' | 'tar
   return g.trend === 'insufficient data' ? 'undetermined' : 'insufficient';
 }
 
-type ScoredRow = ProgressItem & Required<Pick<ProgressItem, 'independentCorrect' | 'correctByCue'>>;
-const isScoredTrialByTrial = (r: ProgressItem): r is ScoredRow => r.independentCorrect !== undefined && r.correctByCue !== undefined;
-
-/** The cueing facts of a goal's rows with data, or null when none was scored trial by trial. */
-export function cueingFacts(rows: ProgressItem[]): CueingFacts | null {
-  const scored = rows.filter(isScoredTrialByTrial);
+/**
+ * The cueing facts of a goal's rows with data, or null when none was scored trial by trial. Under
+ * a highest cue level, correct trials above it are not counted: neither in `correct` nor as a cue.
+ */
+export function cueingFacts(rows: ProgressItem[], maxCue?: CueLevel): CueingFacts | null {
+  const scored = rows.filter(scoredByCue);
   if (scored.length === 0) return null;
-  const sum = (value: (r: ScoredRow) => number) => scored.reduce((n, r) => n + value(r), 0);
-  const trials = sum((r) => r.totalAttempts);
-  const correct = sum((r) => r.successfulAttempts);
-  const independentCorrect = sum((r) => r.independentCorrect);
+  const trials = scored.reduce((n, r) => n + r.totalAttempts, 0);
+  const counted = maxCue ? cueLevels.slice(0, cueLevels.indexOf(maxCue) + 1) : cueLevels;
   const sessionsWithTrials = new Set(scored.map((r) => r.sessionId)).size;
-  const cuedCorrect = cueLevels
-    .filter((cue) => cue !== 'independent')
-    .map((cue) => ({ cue, trials: sum((r) => r.correctByCue[cue] ?? 0) }))
-    .filter((c) => c.trials > 0)
-    // Stable: equal counts keep the levels' order, least support first.
-    .sort((a, b) => b.trials - a.trials)
-    .map((c) => ({ ...c, percentOfTrials: accuracyOf(c.trials, trials) }));
+  const cuedCorrect = correctByCueMix(scored).flatMap(({ cue, trials: n, percent }): CuedCorrect[] =>
+    cue !== 'independent' && counted.includes(cue) ? [{ cue, trials: n, percentOfTrials: percent }] : [],
+  );
   return {
     sessionsWithTrials,
     allSessionsWithTrials: sessionsWithTrials === new Set(rows.map((r) => r.sessionId)).size,
     trials,
-    correct,
-    percentCorrect: accuracyOf(correct, trials),
-    independentCorrect,
-    percentIndependent: accuracyOf(independentCorrect, trials),
+    correct: scored.reduce((n, r) => n + criterionCorrect(r, maxCue), 0),
+    percentCorrect: criterionAccuracy(scored, maxCue)!,
+    independentCorrect: scored.reduce((n, r) => n + r.independentCorrect, 0),
+    percentIndependent: independence(scored)!,
     cuedCorrect,
   };
 }
@@ -206,10 +205,12 @@ export function cueingFacts(rows: ProgressItem[]): CueingFacts | null {
 /** Facts of one goal from its progress rows (already limited to the period and to rows with data). */
 export function goalFacts(goal: GoalItem, rows: ProgressItem[], bounds: PeriodBounds): GoalFacts {
   const ordered = [...rows].sort((a, b) => Date.parse(a.recordedAt) - Date.parse(b.recordedAt));
-  const sessionAccuracies = ordered.map((r) => accuracyOf(r.successfulAttempts, r.totalAttempts));
+  const maxCue = goal.criterionMaxCue;
+  const sessionAccuracies = ordered.map((r) => criterionAccuracy([r], maxCue) ?? 0);
   const totalTrials = ordered.reduce((n, r) => n + r.totalAttempts, 0);
-  const successfulTrials = ordered.reduce((n, r) => n + r.successfulAttempts, 0);
-  const parsedTarget = parseTargetPercent(goal.targetCriteria);
+  const successfulTrials = ordered.reduce((n, r) => n + criterionCorrect(r, maxCue), 0);
+  // The structured criterion is what the goal is judged on; its text only when there is none.
+  const parsedTarget = goal.criterionAccuracy ?? parseTargetPercent(goal.targetCriteria);
   const first = sessionAccuracies[0] ?? null;
   const latest = sessionAccuracies.at(-1) ?? null;
   const trend = trendOf(sessionAccuracies);
@@ -224,16 +225,17 @@ export function goalFacts(goal: GoalItem, rows: ProgressItem[], bounds: PeriodBo
     description: plainText(goal.description ?? ''),
     targetPercent: parsedTarget ?? DEFAULT_TARGET_PERCENT,
     targetSource: parsedTarget === undefined ? ('default' as const) : ('criteria' as const),
+    criterionMaxCue: maxCue ?? null,
     sessionsWithData: new Set(ordered.map((r) => r.sessionId)).size,
     totalTrials,
     successfulTrials,
     sessionAccuracies,
     firstAccuracy: first,
     latestAccuracy: latest,
-    overallAccuracy: totalTrials > 0 ? accuracyOf(successfulTrials, totalTrials) : null,
+    overallAccuracy: criterionAccuracy(ordered, maxCue),
     change: sessionAccuracies.length >= 2 ? latest! - first! : null,
     trend,
-    cueing: cueingFacts(ordered),
+    cueing: cueingFacts(ordered, maxCue),
     mastered,
     masteredInPeriod: mastered && inPeriod(goal.masteredDate, bounds),
   };
@@ -332,22 +334,29 @@ export function loadSessionsInPeriod(accountId: string, period: Period, timeZone
   return queryPartition<SessionItem>({ index: 'GSI2', pk: keys.sessionsByTime(accountId), skBetween: [from, toExclusive] });
 }
 
-/** A client's goals and its progress rows of the period: two Queries of the client's partition. */
-export async function loadClientPeriodRecords(accountId: string, clientId: string, period: Period, timeZone: string): Promise<{ goals: GoalItem[]; progress: ProgressItem[] }> {
+/**
+ * A client's goals and its progress rows of the period of sessions the student attended: two
+ * Queries of the client's partition, and the rows' sessions by key unless they are among `known`.
+ */
+export async function loadClientPeriodRecords(
+  accountId: string,
+  clientId: string,
+  period: Period,
+  timeZone: string,
+  known?: readonly SessionItem[],
+): Promise<{ goals: GoalItem[]; progress: ProgressItem[] }> {
   const pk = keys.clientChildren(accountId, clientId);
   const { from, toExclusive } = zoneDays(period, timeZone);
   const [goals, progress] = await Promise.all([
     queryPartition<GoalItem>({ index: 'GSI1', pk, skPrefix: sortKeys.goals() }),
     queryPartition<ProgressItem>({ index: 'GSI1', pk, skBetween: sortKeys.progressBetween(from, toExclusive) }),
   ]);
-  return { goals, progress };
+  return { goals, progress: await attendedRows(accountId, progress, known) };
 }
 
 /** Loads a client's goals and progress rows and computes the facts; `sessions` may be preloaded. */
 export async function loadFacts(accountId: string, client: ClientItem, period: Period, timeZone: string, preloaded?: SessionItem[]): Promise<ProgressFacts> {
-  const [records, sessions] = await Promise.all([
-    loadClientPeriodRecords(accountId, client.id, period, timeZone),
-    preloaded ? Promise.resolve(preloaded) : loadSessionsInPeriod(accountId, period, timeZone),
-  ]);
+  const sessions = preloaded ?? (await loadSessionsInPeriod(accountId, period, timeZone));
+  const records = await loadClientPeriodRecords(accountId, client.id, period, timeZone, sessions);
   return computeFacts({ client, period, timeZone, ...records, sessions });
 }

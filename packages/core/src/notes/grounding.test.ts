@@ -13,6 +13,7 @@ const goal: GoalFacts = {
   description: 'Initial /r/',
   targetPercent: 80,
   targetSource: 'criteria',
+  criterionMaxCue: null,
   sessionsWithData: 3,
   totalTrials: 30,
   successfulTrials: 22,

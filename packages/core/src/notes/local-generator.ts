@@ -33,12 +33,23 @@ const list = (items: string[]) => (items.length < 2 ? items.join('') : `${items.
 const cueName = (c: CuedCorrect) => cueLevelLabels[c.cue].toLowerCase();
 
 /**
+ * What the goal's criterion counts as correct, so a figure under a highest cue level says so
+ * ('correct with verbal cues or less'): it is not the share of every correct trial.
+ */
+function correctWords(g: GoalFacts): string {
+  const cue = g.criterionMaxCue;
+  if (!cue) return 'correct';
+  return cue === 'independent' ? 'correct independently' : `correct with ${cueLevelLabels[cue].toLowerCase()} cues or less`;
+}
+
+/**
  * The share correct, the share correct independently, and the cue levels of the other correct
  * trials: '80% correct, 60% independently, with verbal cues on the rest (10 trials, 20%)'.
  */
-function independenceWords(c: CueingFacts): string {
-  const correct = `${c.percentCorrect}% correct`;
-  if (c.correct === 0) return correct;
+function independenceWords(c: CueingFacts, g: GoalFacts): string {
+  const correct = `${c.percentCorrect}% ${correctWords(g)}`;
+  // Only independent trials count: the share correct is the share independent.
+  if (c.correct === 0 || g.criterionMaxCue === 'independent') return correct;
   if (c.cuedCorrect.length === 0) return `${correct}, all independently`;
   const levels = list(c.cuedCorrect.map((cued) => `${cueName(cued)} on ${plural(cued.trials, 'trial')} (${cued.percentOfTrials}%)`));
   const [only] = c.cuedCorrect.length === 1 ? c.cuedCorrect : [];
@@ -53,7 +64,7 @@ function cueingSentences(name: string, g: GoalFacts): string {
   const c = g.cueing;
   if (!c) return '';
   const sessions = c.sessionsWithTrials === 1 ? 'the session' : `the ${c.sessionsWithTrials} sessions`;
-  const scored = ` In ${sessions} scored trial by trial with cue levels (${plural(c.trials, 'trial')}), ${name} scored ${independenceWords(c)}.`;
+  const scored = ` In ${sessions} scored trial by trial with cue levels (${plural(c.trials, 'trial')}), ${name} scored ${independenceWords(c, g)}.`;
   if (c.allSessionsWithTrials) return scored;
   const others = g.sessionsWithData - c.sessionsWithTrials === 1 ? 'The other session was' : 'The other sessions were';
   return `${scored} ${others} recorded as counts only, without cue levels, so these figures do not include them.`;
@@ -61,7 +72,7 @@ function cueingSentences(name: string, g: GoalFacts): string {
 
 function performanceParagraph(name: string, g: GoalFacts): string {
   if (g.sessionsWithData === 0) return NO_DATA_SENTENCE;
-  const trials = `(${plural(g.totalTrials, 'trial')}, ${g.successfulTrials} correct)`;
+  const trials = `(${plural(g.totalTrials, 'trial')}, ${g.successfulTrials} ${correctWords(g)})`;
   if (g.sessionsWithData === 1) {
     return `Data were collected in 1 session ${trials}, with an accuracy of ${g.latestAccuracy}%.${cueingSentences(name, g)} There is not yet enough data to establish a trend.`;
   }

@@ -43,7 +43,7 @@ export function parentReportBlocks(input: ParentReportInput): Block[] {
         { kind: 'subheading', text: goal.name },
         ...(description && description !== goal.name ? [{ kind: 'paragraph', text: description } as const] : []),
         { kind: 'chart', chart },
-        ...(cueMix ? [{ kind: 'paragraph', text: `Cue levels: ${cueMix}` } as const] : []),
+        ...(cueMix ? [{ kind: 'paragraph', text: cueMix } as const] : []),
         { kind: 'paragraph', text: `Status: ${goalProgressLabels[chart.progress]}` },
       ];
     }),

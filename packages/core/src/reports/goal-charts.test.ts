@@ -43,18 +43,27 @@ describe('goalChart', () => {
     expect(goalChart(active, [...rows].reverse(), 'UTC')).toEqual(goalChart(active, rows, 'UTC'));
   });
 
-  it('mixes the cue levels of the trials over the period, most used first, and carries the criterion', () => {
+  it('mixes the correct trials per cue level over all trials of the period, most first, and carries the criterion', () => {
     const chart = goalChart({ ...active, criterionAccuracy: 80 }, [
-      row('2026-09-01T15:00:00.000Z', 6, 10, { cueCounts: { independent: 4, verbal: 6 } }),
-      row('2026-09-08T15:00:00.000Z', 8, 10, { cueCounts: { independent: 8, visual: 2 } }),
+      row('2026-09-01T15:00:00.000Z', 6, 10, { independentCorrect: 3, cueCounts: { independent: 4, verbal: 6 }, correctByCue: { independent: 3, verbal: 3 } }),
+      row('2026-09-08T15:00:00.000Z', 8, 10, { independentCorrect: 7, cueCounts: { independent: 8, visual: 2 }, correctByCue: { independent: 7, visual: 1 } }),
+      // Counts only: no cue levels, so not in the mix.
       row('2026-09-09T15:00:00.000Z', 3, 5),
     ], 'UTC');
+    // Independent 10 of 20 trials: the same figure as the note's "50% independently".
     expect(chart.cueMix).toEqual([
-      { cue: 'independent', trials: 12, percent: 60 },
-      { cue: 'verbal', trials: 6, percent: 30 },
-      { cue: 'visual', trials: 2, percent: 10 },
+      { cue: 'independent', trials: 10, percent: 50 },
+      { cue: 'verbal', trials: 3, percent: 15 },
+      { cue: 'visual', trials: 1, percent: 5 },
     ]);
     expect(chart.criterion).toBe(80);
     expect(goalChart(active, [row('2026-09-01T15:00:00.000Z', 6, 10)], 'UTC').cueMix).toEqual([]);
+  });
+
+  it("plots the criterion's accuracy: correct trials above its highest cue level do not count", () => {
+    const scored = { independentCorrect: 5, correctByCue: { independent: 5, verbal: 1, model: 2 } };
+    const rows = [row('2026-09-01T15:00:00.000Z', 8, 10, scored)];
+    expect(goalChart({ ...active, criterionAccuracy: 80, criterionMaxCue: 'verbal' }, rows, 'UTC').points).toEqual([{ date: '2026-09-01', accuracy: 60 }]);
+    expect(goalChart({ ...active, criterionAccuracy: 80 }, rows, 'UTC').points).toEqual([{ date: '2026-09-01', accuracy: 80 }]);
   });
 });

@@ -1,6 +1,8 @@
 /**
  * A goal's figure over a period (spec part 3 §6), computed once for the reports page and the
- * parent PDF from the goal's progress rows of that period.
+ * parent PDF from the goal's progress rows of that period (of sessions the student attended).
+ * Each point is the criterion's accuracy and the cue-level mix is correct trials per level ÷ all
+ * trials (contract figures.ts), so its Independent share is the note's independence figure.
  *
  * Status in plain words:
  * - mastered: the goal is marked mastered (or met);
@@ -10,9 +12,9 @@
  * - not yet: otherwise (including a single session and no baseline: nothing to compare with).
  */
 import type { GoalChart, GoalProgressState } from '@caseload/contract/goal-chart';
-import { cueLevels } from '@caseload/contract/trials';
+import { correctByCueMix, criterionAccuracy } from '@caseload/contract/figures';
 import type { GoalItem, ProgressItem } from '../items.ts';
-import { accuracyOf, isMasteredStatus } from '../notes/facts.ts';
+import { isMasteredStatus } from '../notes/facts.ts';
 import { localDate } from '../school-calendar/dates.ts';
 
 const RECENT_SESSIONS = 3;
@@ -27,19 +29,14 @@ function progressOf(goal: Pick<GoalItem, 'status' | 'baseline'>, accuracies: num
 }
 
 /** Pure: the figure of one goal from its rows of the period (any order; rows without attempts are left out). */
-export function goalChart(goal: Pick<GoalItem, 'status' | 'baseline' | 'criterionAccuracy'>, rows: ProgressItem[], timeZone: string): GoalChart {
+export function goalChart(goal: Pick<GoalItem, 'status' | 'baseline' | 'criterionAccuracy' | 'criterionMaxCue'>, rows: ProgressItem[], timeZone: string): GoalChart {
   const withData = rows.filter((r) => r.totalAttempts > 0).sort((a, b) => a.recordedAt.localeCompare(b.recordedAt));
-  const points = withData.map((r) => ({ date: localDate(r.recordedAt, timeZone), accuracy: accuracyOf(r.successfulAttempts, r.totalAttempts) }));
-  const trialsByCue = cueLevels
-    .map((cue) => ({ cue, trials: withData.reduce((n, r) => n + (r.cueCounts?.[cue] ?? 0), 0) }))
-    .filter((c) => c.trials > 0);
-  const totalTrials = trialsByCue.reduce((n, c) => n + c.trials, 0);
+  const points = withData.map((r) => ({ date: localDate(r.recordedAt, timeZone), accuracy: criterionAccuracy([r], goal.criterionMaxCue) ?? 0 }));
   return {
     points,
     criterion: goal.criterionAccuracy ?? null,
     baseline: goal.baseline ?? null,
-    // Stable sort: equal counts keep the levels' order, least support first.
-    cueMix: trialsByCue.sort((a, b) => b.trials - a.trials).map((c) => ({ ...c, percent: accuracyOf(c.trials, totalTrials) })),
+    cueMix: correctByCueMix(withData),
     progress: progressOf(goal, points.map((p) => p.accuracy)),
   };
 }

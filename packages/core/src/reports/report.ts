@@ -6,25 +6,30 @@
  *   status completed.
  * - Goals: activeGoals counts goals active now; masteredGoals counts goals mastered (or 'met')
  *   with a masteredDate inside the period.
- * - successRate, each client's progressRate and each goal's successRate: successful ÷ total
- *   attempts of the period's data points, a rounded whole percent, and null when there is no data
+ * - successRate, each client's progressRate and each goal's successRate: the criterion's accuracy
+ *   (part 4 §1.6, contract figures.ts: correct trials at or below each row's goal's criterionMaxCue
+ *   ÷ all trials) of the period's data points pooled, a rounded whole percent, as are the recent
+ *   points and the charts; null when there is no data
  *   (a client without data is not a client at 0%: it is left out of the average, and
  *   clientsWithData says how many clients the average covers).
  * - With a goal-type filter only goals of that type (and their data) count, and a client without
  *   such a goal is left out; totalClients is the number of clients reported.
  * - Clients are sorted by progressRate, highest first, clients without data last (then by name); each lists all its goals
  *   and its 5 most recent data points.
+ * - Data points of sessions the student did not attend are left out (goals/attended.ts).
  */
 import type { GoalType } from '@caseload/contract/enums';
+import { criterionAccuracy, criterionCorrect, percentOf } from '@caseload/contract/figures';
 import type { Report } from '@caseload/contract/notes';
 import { getVisibleClient } from '../caseload/access.ts';
 import { now as clockNow } from '../clock.ts';
 import type { AuthContext } from '../context.ts';
 import { acct, keys, sortKeys } from '../keys.ts';
 import { queryPartition } from '../db.ts';
+import { attendedRows } from '../goals/attended.ts';
 import type { ClientItem, GoalItem, ProgressItem, SessionItem } from '../items.ts';
 import { plainText } from '../plain-text.ts';
-import { accuracyOf, displayName, isMasteredStatus as isMastered } from '../notes/facts.ts';
+import { displayName, isMasteredStatus as isMastered } from '../notes/facts.ts';
 import { listVisibleClients } from '../notes/visible-clients.ts';
 import { accountTimeZone } from '../school-calendar/settings.ts';
 import { goalChart } from './goal-charts.ts';
@@ -53,11 +58,14 @@ export interface ReportInput {
   timeZone: string;
 }
 
-const pooledRate = (points: ProgressItem[]): number | null =>
+type MaxCueOf = (goalId: string) => GoalItem['criterionMaxCue'];
+
+/** The criterion's accuracy of rows pooled, each row counted under its own goal's highest cue level. */
+const pooledRate = (points: ProgressItem[], maxCueOf: MaxCueOf): number | null =>
   points.length === 0
     ? null
-    : accuracyOf(
-        points.reduce((n, p) => n + p.successfulAttempts, 0),
+    : percentOf(
+        points.reduce((n, p) => n + criterionCorrect(p, maxCueOf(p.goalId)), 0),
         points.reduce((n, p) => n + p.totalAttempts, 0),
       );
 
@@ -78,6 +86,8 @@ export function computeReport(input: ReportInput): Report {
   const clientIds = new Set(clients.map((c) => c.id));
   const goals = clients.flatMap((c) => goalsByClient.get(c.id) ?? []);
   const goalIds = new Set(goals.map((g) => g.id));
+  const maxCues = new Map(goals.map((g) => [g.id, g.criterionMaxCue]));
+  const maxCueOf: MaxCueOf = (goalId) => maxCues.get(goalId);
   const points = input.progress.filter((p) => goalIds.has(p.goalId) && clientIds.has(p.clientId) && within(p.recordedAt));
   const sessions = input.sessions.filter((s) => within(s.scheduledAt) && Object.keys(s.participants ?? {}).some((id) => clientIds.has(id)));
 
@@ -90,13 +100,13 @@ export function computeReport(input: ReportInput): Report {
         clientName: displayName(c),
         goalCount: clientGoals.length,
         sessionsCount: sessions.filter((s) => s.participants[c.id]).length,
-        progressRate: pooledRate(own),
+        progressRate: pooledRate(own, maxCueOf),
         goals: clientGoals.map((g) => ({
           id: g.id,
           type: g.goalType,
           description: plainText(g.description ?? ''),
           status: isMastered(g.status) ? ('mastered' as const) : g.status,
-          successRate: pooledRate(own.filter((p) => p.goalId === g.id)),
+          successRate: pooledRate(own.filter((p) => p.goalId === g.id), maxCueOf),
           chart: goalChart(g, own.filter((p) => p.goalId === g.id), input.timeZone),
         })),
         recentDataPoints: own.slice(0, RECENT_POINTS).map((p) => ({
@@ -104,7 +114,7 @@ export function computeReport(input: ReportInput): Report {
           recordedAt: p.recordedAt,
           successfulAttempts: p.successfulAttempts,
           totalAttempts: p.totalAttempts,
-          accuracy: accuracyOf(p.successfulAttempts, p.totalAttempts),
+          accuracy: criterionAccuracy([p], maxCueOf(p.goalId)) ?? 0,
         })),
       };
     })
@@ -119,7 +129,7 @@ export function computeReport(input: ReportInput): Report {
       completedSessions: sessions.filter((s) => s.status === 'completed').length,
       activeGoals: goals.filter((g) => g.status === 'active').length,
       masteredGoals: goals.filter((g) => isMastered(g.status) && within(g.masteredDate)).length,
-      successRate: pooledRate(points),
+      successRate: pooledRate(points, maxCueOf),
       totalClients: clientProgress.length,
       clientsWithData: clientProgress.filter((c) => c.progressRate !== null).length,
     },
@@ -141,7 +151,8 @@ async function loadRecords(accountId: string, clientId: string | undefined, from
       : queryPartition<ProgressItem>({ index: 'GSI2', pk: keys.progressByTime(accountId), skBetween: range }),
     queryPartition<SessionItem>({ index: 'GSI2', pk: keys.sessionsByTime(accountId), skBetween: range }),
   ]);
-  return { goals, progress, sessions };
+  // The period's sessions are the rows' sessions (a row is dated by its session): no further read.
+  return { goals, progress: await attendedRows(accountId, progress, sessions), sessions };
 }
 
 export async function getReport(auth: AuthContext, query: ReportQuery): Promise<Report> {

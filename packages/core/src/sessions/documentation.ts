@@ -8,7 +8,7 @@
  * the same write (signatures/lock.ts). The progress row is written by the count form here and by
  * live trials (trials.ts), whose Put is further conditioned so that the device's newest state wins.
  */
-import { NOT_PRESENT, type ProgressPoint, type SessionNote, type Goal } from '@caseload/contract/sessions';
+import { NOT_PRESENT, wasNotThere, type ProgressPoint, type SessionNote, type Goal } from '@caseload/contract/sessions';
 import { recordAudit } from '../audit.ts';
 import { nowIso } from '../clock.ts';
 import { canSeeOrganization, type AuthContext } from '../context.ts';
@@ -20,7 +20,7 @@ import { entity, keys } from '../keys.ts';
 import { sanitizeRichText } from '../rich-text.ts';
 import { failedConditionAt, signedNoteRefusal, unsignedNoteCheck, unsignedNoteCondition } from '../signatures/lock.ts';
 import { retryOnConflict } from './conflicts.ts';
-import { getItem, isNoteRow, isProgressRow, listDocs, participantCheck, progressKeys, readSession, wasNotThere, type ParticipantCheckOptions } from './repo.ts';
+import { getItem, isNoteRow, isProgressRow, listDocs, participantCheck, progressKeys, readSession, type ParticipantCheckOptions } from './repo.ts';
 import { actorName } from './service.ts';
 import { findVisibleClient, requireVisible, visibleParticipants } from './view.ts';
 
@@ -73,6 +73,7 @@ export const toProgressPoint = (row: ProgressItem): ProgressPoint => ({
   trials: row.trials,
   independentCorrect: row.independentCorrect,
   cueCounts: row.cueCounts,
+  correctByCue: row.correctByCue,
   clientUpdatedAt: row.clientUpdatedAt,
 });
 

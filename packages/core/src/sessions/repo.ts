@@ -9,7 +9,7 @@
  * a reschedule, progress rows whose time keys must follow the session.
  */
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { ParticipantStatus } from '@caseload/contract/enums';
+import { NOT_THERE } from '@caseload/contract/sessions';
 import { sessionCounterChanges } from '../counters.ts';
 import { db, queryPartition, transact, type TxItem, unlessConditionFailed } from '../db.ts';
 import { BadRequestError, type HttpError } from '../errors.ts';
@@ -260,10 +260,6 @@ export function participantCheck(accountId: string, session: SessionItem, client
     },
   };
 }
-
-/** The participant statuses of a student who was not there: no progress or trials are recorded for them (part 4 §1.6). */
-export const NOT_THERE = ['absent', 'canceled'] as const satisfies readonly ParticipantStatus[];
-export const wasNotThere = (status: ParticipantStatus) => (NOT_THERE as readonly ParticipantStatus[]).includes(status);
 
 export interface ParticipantCheckOptions {
   /** The session is still at the time read (its rows are dated by it). */

@@ -23,8 +23,8 @@ const goal = (id: string, name: string, status: Goal['status']): Goal => ({
 });
 const goals = [goal('1', 'Easy onsets', 'active'), goal('2', 'Slow rate', 'mastered'), goal('3', 'Pausing', 'on_hold'), goal('4', 'Stretchy speech', 'discontinued')];
 const points: ProgressPoint[] = [
-  { id: 'a', goalId: goals[0]!.id, clientId, sessionId: 'aaaaaaaa-aaaa-4aaa-8aaa-000000000001', successfulAttempts: 5, totalAttempts: 10, recordedAt: '2026-03-02T14:00:00.000Z' },
-  { id: 'b', goalId: goals[0]!.id, clientId, sessionId: 'aaaaaaaa-aaaa-4aaa-8aaa-000000000002', successfulAttempts: 8, totalAttempts: 10, recordedAt: '2026-03-09T14:00:00.000Z' },
+  { id: 'a', goalId: goals[0]!.id, clientId, sessionId: 'aaaaaaaa-aaaa-4aaa-8aaa-000000000001', successfulAttempts: 5, totalAttempts: 10, correctByCue: { independent: 5 }, recordedAt: '2026-03-02T14:00:00.000Z' },
+  { id: 'b', goalId: goals[0]!.id, clientId, sessionId: 'aaaaaaaa-aaaa-4aaa-8aaa-000000000002', successfulAttempts: 8, totalAttempts: 10, correctByCue: { independent: 6, verbal: 2 }, recordedAt: '2026-03-09T14:00:00.000Z' },
 ];
 
 function openTab(user: CurrentUser = testUser, routes: Record<string, (body: unknown) => Response> = {}) {

@@ -160,7 +160,7 @@ function GoalCard({ goal, canManage, progress, onEdit }: GoalCardProps) {
           )}
           {progress && (
             <Box mt="1">
-              <AccuracySparkline points={accuracySeries(progress, goal.id)} criterion={goal.criterionAccuracy} baseline={goal.baseline} />
+              <AccuracySparkline points={accuracySeries(progress, goal)} criterion={goal.criterionAccuracy} baseline={goal.baseline} />
             </Box>
           )}
         </Stack>

@@ -1,6 +1,7 @@
 import { format } from 'date-fns';
 import type * as z from 'zod/mini';
 import type { GoalStatus } from '@caseload/contract/enums';
+import { criterionAccuracy, percentOf } from '@caseload/contract/figures';
 import type { Goal, ProgressPoint } from '@caseload/contract/sessions';
 import { cueLevelLabels } from '@caseload/contract/trials';
 
@@ -24,7 +25,7 @@ export const toggledStatus = (status: GoalStatus): GoalStatus => (status === 'ac
 /** Rounded whole percent of successful over total; null when there is no total (shown as a dash). */
 export function accuracy(successful: number, total: number): number | null {
   if (!Number.isFinite(successful) || !Number.isFinite(total) || total <= 0) return null;
-  return Math.round((successful / total) * 100);
+  return percentOf(successful, total);
 }
 
 export const accuracyLabel = (value: number | null) => (value === null ? '—' : `${value}%`);
@@ -34,12 +35,15 @@ export interface AccuracyPoint {
   accuracy: number;
 }
 
-/** A goal's accuracy per recorded data point, oldest first. */
-export function accuracySeries(points: readonly ProgressPoint[], goalId: string): AccuracyPoint[] {
+/**
+ * A goal's criterion accuracy per recorded data point, oldest first: drawn against the criterion
+ * line, so it counts what the criterion counts (part 4 §1.6), as the server's goal read does.
+ */
+export function accuracySeries(points: readonly ProgressPoint[], goal: Pick<Goal, 'id' | 'criterionMaxCue'>): AccuracyPoint[] {
   return points
-    .filter((point) => point.goalId === goalId && point.totalAttempts > 0)
+    .filter((point) => point.goalId === goal.id && point.totalAttempts > 0)
     .sort((a, b) => Date.parse(a.recordedAt) - Date.parse(b.recordedAt))
-    .map((point) => ({ at: point.recordedAt, accuracy: accuracy(point.successfulAttempts, point.totalAttempts) ?? 0 }));
+    .map((point) => ({ at: point.recordedAt, accuracy: criterionAccuracy([point], goal.criterionMaxCue) ?? 0 }));
 }
 
 /** The form's date input (yyyy-MM-dd) as the ISO instant the API takes: local noon, so the day survives time zones. */

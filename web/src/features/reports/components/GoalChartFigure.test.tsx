@@ -46,7 +46,7 @@ describe('GoalChartFigure', () => {
 
     const figure = screen.getByTestId('goal-chart');
     expect(within(figure).getByText('Progressing')).toBeTruthy();
-    expect(within(figure).getByText('Independent 60% · Verbal 40% (20 trials)')).toBeTruthy();
+    expect(within(figure).getByText('Correct by cue level: Independent 60% · Verbal 40%')).toBeTruthy();
   });
 
   it('draws no criterion line for a goal without one, and no cue-mix line without trials', async () => {

@@ -1,0 +1,56 @@
+/**
+ * Data counts only for a student who was there (spec part 4 §1.6). New progress and trials for a
+ * participant marked absent or canceled are refused (409), but rows written before that rule, or
+ * before the participant was marked, still sit in the table. Every read that gathers a goal's
+ * session data (goal standing, progress list, note facts, parent report, reports page) passes its
+ * rows through here, so charts, notes, reports and criteria leave out the same rows.
+ *
+ * A row does not carry its participant's status; the session does. A row of a session that no
+ * longer exists is kept (its data was recorded, and nothing says the student was absent).
+ */
+import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
+import { wasNotThere } from '@caseload/contract/sessions';
+import { db } from '../db.ts';
+import type { ProgressItem, SessionItem } from '../items.ts';
+import { keys } from '../keys.ts';
+import { tableName } from '../table.ts';
+
+/** DynamoDB's limit on the keys of one BatchGetItem. */
+const BATCH_GET_KEYS = 100;
+
+type Participation = Pick<SessionItem, 'id' | 'participants'>;
+
+/** The participants of these sessions (only that attribute: a session item carries much more). */
+async function readParticipations(accountId: string, sessionIds: string[]): Promise<Participation[]> {
+  const found: Participation[] = [];
+  for (let i = 0; i < sessionIds.length; i += BATCH_GET_KEYS) {
+    let request: Record<string, { Keys: Record<string, unknown>[]; ProjectionExpression: string; ExpressionAttributeNames: Record<string, string> }> | undefined = {
+      [tableName()]: {
+        Keys: sessionIds.slice(i, i + BATCH_GET_KEYS).map((id) => keys.session(accountId, id)),
+        ProjectionExpression: '#id, #p',
+        ExpressionAttributeNames: { '#id': 'id', '#p': 'participants' },
+      },
+    };
+    while (request && Object.keys(request).length) {
+      const res = await db().send(new BatchGetCommand({ RequestItems: request }));
+      found.push(...((res.Responses?.[tableName()] ?? []) as Participation[]));
+      request = res.UnprocessedKeys as typeof request;
+    }
+  }
+  return found;
+}
+
+/**
+ * The rows whose student was there. `known` sessions (already read by the caller, such as a
+ * report's sessions of the period) are used as they are; the others are read by key, once each.
+ */
+export async function attendedRows<R extends Pick<ProgressItem, 'sessionId' | 'clientId'>>(accountId: string, rows: R[], known: readonly Participation[] = []): Promise<R[]> {
+  if (!rows.length) return rows;
+  const sessions = new Map(known.map((s) => [s.id, s]));
+  const missing = [...new Set(rows.map((r) => r.sessionId))].filter((id) => !sessions.has(id));
+  if (missing.length) for (const s of await readParticipations(accountId, missing)) sessions.set(s.id, s);
+  return rows.filter((r) => {
+    const status = sessions.get(r.sessionId)?.participants?.[r.clientId]?.status;
+    return !status || !wasNotThere(status);
+  });
+}
