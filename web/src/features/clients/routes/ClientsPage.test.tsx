@@ -528,7 +528,7 @@ describe('Edit Client and archive', { timeout: 20_000 }, () => {
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Archive Emma S.' }));
     const confirm = await screen.findByRole('alertdialog');
-    fireEvent.click(within(confirm).getByRole('button', { name: 'Archive' }));
+    fireEvent.click(await within(confirm).findByRole('button', { name: 'Archive' }));
     expect(await screen.findByText('Client archived')).toBeTruthy();
     expect(await screen.findByText('No clients found')).toBeTruthy();
   });

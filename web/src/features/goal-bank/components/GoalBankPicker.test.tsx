@@ -60,7 +60,7 @@ describe('the goal bank picker', () => {
     fireEvent.click(within(picker).getByRole('button', { name: 'Delete template District /r/ goal' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Delete Template' });
     expect(calls).not.toContain('delete');
-    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(await within(confirm).findByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('The template has been removed from the goal bank.')).toBeTruthy();
     await waitFor(() => expect(within(picker).queryByRole('heading', { name: 'District /r/ goal' })).toBeNull());
     expect(calls.filter((c) => c === 'delete')).toHaveLength(1);

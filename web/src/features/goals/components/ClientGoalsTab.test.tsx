@@ -80,7 +80,7 @@ describe('Goals & Progress tab', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Delete goal Pausing' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Delete Goal' });
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
-    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(await within(confirm).findByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Goal has been removed.')).toBeTruthy();
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
   });

@@ -122,7 +122,7 @@ describe('Organization Management', { timeout: 20_000 }, () => {
 
     fireEvent.click(await screen.findByRole('button', { name: /^Archive Lincoln/ }));
     const confirm = await screen.findByRole('alertdialog');
-    fireEvent.click(within(confirm).getByRole('button', { name: 'Archive' }));
+    fireEvent.click(await within(confirm).findByRole('button', { name: 'Archive' }));
     expect(await screen.findByText('Move or archive the 4 active clients of this organization first')).toBeTruthy();
   });
 

@@ -234,7 +234,7 @@ describe('notes list', { timeout: 15_000 }, () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Delete progress note for Maya R.' }));
     const confirm = await screen.findByRole('alertdialog');
     expect(within(confirm).getByText('Are you sure you want to delete the progress note for Maya R.?')).toBeTruthy();
-    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(await within(confirm).findByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Failed to delete progress note')).toBeTruthy();
     expect(screen.getByText('Error')).toBeTruthy();
   });

@@ -298,7 +298,7 @@ describe('series occurrences', { timeout: 30_000 }, () => {
     const confirm = await screen.findByRole('alertdialog', { name: 'Delete Session' });
     fireEvent.click(within(confirm).getByLabelText('This and following sessions'));
     await within(confirm).findByText(/except those already documented/);
-    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(await within(confirm).findByRole('button', { name: 'Delete' }));
 
     expect(await screen.findByText('Deleted 12 sessions; 3 documented sessions kept')).toBeTruthy();
     const [deleted] = sent(calls, 'DELETE', `/api/session-series/${seriesId}`);
@@ -311,7 +311,9 @@ describe('series occurrences', { timeout: 30_000 }, () => {
     const { calls, dialog } = await openEdit({ [`DELETE /api/sessions/${occurrence.id}`]: () => jsonResponse(200, { ok: true }) });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Delete Session' });
-    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    // Found, not got: on a busy machine the confirmation was once found while its buttons were not
+    // yet in the accessibility tree (the nested dialog still opening), so wait for the button itself.
+    fireEvent.click(await within(confirm).findByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(sent(calls, 'DELETE', `/api/sessions/${occurrence.id}`)).toHaveLength(1));
     expect(sent(calls, 'DELETE', `/api/session-series/${seriesId}`)).toHaveLength(0);
   });
