@@ -344,7 +344,7 @@ describe("the dashboard's 'My caseload'", () => {
     expectStatus(await slp.put(`/api/sessions/${done.id}`, { ...body([active.id], done.scheduledAt), status: 'completed' }), 200);
     await schedule(slp, [active.id], at(weekStart.getTime() + 26 * HOUR));
     const canceled = await schedule(slp, [active.id], at(weekStart.getTime() + 27 * HOUR));
-    expectStatus(await slp.put(`/api/sessions/${canceled.id}`, { ...body([active.id], canceled.scheduledAt), status: 'canceled' }), 200);
+    expectStatus(await slp.put(`/api/sessions/${canceled.id}`, { ...body([active.id], canceled.scheduledAt), status: 'canceled', cancelReason: 'provider_unavailable' }), 200);
     await schedule(slp, [active.id], at(now + 2 * HOUR));
     await schedule(slp, [active.id], at(weekStart.getTime() - 2 * DAY));
     await schedule(boss, [others.id], at(weekStart.getTime() + 2 * HOUR));
