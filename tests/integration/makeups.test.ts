@@ -44,6 +44,15 @@ async function missed(statuses: [ClientItem, string][]) {
   return s as { id: string };
 }
 
+/** Part 4 §1.3: which cancel reasons owe a make-up (for one participation or a whole session alike). */
+const MAKEUP_OWED_BY_REASON = [
+  ['provider_unavailable', true],
+  ['student_unavailable', true],
+  ['school_closure', false],
+  ['student_absent', false],
+  ['other', false],
+] as const;
+
 describe('make-ups', () => {
   it('an absent student is owed nothing: a make-up for that session is refused with 400', async () => {
     const ava = await putClient(accountId);
@@ -184,13 +193,7 @@ describe('cancel reasons', () => {
     expect([stored.status, stored.participants[ava.id]!.status]).toEqual(['scheduled', 'scheduled']);
   });
 
-  it.each([
-    ['provider_unavailable', true],
-    ['student_unavailable', true],
-    ['school_closure', false],
-    ['student_absent', false],
-    ['other', false],
-  ] as const)('one participation canceled for %s: make-up owed %s, and the reason is shown', async (reason, owed) => {
+  it.each(MAKEUP_OWED_BY_REASON)('one participation canceled for %s: make-up owed %s, and the reason is shown', async (reason, owed) => {
     const ava = await putClient(accountId);
     const session = await schedule(owner, [ava.id], MISSED_AT);
     const answer = expectStatus(await owner.patch(`/api/sessions/${session.id}/participants/${ava.id}`, { status: 'canceled', cancelReason: reason }), 200);
@@ -199,13 +202,7 @@ describe('cancel reasons', () => {
     expect((await scheduleMakeup([ava.id], session.id)).status).toBe(owed ? 201 : 400);
   });
 
-  it.each([
-    ['provider_unavailable', true],
-    ['student_unavailable', true],
-    ['school_closure', false],
-    ['student_absent', false],
-    ['other', false],
-  ] as const)('a whole session canceled for %s cancels each participation not yet present or absent with that reason; make-up owed %s', async (reason, owed) => {
+  it.each(MAKEUP_OWED_BY_REASON)('a whole session canceled for %s cancels each participation not yet present or absent with that reason; make-up owed %s', async (reason, owed) => {
     const [ava, ben, cal] = await Promise.all([putClient(accountId), putClient(accountId, { firstName: 'Ben' }), putClient(accountId, { firstName: 'Cal' })]);
     const s = await missed([[ben, 'absent'], [cal, 'present']]);
     const answer = expectStatus(await owner.put(`/api/sessions/${s.id}`, body([ava.id, ben.id, cal.id], { status: 'canceled', cancelReason: reason })), 200);
