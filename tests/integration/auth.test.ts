@@ -77,6 +77,41 @@ describe('login sessions', () => {
     expect(expired.headers['X-Session-Expired']).toBe('true');
   });
 
+  it("ends a session idle past the account's idleMinutes, and keeps one used within it (part 4 §2)", async () => {
+    const { agent } = await signUpOwner();
+    const account = (await agent.get('/api/account')).body as { name: string; timeZone: string; idleMinutes: number };
+    expect(account.idleMinutes).toBe(30);
+    expect((await agent.get('/api/user')).body.idleMinutes).toBe(30);
+    for (const idleMinutes of [4, 61, 10.5, '10']) {
+      const refused = await agent.put('/api/account', { name: account.name, timeZone: account.timeZone, idleMinutes });
+      expect(refused.status).toBe(400);
+      expect(JSON.stringify(refused.body)).toContain('Choose between 5 and 60 minutes');
+    }
+    const saved = await agent.put('/api/account', { name: account.name, timeZone: account.timeZone, idleMinutes: 10 });
+    expect(saved.status).toBe(200);
+    expect(saved.body.idleMinutes).toBe(10);
+    // Saving the other settings without it leaves it as it is.
+    expect((await agent.put('/api/account', { name: account.name, timeZone: account.timeZone })).body.idleMinutes).toBe(10);
+
+    // A session signed in before the change takes the new limit at its next touch (a minute apart at most).
+    testClock.advance(2 * 60 * 1000);
+    expect((await agent.get('/api/user')).status).toBe(200);
+    testClock.advance(9 * 60 * 1000); // used 9 minutes ago: within 10
+    expect((await agent.get('/api/user')).status).toBe(200);
+    testClock.advance(10 * 60 * 1000 + 1000); // 10 minutes and a second without use
+    const expired = await agent.get('/api/user');
+    expect(expired.status).toBe(401);
+    expect(expired.headers['X-Session-Expired']).toBe('true');
+
+    // A new sign-in starts with the account's limit at once.
+    const { agent: other } = await signUpOwner();
+    const otherAccount = (await other.get('/api/account')).body as { name: string; timeZone: string };
+    expect((await other.put('/api/account', { ...otherAccount, idleMinutes: 5 })).status).toBe(200);
+    const { agent: fresh } = await signIn((await other.get('/api/user')).body.email as string);
+    testClock.advance(5 * 60 * 1000 + 1000);
+    expect((await fresh.get('/api/user')).status).toBe(401);
+  });
+
   it('ends a session after 12 hours however active it is', async () => {
     const { agent } = await signUpOwner();
     for (let i = 0; i < 12 * 3; i++) {

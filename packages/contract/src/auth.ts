@@ -102,6 +102,8 @@ export const currentUser = /* @__PURE__ */ schema(() =>
     userType: z.enum(userTypes),
     accountId: id,
     accountName: z.string(),
+    /** The account's automatic sign-out (part 4 §2): the device warns 2 minutes before. */
+    idleMinutes: z.number(),
     twoFactorEnabled: z.boolean(),
     permissions: permissionsSchema,
   }),

@@ -15,15 +15,23 @@ const blankToAbsent = (v: unknown) => (v === '' || v === null ? undefined : v);
 // ---------- the account ----------
 export { DEFAULT_TIME_ZONE, isTimeZone } from './time-zone.ts';
 
+/** Automatic sign-out after this many minutes without use (part 4 §2): the range and the default. */
+export const IDLE_MINUTES = { min: 5, max: 60, default: 30 } as const;
+export const IDLE_MINUTES_RANGE = 'Choose between 5 and 60 minutes';
+export const idleMinutes = /* @__PURE__ */ schema(() =>
+  z.number({ error: IDLE_MINUTES_RANGE }).check(z.int(IDLE_MINUTES_RANGE), z.gte(IDLE_MINUTES.min, IDLE_MINUTES_RANGE), z.lte(IDLE_MINUTES.max, IDLE_MINUTES_RANGE)),
+);
 export const accountBody = /* @__PURE__ */ schema(() =>
   z.object({
     name: requiredText(255, 'Account name is required', 'Account name'),
     timeZone: z.string({ error: 'Choose a time zone' }).check(z.refine(isTimeZone, 'Choose a valid time zone')),
+    /** Absent: the setting stays as it is. */
+    idleMinutes: z.optional(idleMinutes),
   }),
 );
 export type AccountInput = z.input<typeof accountBody>;
 export const account = /* @__PURE__ */ schema(() =>
-  z.object({ id, name: z.string(), timeZone: z.string() }),
+  z.object({ id, name: z.string(), timeZone: z.string(), idleMinutes: z.number() }),
 );
 export type Account = z.infer<typeof account>;
 

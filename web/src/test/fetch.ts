@@ -42,6 +42,7 @@ export const testUser: CurrentUser = {
   userType: 'owner',
   accountId: '7a2e4c1b-3d5f-4a6b-8c9d-0e1f2a3b4c5d',
   accountName: 'Lincoln Elementary',
+  idleMinutes: 30,
   twoFactorEnabled: false,
   permissions: { ...permissionDefaults, allowedOrganizationIds: [] },
 };

@@ -1,6 +1,7 @@
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { permissionDefaults } from '@caseload/contract/enums';
 import type { Permissions } from '@caseload/contract/auth';
+import { IDLE_MINUTES } from '@caseload/contract/school-year';
 import { conditionFailedAt } from '../caseload/tx-errors.ts';
 import { nowSeconds } from '../clock.ts';
 import type { AuthContext } from '../context.ts';
@@ -9,10 +10,9 @@ import { ConflictError, UnauthorizedError } from '../errors.ts';
 import { newToken, sha256 } from '../ids.ts';
 import { entity, keys, sortKeys } from '../keys.ts';
 import { tableName } from '../table.ts';
-import { getUser, type UserItem } from './users-repo.ts';
+import { getAccount, getUser, type UserItem } from './users-repo.ts';
 
 export const SESSION_COOKIE = 'caseload_session';
-export const IDLE_TIMEOUT_SECONDS = 30 * 60;
 export const ABSOLUTE_TIMEOUT_SECONDS = 12 * 60 * 60;
 /** A password-verified login waiting for its 2FA code lives this long. */
 export const PENDING_TIMEOUT_SECONDS = 5 * 60;
@@ -38,6 +38,11 @@ interface LoginSessionItem {
   stage: SessionStage;
   createdAt: number;
   lastSeenAt: number;
+  /**
+   * The account's automatic sign-out when the session was created or last touched (part 4 §2);
+   * absent on sessions from before the setting: the default.
+   */
+  idleSeconds?: number;
   ttl: number;
   twoFactorAttempts?: number;
   /** The user's access at `authVersion`; absent on sessions created before sessions carried it. */
@@ -88,6 +93,7 @@ export async function createLoginSession(user: UserItem, stage: SessionStage) {
   const token = newToken();
   const hash = sha256(token);
   const lifetime = stage === 'active' ? ABSOLUTE_TIMEOUT_SECONDS : PENDING_TIMEOUT_SECONDS;
+  const idleSeconds = await accountIdleSeconds(user.accountId);
   let current = user;
   for (let attempt = 1; ; attempt++) {
     const t = nowSeconds();
@@ -99,6 +105,7 @@ export async function createLoginSession(user: UserItem, stage: SessionStage) {
       stage,
       createdAt: t,
       lastSeenAt: t,
+      idleSeconds,
       ttl: t + lifetime,
       access: accessOf(current),
       authVersion: current.authVersion ?? 0,
@@ -185,9 +192,14 @@ export async function refreshUserSessions(user: UserItem) {
   );
 }
 
+/** The account's idle limit in seconds, read as it is now. */
+async function accountIdleSeconds(accountId: string): Promise<number> {
+  return ((await getAccount(accountId))?.idleMinutes ?? IDLE_MINUTES.default) * 60;
+}
+
 function isExpired(s: LoginSessionItem, t: number) {
   if (s.ttl <= t) return true;
-  if (s.stage === 'active' && t - s.lastSeenAt > IDLE_TIMEOUT_SECONDS) return true;
+  if (s.stage === 'active' && t - s.lastSeenAt > (s.idleSeconds ?? IDLE_MINUTES.default * 60)) return true;
   return false;
 }
 
@@ -227,17 +239,21 @@ export async function resolveSession(cookieValue: string | undefined, stage: Ses
     if (!user?.isActive) throw expired();
     access = accessOf(user);
   }
+  // The touch also takes the account's idle limit as it is now, so a changed setting holds for
+  // every session within a minute of its next use, at no cost to the requests between touches.
   const idleRefresh =
     stage === 'active' && t - session.lastSeenAt >= TOUCH_INTERVAL_SECONDS
-      ? db()
-          .send(
-            new UpdateCommand({
-              TableName: tableName(),
-              Key: keys.loginSession(parsed.hash),
-              UpdateExpression: 'SET lastSeenAt = :t',
-              ConditionExpression: 'attribute_exists(PK)',
-              ExpressionAttributeValues: { ':t': t },
-            }),
+      ? accountIdleSeconds(session.accountId)
+          .then((idleSeconds) =>
+            db().send(
+              new UpdateCommand({
+                TableName: tableName(),
+                Key: keys.loginSession(parsed.hash),
+                UpdateExpression: 'SET lastSeenAt = :t, idleSeconds = :idle',
+                ConditionExpression: 'attribute_exists(PK)',
+                ExpressionAttributeValues: { ':t': t, ':idle': idleSeconds },
+              }),
+            ),
           )
           .then(
             () => undefined,

@@ -12,6 +12,7 @@ import { createLoginSession, deleteLoginSession, effectivePermissions } from './
 import { checkUnderLockout, MAX_FAILED_ATTEMPTS } from './lockout.ts';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.ts';
 import { isTrustedDevice } from './trusted-devices.ts';
+import { IDLE_MINUTES } from '@caseload/contract/school-year';
 import { EmailTakenError, findUserIdByEmail, getAccount, getUser, putNewUser, type AccountItem, type UserItem } from './users-repo.ts';
 
 export type NewSession = Awaited<ReturnType<typeof createLoginSession>>;
@@ -30,6 +31,7 @@ function currentUserView(user: UserItem, account: AccountItem | undefined): Curr
     userType: user.userType,
     accountId: user.accountId,
     accountName: account?.name ?? '',
+    idleMinutes: account?.idleMinutes ?? IDLE_MINUTES.default,
     twoFactorEnabled: user.twoFactorEnabled,
     permissions: effectivePermissions(user),
   };

@@ -45,6 +45,8 @@ export interface AccountItem {
   name: string;
   /** IANA zone of the account's school calendar; absent means DEFAULT_TIME_ZONE (America/New_York). */
   timeZone?: string;
+  /** Automatic sign-out after this many idle minutes; absent means IDLE_MINUTES.default. */
+  idleMinutes?: number;
   createdAt: string;
   updatedAt: string;
 }

@@ -3,7 +3,7 @@
  * from the same item) and the time zone of its school calendar.
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Account, accountBody } from '@caseload/contract/school-year';
+import { IDLE_MINUTES, type Account, type accountBody } from '@caseload/contract/school-year';
 import { DEFAULT_TIME_ZONE } from '@caseload/contract/time-zone';
 import type * as z from 'zod/mini';
 import type { AccountItem } from '../auth/users-repo.ts';
@@ -15,7 +15,12 @@ import { NotFoundError } from '../errors.ts';
 import { keys } from '../keys.ts';
 import { tableName } from '../table.ts';
 
-const toAccount = (item: AccountItem): Account => ({ id: item.id, name: item.name, timeZone: item.timeZone ?? DEFAULT_TIME_ZONE });
+const toAccount = (item: AccountItem): Account => ({
+  id: item.id,
+  name: item.name,
+  timeZone: item.timeZone ?? DEFAULT_TIME_ZONE,
+  idleMinutes: item.idleMinutes ?? IDLE_MINUTES.default,
+});
 
 export async function getAccountSettings(auth: AuthContext): Promise<Account> {
   // Consistent: the settings page reads back a save at once.
@@ -30,10 +35,15 @@ export async function updateAccountSettings(auth: AuthContext, input: z.output<t
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.account(auth.accountId),
-        UpdateExpression: 'SET #name = :name, #timeZone = :timeZone, updatedAt = :at',
+        UpdateExpression: `SET #name = :name, #timeZone = :timeZone, updatedAt = :at${input.idleMinutes === undefined ? '' : ', idleMinutes = :idle'}`,
         ConditionExpression: 'attribute_exists(PK)',
         ExpressionAttributeNames: { '#name': 'name', '#timeZone': 'timeZone' },
-        ExpressionAttributeValues: { ':name': input.name, ':timeZone': input.timeZone, ':at': nowIso() },
+        ExpressionAttributeValues: {
+          ':name': input.name,
+          ':timeZone': input.timeZone,
+          ':at': nowIso(),
+          ...(input.idleMinutes === undefined ? {} : { ':idle': input.idleMinutes }),
+        },
         ReturnValues: 'ALL_NEW',
       }),
     )
