@@ -2,7 +2,6 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { API_READ_CACHE, CACHED_API_READ } from '../packages/contract/src/offline-reads.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
@@ -10,35 +9,17 @@ export default defineConfig({
   root: webRoot,
   plugins: [
     react(),
-    // A Workbox service worker (generated at build time, nothing downloaded) so a clinician who
-    // reloads or reopens the session page on a dead school Wi-Fi still gets the app and the
-    // records it last read, while its unsent scores wait in the offline queue (lib/offline-queue.ts).
+    // The service worker (src/app/sw.ts): the app's code precached, so a clinician who reloads the
+    // session page on a dead school Wi-Fi still gets the app, and only that page's reads kept, in
+    // the signed-in user's own cache (part 4 §2), while unsent scores wait in lib/offline-queue.ts.
     VitePWA({
       injectRegister: false,
-      registerType: 'autoUpdate',
       manifest: false,
-      workbox: {
+      strategies: 'injectManifest',
+      srcDir: 'src/app',
+      filename: 'sw.ts',
+      injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,ico,woff2}'],
-        // Screen paths get the app shell; /api never does.
-        navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//],
-        cleanupOutdatedCaches: true,
-        clientsClaim: true,
-        skipWaiting: true,
-        runtimeCaching: [
-          {
-            // Network first: online, every read is fresh; offline, the last answer read on this
-            // device. Forgotten at sign-out and sign-in (lib/offline-reads.ts).
-            urlPattern: CACHED_API_READ,
-            method: 'GET',
-            handler: 'NetworkFirst',
-            options: {
-              cacheName: API_READ_CACHE,
-              cacheableResponse: { statuses: [200] },
-              expiration: { maxEntries: 300, maxAgeSeconds: 12 * 60 * 60 },
-            },
-          },
-        ],
       },
     }),
   ],

@@ -1,14 +1,45 @@
 import { describe, expect, it } from 'vitest';
-import { CACHED_API_READ } from './offline-reads.ts';
+import { routes } from './manifest.ts';
+import { isApiReadCache, isOfflineRead, isUserReadCache, userReadCache } from './offline-reads.ts';
 
-describe('API reads kept for offline use', () => {
-  it.each(['/api/sessions/abc', '/api/sessions/abc/progress', '/api/goals?clientId=1', '/api/user'])('keeps %s', (path) => {
-    expect(CACHED_API_READ.test(`http://127.0.0.1:3000${path}`)).toBe(true);
+const SESSION = '0d9f7c1e-5a4b-4c3d-8e2f-1a0b9c8d7e6f';
+
+describe('API reads a device may keep for offline use (part 4 §2)', () => {
+  it.each([`/api/sessions/${SESSION}`, `/api/sessions/${SESSION}/client-goals`, `/api/sessions/${SESSION}/progress`, '/api/account'])('keeps %s', (path) => {
+    expect(isOfflineRead(path)).toBe(true);
   });
-  it.each(['/api/progress-notes/1/pdf', '/api/service-log/export?from=2026-09-01', '/api/service-minutes/export', '/api/2fa/setup', '/clients/1', '/assets/index.js'])(
-    'never keeps %s',
-    (path) => {
-      expect(CACHED_API_READ.test(`http://127.0.0.1:3000${path}`)).toBe(false);
-    },
-  );
+
+  it.each([
+    '/api/user',
+    '/api/users',
+    '/api/sessions',
+    `/api/sessions/${SESSION}/notes`,
+    `/api/sessions/${SESSION}/notes/${SESSION}/pdf`,
+    '/api/goals',
+    '/api/progress',
+    '/api/progress-notes',
+    '/api/clients',
+    '/api/service-log',
+    '/api/service-minutes',
+    '/clients/1',
+    '/assets/index.js',
+  ])('never keeps %s', (path) => {
+    expect(isOfflineRead(path)).toBe(false);
+  });
+
+  it('keeps no read of any route but the session page and the account settings it reads', () => {
+    const kept = Object.entries(routes)
+      .filter(([, route]) => route.method === 'GET' && isOfflineRead(route.path.replace(/\{[^}]+\}/g, SESSION)))
+      .map(([name]) => name)
+      .sort();
+    expect(kept).toEqual(['getAccount', 'getSession', 'getSessionClientGoals', 'listSessionProgress']);
+  });
+
+  it("names each user's cache for that user, and knows every API cache an older build made", () => {
+    expect(userReadCache('u1')).not.toBe(userReadCache('u2'));
+    expect(isUserReadCache(userReadCache('u1'))).toBe(true);
+    expect(isApiReadCache(userReadCache('u1'))).toBe(true);
+    expect(isApiReadCache('caseload-api-reads')).toBe(true);
+    expect(isApiReadCache('workbox-precache-v2-http://x/')).toBe(false);
+  });
 });

@@ -6,6 +6,8 @@ interface ConfirmDialogProps {
   title: string;
   description: string;
   confirmLabel: string;
+  /** The safe choice's words; 'Cancel' unless the question calls for others. */
+  cancelLabel?: string;
   onConfirm: () => void;
   onCancel: () => void;
   /** Keeps the dialog open with a spinner on the confirm button while the action runs. */
@@ -13,7 +15,7 @@ interface ConfirmDialogProps {
 }
 
 /** Asks before a destructive action (archive, delete); Cancel has focus first, so Enter does not destroy. */
-export function ConfirmDialog({ open, title, description, confirmLabel, onConfirm, onCancel, pending }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, description, confirmLabel, cancelLabel = 'Cancel', onConfirm, onCancel, pending }: ConfirmDialogProps) {
   return (
     <AppDialog
       open={open}
@@ -26,7 +28,7 @@ export function ConfirmDialog({ open, title, description, confirmLabel, onConfir
       footer={
         <>
           <Button variant="outline" onClick={onCancel} disabled={pending}>
-            Cancel
+            {cancelLabel}
           </Button>
           <Button colorPalette="red" onClick={onConfirm} loading={pending}>
             {confirmLabel}

@@ -7,7 +7,7 @@ import type * as z from 'zod/mini';
 import { buildPath, routes, type RouteName, type Routes } from '@caseload/contract/manifest';
 import type { CurrentUser } from '@caseload/contract/auth';
 import { queryClient } from './query-client.ts';
-import { forgetCachedReads } from './offline-reads.ts';
+import { forgetSignedIn } from './device.ts';
 
 /**
  * What a route accepts in one part of the request (params, query or body). A part the manifest
@@ -57,7 +57,8 @@ export const currentUserKey = ['/api/user'] as const;
 
 /** Forgets the signed-in user and every cached record, so the next person at a shared computer sees nothing. */
 export function clearCurrentUser(): void {
-  forgetCachedReads();
+  void forgetSignedIn();
+  void queryClient.cancelQueries();
   queryClient.setQueryData<CurrentUser | null>(currentUserKey, null);
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== currentUserKey[0] });
 }

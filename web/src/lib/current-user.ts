@@ -1,14 +1,32 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CurrentUser } from '@caseload/contract/auth';
 import { api, currentUserKey, isApiError } from './api.ts';
+import { clearDevice, endPendingSignOut, forgetSignedIn, lastActiveAt, rememberSignedIn, signedInOffline } from './device.ts';
 
-/** 401 on this read means "signed out", not an error. */
+/**
+ * 401 on this read means "signed out", not an error. A sign-out that could not reach the server
+ * is finished first, so its cookie never signs anyone back in. With no network, the person signed
+ * in on this device (within their automatic sign-out time) keeps working offline; nobody, or an
+ * idle device, gets the sign-in page.
+ */
 async function fetchCurrentUser({ signal }: { signal: AbortSignal }): Promise<CurrentUser | null> {
+  const logout = () => api('logout', { signal });
+  if (!(await endPendingSignOut(logout, (error) => isApiError(error)))) return null;
   try {
-    return await api('getCurrentUser', { signal, expectUnauthorized: true });
+    const user = await api('getCurrentUser', { signal, expectUnauthorized: true });
+    await rememberSignedIn(user);
+    return user;
   } catch (error) {
-    if (isApiError(error, 401)) return null;
-    throw error;
+    if (isApiError(error, 401)) {
+      await forgetSignedIn();
+      return null;
+    }
+    if (isApiError(error) || signal.aborted) throw error;
+    const offline = signedInOffline();
+    if (offline) return offline;
+    // Signed in here but idle past the limit: the automatic sign-out happens now.
+    if (lastActiveAt() !== undefined) await clearDevice();
+    return null;
   }
 }
 

@@ -49,6 +49,8 @@ export interface QueueStorage<P> {
   add(entry: QueueEntry<P>): Promise<void>;
   put(entry: QueueEntry<P>): Promise<void>;
   delete(id: number): Promise<void>;
+  /** Forgets every entry (a sign-out clearing the device). */
+  clear(): Promise<void>;
 }
 
 const STORE = 'entries';
@@ -72,6 +74,10 @@ export function memoryStorage<P>(): QueueStorage<P> {
     },
     delete: (id) => {
       entries.delete(id);
+      return Promise.resolve();
+    },
+    clear: () => {
+      entries.clear();
       return Promise.resolve();
     },
   };
@@ -119,6 +125,11 @@ export function deviceStorage<P>(dbName: string): QueueStorage<P> {
       if (!db) return fallback.delete(id);
       await db.delete(STORE, id);
     },
+    async clear() {
+      const db = await database();
+      if (!db) return fallback.clear();
+      await db.clear(STORE);
+    },
   };
 }
 
@@ -145,6 +156,21 @@ function outcomeOf(error: unknown): Outcome<never> {
   return { kind: 'refused', status: error.status, message: errorMessage(error, `The server refused this change (${error.status})`) };
 }
 
+/** Every queue of this page, so a sign-out can count and discard what they hold (lib/device.ts). */
+const pageQueues = new Set<OfflineQueue<unknown>>();
+
+/** How many changes of `owner` wait on this device, unsent or refused. */
+export function unsentChangesOf(owner: string): number {
+  let count = 0;
+  for (const queue of pageQueues) count += queue.getSnapshot().entries.filter((e) => e.owner === owner).length;
+  return count;
+}
+
+/** Forgets every change on the device, of every owner (a sign-out: nothing of anyone's stays). */
+export async function discardEveryQueue(): Promise<void> {
+  await Promise.all([...pageQueues].map((queue) => queue.discardAll()));
+}
+
 export class OfflineQueue<P, A = unknown> {
   private snapshot: QueueSnapshot<P> = { entries: [], owner: null, blocked: null, savedSinceLoad: false };
   private readonly listeners = new Set<() => void>();
@@ -157,7 +183,16 @@ export class OfflineQueue<P, A = unknown> {
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private listeningOnline = false;
 
-  constructor(private readonly options: OfflineQueueOptions<P, A>) {}
+  constructor(private readonly options: OfflineQueueOptions<P, A>) {
+    pageQueues.add(this as OfflineQueue<unknown>);
+  }
+
+  /** This queue is replaced (tests): a sign-out no longer counts or clears it. */
+  dispose(): void {
+    this.stop();
+    this.clearRetry();
+    pageQueues.delete(this as OfflineQueue<unknown>);
+  }
 
   getSnapshot = (): QueueSnapshot<P> => this.snapshot;
 
@@ -201,6 +236,14 @@ export class OfflineQueue<P, A = unknown> {
   discard(id: number): Promise<void> {
     this.update({ entries: this.snapshot.entries.filter((e) => e.id !== id) });
     return this.write((storage) => storage.delete(id));
+  }
+
+  /** Forgets every entry, in memory and on the device, and stops sending until the next `start`. */
+  discardAll(): Promise<void> {
+    this.loaded = true;
+    this.clearRetry();
+    this.update({ entries: [], owner: null, blocked: null });
+    return this.write((storage) => storage.clear());
   }
 
   /** The network is back (or the user asked): try a waiting entry now instead of after the backoff. */

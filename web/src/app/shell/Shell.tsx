@@ -3,6 +3,7 @@ import { Suspense, useCallback, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import type { CurrentUser } from '@caseload/contract/auth';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { IdleSignOut } from '../../features/auth/index.ts';
 import { useDismiss } from '../../lib/useDismiss.ts';
 import { Header } from './Header.tsx';
 import { Sidebar } from './Sidebar.tsx';
@@ -24,6 +25,7 @@ export function Shell({ user }: { user: CurrentUser }) {
       >
         Skip to content
       </Link>
+      <IdleSignOut user={user} />
       <Sidebar user={user} open={menuOpen} onClose={closeMenu} />
       {menuOpen && <Box position="fixed" inset="0" bg="blackAlpha.600" zIndex="overlay" hideFrom="lg" onClick={closeMenu} aria-hidden="true" />}
       <Flex direction="column" flex="1" minW="0" ms={{ lg: '64' }}>

@@ -1,8 +1,8 @@
-import { Box, Button, Circle, Flex, IconButton, Link, Stack, Text } from '@chakra-ui/react';
+import { Box, Circle, Flex, IconButton, Link, Stack, Text } from '@chakra-ui/react';
 import { NavLink } from 'react-router-dom';
 import type { CurrentUser } from '@caseload/contract/auth';
-import { CloseIcon, LogOutIcon } from '../../components/icons.tsx';
-import { useLogout } from '../../features/auth/index.ts';
+import { CloseIcon } from '../../components/icons.tsx';
+import { SignOutButton } from '../../features/auth/index.ts';
 import { visibleNavItems } from './navigation.ts';
 
 export const SIDEBAR_ID = 'app-sidebar';
@@ -72,7 +72,6 @@ export function Sidebar({ user, open, onClose }: SidebarProps) {
 }
 
 function UserPanel({ user }: { user: CurrentUser }) {
-  const logout = useLogout();
   const initials = `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase();
 
   return (
@@ -90,10 +89,7 @@ function UserPanel({ user }: { user: CurrentUser }) {
           </Text>
         </Box>
       </Flex>
-      <Button variant="outline" size="sm" onClick={() => logout.mutate()} loading={logout.isPending}>
-        <LogOutIcon size={16} />
-        Sign Out
-      </Button>
+      <SignOutButton userId={user.id} />
     </Stack>
   );
 }

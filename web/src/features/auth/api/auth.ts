@@ -1,13 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
 import type { CurrentUser, loginBody, registerBody, verifyTwoFactorBody } from '@caseload/contract/auth';
-import { api, clearCurrentUser, currentUserKey } from '../../../lib/api.ts';
-import { forgetCachedReads } from '../../../lib/offline-reads.ts';
+import { api, clearCurrentUser, currentUserKey, isApiError } from '../../../lib/api.ts';
+import { clearDevice, endPendingSignOut, rememberSignedIn } from '../../../lib/device.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 
-function storeUser(user: CurrentUser) {
-  // Another person may have used this device: their reads kept for offline use go.
-  forgetCachedReads();
+async function storeUser(user: CurrentUser) {
+  // Another person may have used this device: only this person's reads are kept from now on.
+  await rememberSignedIn(user);
   queryClient.setQueryData<CurrentUser | null>(currentUserKey, user);
 }
 
@@ -15,8 +15,8 @@ function storeUser(user: CurrentUser) {
 export function useLogin() {
   return useMutation({
     mutationFn: (body: z.input<typeof loginBody>) => api('login', { body, expectUnauthorized: true }),
-    onSuccess: (result) => {
-      if (!('requiresTwoFactor' in result)) storeUser(result);
+    onSuccess: async (result) => {
+      if (!('requiresTwoFactor' in result)) await storeUser(result);
     },
   });
 }
@@ -35,10 +35,20 @@ export function useRegister() {
   });
 }
 
-export function useLogout() {
-  return useMutation({
-    mutationFn: () => api('logout'),
-    onSuccess: clearCurrentUser,
-    onError: (error) => console.error('Logout failed', error),
-  });
+/**
+ * Sign Out (part 4 §2), by hand or after inactivity: the device is cleared first, online or
+ * offline (lib/device.ts), then the server is asked to end the session; a sign-out that cannot
+ * reach it is finished when the app next starts. Never fails: the person is signed out here.
+ */
+export async function signOut(): Promise<void> {
+  await clearDevice();
+  clearCurrentUser();
+  await endPendingSignOut(
+    () => api('logout'),
+    (error) => isApiError(error),
+  ).catch(() => false);
+}
+
+export function useSignOut() {
+  return useMutation({ mutationFn: signOut });
 }

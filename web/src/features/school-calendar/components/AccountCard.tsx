@@ -7,10 +7,11 @@ import { zodFieldErrors, type FieldErrors } from '../../../lib/form.ts';
 import { useUpdateAccount } from '../api/school-calendar.ts';
 import { TimeZoneField } from './TimeZoneField.tsx';
 
-/** The account's name and time zone. What was typed stays when a save fails, so pressing Save again retries it. */
+/** The account's name, time zone and automatic sign-out. What was typed stays when a save fails, so pressing Save again retries it. */
 export function AccountCard({ account }: { account: Account }) {
   const [name, setName] = useState(account.name);
   const [timeZone, setTimeZone] = useState(account.timeZone);
+  const [idleMinutes, setIdleMinutes] = useState(String(account.idleMinutes));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saved, setSaved] = useState(false);
   const update = useUpdateAccount();
@@ -18,7 +19,8 @@ export function AccountCard({ account }: { account: Account }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSaved(false);
-    const result = accountBody.safeParse({ name, timeZone });
+    // Blank or not a number: left to the contract's range message.
+    const result = accountBody.safeParse({ name, timeZone, idleMinutes: idleMinutes.trim() === '' ? Number.NaN : Number(idleMinutes) });
     if (!result.success) return setErrors(zodFieldErrors(result.error));
     setErrors({});
     update.mutate(result.data, {
@@ -34,7 +36,7 @@ export function AccountCard({ account }: { account: Account }) {
           Account
         </Heading>
         <Text color="fg.muted" fontSize="sm">
-          The name your team sees, and the time zone the school calendar runs in.
+          The name your team sees, the time zone the school calendar runs in, and when an unused device signs itself out.
         </Text>
       </Card.Header>
       <Card.Body>
@@ -42,6 +44,16 @@ export function AccountCard({ account }: { account: Account }) {
           <Stack gap="4" maxW="lg">
             <TextField label="Account name" value={name} onChange={setName} error={errors.name} required maxLength={255} />
             <TimeZoneField value={timeZone} onChange={setTimeZone} error={errors.timeZone} />
+            <TextField
+              label="Automatic sign-out (minutes without use)"
+              value={idleMinutes}
+              onChange={setIdleMinutes}
+              error={errors.idleMinutes}
+              helperText="Between 5 and 60 minutes. Everyone is warned 2 minutes before."
+              inputMode="numeric"
+              required
+              maxW="40"
+            />
             {update.isError && (
               <Alert.Root status="error" role="alert">
                 <Alert.Indicator />

@@ -27,7 +27,7 @@ function openCalendar({ user = testUser, saves = [], accountSaves = [], periodSa
   const periodsSent: unknown[] = [];
   const fetchMock = mockFetch(({ method, url, init }) => {
     if (url === '/api/user') return jsonResponse(200, user);
-    if (url === '/api/account' && method === 'GET') return jsonResponse(200, { id: user.accountId, name: 'Lincoln Elementary', timeZone: 'America/New_York' });
+    if (url === '/api/account' && method === 'GET') return jsonResponse(200, { id: user.accountId, name: 'Lincoln Elementary', timeZone: 'America/New_York', idleMinutes: 30 });
     if (url === '/api/account' && method === 'PUT') {
       accountSent.push(JSON.parse(String(init.body)));
       return accountSaves.shift()!();
@@ -97,8 +97,8 @@ describe('School calendar', { timeout: 20_000 }, () => {
     expect(sent).toEqual([]);
   });
 
-  it("keeps the account's name and time zone when the save fails, and saves them on retry", async () => {
-    const account = { id: testUser.accountId, name: 'Lincoln District', timeZone: 'America/Los_Angeles' };
+  it("keeps the account's name, time zone and automatic sign-out when the save fails, and saves them on retry", async () => {
+    const account = { id: testUser.accountId, name: 'Lincoln District', timeZone: 'America/Los_Angeles', idleMinutes: 15 };
     const { accountSent } = openCalendar({ accountSaves: [networkDown, () => jsonResponse(200, account)] });
     const card = await screen.findByRole('region', { name: 'Account' });
     const name = (await within(card).findByLabelText(/Account name/)) as HTMLInputElement;
@@ -110,15 +110,24 @@ describe('School calendar', { timeout: 20_000 }, () => {
     expect([...zone.options].map((o) => o.value)).toEqual(['America/New_York', 'America/Los_Angeles']);
     fireEvent.change(zone, { target: { value: 'America/Los_Angeles' } });
     fireEvent.change(name, { target: { value: 'Lincoln District' } });
+    const idle = within(card).getByLabelText(/^Automatic sign-out/) as HTMLInputElement;
+    expect(idle.value).toBe('30');
+    // Outside 5–60: the spec's words, and nothing sent.
+    fireEvent.change(idle, { target: { value: '90' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Save account' }));
+    expect(await within(card).findByText('Choose between 5 and 60 minutes')).toBeTruthy();
+    expect(accountSent).toEqual([]);
+    fireEvent.change(idle, { target: { value: '15' } });
     fireEvent.click(within(card).getByRole('button', { name: 'Save account' }));
     expect(await within(card).findByRole('alert')).toBeTruthy();
     expect(name.value).toBe('Lincoln District');
     expect(zone.value).toBe('America/Los_Angeles');
+    expect(idle.value).toBe('15');
     fireEvent.click(within(card).getByRole('button', { name: 'Save account' }));
     expect(await within(card).findByText('Account saved')).toBeTruthy();
     expect(accountSent).toEqual([
-      { name: 'Lincoln District', timeZone: 'America/Los_Angeles' },
-      { name: 'Lincoln District', timeZone: 'America/Los_Angeles' },
+      { name: 'Lincoln District', timeZone: 'America/Los_Angeles', idleMinutes: 15 },
+      { name: 'Lincoln District', timeZone: 'America/Los_Angeles', idleMinutes: 15 },
     ]);
   });
 

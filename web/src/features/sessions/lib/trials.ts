@@ -107,7 +107,7 @@ export const trialsQueue = () => queue;
  * and only the page's memory is gone (a reload).
  */
 export function resetTrialsForTests({ reload = false } = {}) {
-  queue.stop();
+  queue.dispose();
   if (!reload) storage = deviceStorage<TrialsSave>(DB_NAME + String(Math.random()));
   queue = newQueue(storage);
   latest.clear();
