@@ -20,6 +20,9 @@ import { SessionNotesEditor } from './SessionNotesEditor.tsx';
 
 type Participant = Session['sessionParticipants'][number];
 
+/** Offline, in place of the note: notes stay on the server, never on a shared device (part 4 §2). */
+export const NOTES_OFFLINE = 'Notes are not kept on this device. The note and its signature show again when the connection is back; scores are saved on the device meanwhile.';
+
 const statusOptions = participantStatuses.map((status) => ({ value: status, label: participantStatusLabels[status] }));
 
 interface ParticipantPanelProps {
@@ -30,6 +33,8 @@ interface ParticipantPanelProps {
   participant: Participant;
   /** The client's note with its signatures and addenda (absent: nothing saved yet). */
   note: SessionNote | undefined;
+  /** The notes could not be read for want of a network (they are never kept on the device). */
+  notesOffline: boolean;
   /** This client's goals (active ones, plus any with data in this session). */
   goals: readonly Goal[];
   canEdit: boolean;
@@ -41,7 +46,7 @@ interface ParticipantPanelProps {
  * addenda. Memoized (with stable props from the page): a save of one goal's data re-renders that
  * goal's row, not every tab with its editor.
  */
-export const ParticipantPanel = memo(function ParticipantPanel({ sessionId, scheduledAt, providerId, sessionStatus, participant, note, goals, canEdit, canManageGoals }: ParticipantPanelProps) {
+export const ParticipantPanel = memo(function ParticipantPanel({ sessionId, scheduledAt, providerId, sessionStatus, participant, note, notesOffline, goals, canEdit, canManageGoals }: ParticipantPanelProps) {
   const { client } = participant;
   const name = personName(client);
   const updateStatus = useUpdateParticipant(sessionId);
@@ -164,27 +169,36 @@ export const ParticipantPanel = memo(function ParticipantPanel({ sessionId, sche
         </Alert.Root>
       )}
 
-      <NoteSignature
-        sessionId={sessionId}
-        scheduledAt={scheduledAt}
-        providerId={providerId}
-        status={sessionStatus}
-        client={client}
-        clientLabel={name}
-        note={note}
-        goalIds={goals.map((goal) => goal.id)}
-        canEdit={canEdit}
-      />
+      {notesOffline ? (
+        <Alert.Root status="info">
+          <Alert.Indicator />
+          <Alert.Title>{NOTES_OFFLINE}</Alert.Title>
+        </Alert.Root>
+      ) : (
+        <>
+          <NoteSignature
+            sessionId={sessionId}
+            scheduledAt={scheduledAt}
+            providerId={providerId}
+            status={sessionStatus}
+            client={client}
+            clientLabel={name}
+            note={note}
+            goalIds={goals.map((goal) => goal.id)}
+            canEdit={canEdit}
+          />
 
-      <SessionNotesEditor
-        sessionId={sessionId}
-        clientId={client.id}
-        clientLabel={name}
-        stored={note?.notes ?? ''}
-        canEdit={canEdit}
-        signed={signed}
-        onSignedElsewhere={onSignedElsewhere}
-      />
+          <SessionNotesEditor
+            sessionId={sessionId}
+            clientId={client.id}
+            clientLabel={name}
+            stored={note?.notes ?? ''}
+            canEdit={canEdit}
+            signed={signed}
+            onSignedElsewhere={onSignedElsewhere}
+          />
+        </>
+      )}
 
       <Stack gap="3">
         <Flex justify="space-between" align="center" gap="3">

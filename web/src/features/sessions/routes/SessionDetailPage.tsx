@@ -5,6 +5,7 @@ import type { Goal, Session } from '@caseload/contract/sessions';
 import { PlusIcon } from '../../../components/icons.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { ToggleButtons } from '../../../components/ToggleButtons.tsx';
+import { isApiError } from '../../../lib/api.ts';
 import {
   useSession,
   useSessionClientGoals,
@@ -166,10 +167,12 @@ function ClientProgressCard({ session, canEdit, canManageGoals }: ClientProgress
   const current = tab && present.includes(tab) ? tab : present[0]!;
   const group = participants.length >= 2;
 
+  // Notes are never kept on the device (part 4 §2): offline, scoring goes on without them.
+  const notesOffline = notes.isError && !isApiError(notes.error);
   // The tabs need all three lists: one combined result for QueryState, retrying all three.
   const loaded = {
-    data: goals.data && notes.data && progress.data ? { goals: goals.data, notes: notes.data, progress: progress.data } : undefined,
-    isError: goals.isError || notes.isError || progress.isError,
+    data: goals.data && (notes.data || notesOffline) && progress.data ? { goals: goals.data, notes: notes.data ?? [], progress: progress.data } : undefined,
+    isError: goals.isError || (notes.isError && !notesOffline) || progress.isError,
     refetch: () => Promise.all([goals.refetch(), notes.refetch(), progress.refetch()]),
   };
 
@@ -255,6 +258,7 @@ function ClientProgressCard({ session, canEdit, canManageGoals }: ClientProgress
                         sessionStatus={session.status}
                         participant={participant}
                         note={data.notes.find((note) => note.clientId === participant.client.id)}
+                        notesOffline={notesOffline}
                         goals={goalsByClient.get(participant.client.id) ?? noGoals}
                         canEdit={canEdit}
                         canManageGoals={canManageGoals}
