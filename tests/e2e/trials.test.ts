@@ -6,11 +6,9 @@
  * server in the order tapped once the network is back; then a group session scored from the
  * students × goals grid. The records the journey does not test are seeded through the API.
  */
-import { subscribe, unsubscribe } from 'node:diagnostics_channel';
-import type { Socket } from 'node:net';
 import { subDays } from 'date-fns';
 import type { BrowserContext, Locator, Page, Response } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ProgressPoint } from '../../packages/contract/src/sessions.ts';
 import { cueLevelLabels, type Trial } from '../../packages/contract/src/trials.ts';
 import type { RunningApp } from '../../packages/local/src/runtime.ts';
@@ -19,6 +17,7 @@ import { PASSWORD, signUpOwner } from '../support/accounts.ts';
 import { PHONE_VIEWPORT, seriousViolations } from '../support/axe.ts';
 import { e2eNow, wallClock } from '../support/e2e-clock.ts';
 import { useBrowserApp } from '../support/e2e.ts';
+import { useNetworkSwitch } from '../support/e2e-network.ts';
 import { addGoal, expectStatus, schedule } from '../support/fixtures-sessions.ts';
 
 let app: RunningApp;
@@ -60,37 +59,8 @@ const ALL_SAVED = 'All changes saved';
 /** Five taps on one goal are one change: each carries the goal's whole list, and the newest supersedes the waiting one. */
 const OFFLINE_ONE_CHANGE = 'Offline – 1 change not yet saved';
 
-/**
- * The school Wi-Fi going down and coming back, on both sides. `context.setOffline` is the browser's
- * side (navigator.onLine false, every fetch fails) but not a wall: while a reload navigates away,
- * Chromium fires 'online' in the departing page and lets the requests that event starts out (in
- * every run the departing page opened a connection; in about one run in ten its save was stored).
- * A dead network lets nothing through, so the server's side goes down too: its open connections are
- * dropped and new ones closed at once. The API client of this file calls the handlers without a
- * socket and still reads the server.
- */
-const serverSockets = new Set<Socket>();
-let serverReachable = true;
-function onServerSocket(message: unknown) {
-  const { socket } = message as { socket: Socket };
-  if (!serverReachable) return void socket.destroy();
-  serverSockets.add(socket);
-  socket.once('close', () => serverSockets.delete(socket));
-}
-subscribe('net.server.socket', onServerSocket);
-afterAll(() => unsubscribe('net.server.socket', onServerSocket));
-
-/** Requests the server began to answer: while the network is down, none may. */
-let serverRequests = 0;
-const onServerRequest = () => void serverRequests++;
-subscribe('http.server.request.start', onServerRequest);
-afterAll(() => unsubscribe('http.server.request.start', onServerRequest));
-
-async function setNetwork(state: 'offline' | 'online') {
-  serverReachable = state === 'online';
-  if (!serverReachable) for (const socket of serverSockets) socket.destroy();
-  await context.setOffline(!serverReachable);
-}
+const network = useNetworkSwitch();
+const setNetwork = (state: 'offline' | 'online') => network.setNetwork(context, state);
 
 async function progressOf(sessionId: string): Promise<ProgressPoint[]> {
   return expectStatus(await slp.get(`/api/sessions/${sessionId}/progress`), 200) as ProgressPoint[];
@@ -207,7 +177,7 @@ describe('live trials on a phone: scored online and offline, reloaded offline, a
     const apiAnswers: Response[] = [];
     const onResponse = (response: Response) => void (new URL(response.url()).pathname.startsWith('/api/') && apiAnswers.push(response));
     page.on('response', onResponse);
-    const requestsBefore = serverRequests;
+    const requestsBefore = network.serverRequests();
     const reloaded = await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Session Details' }).waitFor();
     const all = [...firstTen, ...offlineFive];
@@ -219,7 +189,7 @@ describe('live trials on a phone: scored online and offline, reloaded offline, a
     expect(reloaded?.fromServiceWorker()).toBe(true);
     expect(apiAnswers.map((answer) => new URL(answer.url()).pathname)).toContain(`/api/sessions/${single.sessionId}`);
     expect(apiAnswers.filter((answer) => !answer.fromServiceWorker()).map((answer) => answer.url())).toEqual([]);
-    expect(serverRequests - requestsBefore).toBe(0);
+    expect(network.serverRequests() - requestsBefore).toBe(0);
     const strip = singleScoring().getByRole('list', { name: 'Trials in order' }).getByRole('listitem');
     expect(await strip.count()).toBe(15);
     expect(await strip.last().innerText()).toContain('Trial 15: correct, verbal cue');

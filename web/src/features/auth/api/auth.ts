@@ -50,5 +50,6 @@ export async function signOut(): Promise<void> {
 }
 
 export function useSignOut() {
-  return useMutation({ mutationFn: signOut });
+  // 'always': React Query holds back a mutation while the browser is offline, and a sign-out must not wait.
+  return useMutation({ mutationFn: signOut, networkMode: 'always' });
 }
