@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api.ts';
-import { deviceStorage, OfflineQueue, type QueueEntry } from './offline-queue.ts';
+import { deviceStorage, discardEveryQueue, OfflineQueue, unsentChangesOf, type QueueEntry } from './offline-queue.ts';
 
 interface Save {
   key: string;
@@ -14,8 +14,9 @@ const newDatabase = () => `offline-queue-test-${++databases}`;
 
 const queues: OfflineQueue<Save>[] = [];
 afterEach(() => {
-  // Each queue listens to 'online'; stop them so a later test's event reaches only its own.
-  for (const queue of queues.splice(0)) queue.stop();
+  // Each queue listens to 'online'; stop them so a later test's event reaches only its own, and
+  // take them out of the page's queues that a sign-out counts.
+  for (const queue of queues.splice(0)) queue.dispose();
 });
 
 function queueOn(dbName: string, send: (save: Save) => Promise<unknown>, onSent?: (save: Save) => void) {
@@ -68,6 +69,26 @@ async function storedEntries(dbName: string) {
 }
 
 describe('offline save queue', () => {
+  it("counts a user's unsent changes across the page's queues, and a sign-out discards everyone's, on the device too", async () => {
+    const first = newDatabase();
+    const second = newDatabase();
+    const a = queueOn(first, () => Promise.reject(offline()));
+    const b = queueOn(second, () => Promise.reject(offline()));
+    a.start('u1');
+    await a.enqueue('a', 'u1', { key: 'a', state: 1 });
+    await a.enqueue('b', 'u2', { key: 'b', state: 1 });
+    await b.enqueue('c', 'u1', { key: 'c', state: 1 });
+    expect(unsentChangesOf('u1')).toBe(2);
+    expect(unsentChangesOf('u2')).toBe(1);
+
+    await discardEveryQueue();
+    expect(unsentChangesOf('u1')).toBe(0);
+    expect(unsentChangesOf('u2')).toBe(0);
+    expect(a.getSnapshot().owner).toBeNull();
+    expect(await storedEntries(first)).toEqual([]);
+    expect(await storedEntries(second)).toEqual([]);
+  });
+
   it('stores each change on the device before sending it, and sends in order, one at a time', async () => {
     const dbName = newDatabase();
     const { send, calls } = controlledSend();

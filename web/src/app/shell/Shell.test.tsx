@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { Activity } from '@caseload/contract/caseload';
 import { jsonResponse, mockApi, testUser } from '../../test/fetch.ts';
@@ -128,5 +128,50 @@ describe('shell', () => {
     expect(await screen.findByRole('tab', { name: 'Sign In' })).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/auth'));
     expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/logout' && init?.method === 'POST')).toBe(true);
+  });
+
+  it("warns 2 minutes before the account's automatic sign-out, keeps the person signed in on 'Stay signed in', and signs out when nobody answers", async () => {
+    vi.spyOn(console, 'log').mockImplementation(() => {});
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    onTestFinished(() => void vi.useRealTimers());
+    localStorage.setItem('left-by-an-earlier-page', 'x');
+    const fetchMock = signedIn();
+    renderApp('/');
+    await screen.findByRole('button', { name: 'Sign Out' });
+    const userReads = () => fetchMock.mock.calls.filter(([url]) => url === '/api/user').length;
+    const readsBefore = userReads();
+
+    // 26 minutes of the 30 without use: no warning yet.
+    await act(() => vi.advanceTimersByTimeAsync(26 * 60_000));
+    expect(screen.queryByRole('alertdialog', { name: 'You will be signed out in 2 minutes' })).toBeNull();
+    // Within the last 2 minutes before the device's deadline (never later than the server's): the warning.
+    await act(() => vi.advanceTimersByTimeAsync(2 * 60_000));
+    const warning = await screen.findByRole('alertdialog', { name: 'You will be signed out in 2 minutes' });
+    fireEvent.click(within(warning).getByRole('button', { name: 'Stay signed in' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    // The server heard of it: its idle time starts again too.
+    expect(userReads()).toBeGreaterThan(readsBefore);
+
+    // Nobody answers this time: signed out, and the device cleared.
+    await act(() => vi.advanceTimersByTimeAsync(28 * 60_000));
+    await screen.findByRole('alertdialog', { name: 'You will be signed out in 2 minutes' });
+    await act(() => vi.advanceTimersByTimeAsync(2 * 60_000));
+    expect(await screen.findByRole('tab', { name: 'Sign In' })).toBeTruthy();
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/logout' && init?.method === 'POST')).toBe(true));
+    expect(localStorage.getItem('left-by-an-earlier-page')).toBeNull();
+  });
+
+  it('counts any use of the app as activity, so a working person is never warned', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    onTestFinished(() => void vi.useRealTimers());
+    signedIn();
+    renderApp('/');
+    await screen.findByRole('button', { name: 'Sign Out' });
+    for (let minute = 0; minute < 40; minute += 5) {
+      await act(() => vi.advanceTimersByTimeAsync(5 * 60_000));
+      fireEvent.keyDown(document.body, { key: 'a' });
+    }
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Sign Out' })).toBeTruthy();
   });
 });
