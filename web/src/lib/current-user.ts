@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CurrentUser } from '@caseload/contract/auth';
 import { api, currentUserKey, isApiError } from './api.ts';
-import { clearDevice, endPendingSignOut, forgetSignedIn, lastActiveAt, rememberSignedIn, signedInOffline } from './device.ts';
+import { clearDevice, endPendingSignOut, forgetSignedIn, idlePastLimit, rememberSignedIn, signedInOffline } from './device.ts';
 
 /**
  * 401 on this read means "signed out", not an error. A sign-out that could not reach the server
@@ -10,6 +10,8 @@ import { clearDevice, endPendingSignOut, forgetSignedIn, lastActiveAt, rememberS
  * idle device, gets the sign-in page.
  */
 async function fetchCurrentUser({ signal }: { signal: AbortSignal }): Promise<CurrentUser | null> {
+  // Reopened after the automatic sign-out time: that sign-out happens now, as if the app had been open.
+  if (idlePastLimit()) await clearDevice();
   const logout = () => api('logout', { signal });
   if (!(await endPendingSignOut(logout, (error) => isApiError(error)))) return null;
   try {
@@ -22,11 +24,7 @@ async function fetchCurrentUser({ signal }: { signal: AbortSignal }): Promise<Cu
       return null;
     }
     if (isApiError(error) || signal.aborted) throw error;
-    const offline = signedInOffline();
-    if (offline) return offline;
-    // Signed in here but idle past the limit: the automatic sign-out happens now.
-    if (lastActiveAt() !== undefined) await clearDevice();
-    return null;
+    return signedInOffline() ?? null;
   }
 }
 

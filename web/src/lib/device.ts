@@ -77,13 +77,17 @@ export async function rememberSignedIn(user: CurrentUser): Promise<void> {
 }
 
 /**
- * The user signed in on this device when the server cannot be reached, if they used the app within
- * their automatic sign-out time; undefined otherwise.
+ * The user signed in on this device, for when the server cannot be reached (the caller has checked
+ * idlePastLimit first).
  */
-export function signedInOffline(now = Date.now()): CurrentUser | undefined {
+export function signedInOffline(): CurrentUser | undefined {
+  return readSignedIn()?.user;
+}
+
+/** Someone was signed in here and has not used the app for their automatic sign-out time (the app was closed meanwhile). */
+export function idlePastLimit(now = Date.now()): boolean {
   const signedIn = readSignedIn();
-  if (!signedIn) return undefined;
-  return now - signedIn.lastActiveAt < signedIn.user.idleMinutes * MINUTE_MS ? signedIn.user : undefined;
+  return signedIn !== undefined && now - signedIn.lastActiveAt >= signedIn.user.idleMinutes * MINUTE_MS;
 }
 
 /** The last use of the app on this device, in any tab (epoch ms); undefined when nobody is signed in. */
