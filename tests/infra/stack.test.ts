@@ -396,14 +396,17 @@ describe('Notes', () => {
     expect(refId(invokeConfig.Properties?.FunctionName)).toBe(worker.id);
     expect(refId(invokeConfig.Properties?.DestinationConfig?.OnFailure?.Destination)).toBe(dlqId);
 
-    // Only the bulk route may enqueue, and only SendMessage.
+    // Only the routes that start background jobs may enqueue (the one queue, every kind of job), and only SendMessage.
     const senders = [...handlerFunctions(s.resources).keys()].filter((h) =>
       statementsOfHandler(s.resources, h).some((st) => actionsOf(st).includes('sqs:SendMessage') && referencedIds(st.Resource).has(queueId)),
     );
-    expect(senders).toEqual(['notes/bulk-generate-progress-notes']);
-    const send = statementsOfHandler(s.resources, 'notes/bulk-generate-progress-notes').find((st) => actionsOf(st).includes('sqs:SendMessage'))!;
-    expect(actionsOf(send)).toEqual(['sqs:SendMessage']);
-    expect(refId(send.Resource)).toBe(queueId);
+    const jobStarters = ['notes/bulk-generate-progress-notes', 'timetable/save-closures', 'timetable/save-school-years'];
+    expect(senders.sort()).toEqual(jobStarters);
+    for (const starter of jobStarters) {
+      const send = statementsOfHandler(s.resources, starter).find((st) => actionsOf(st).includes('sqs:SendMessage'))!;
+      expect(actionsOf(send)).toEqual(['sqs:SendMessage']);
+      expect(refId(send.Resource)).toBe(queueId);
+    }
   });
 });
 

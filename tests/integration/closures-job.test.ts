@@ -10,7 +10,6 @@ import { setJobDispatcher, whenJobsIdle, type JobKind } from '../../packages/cor
 import { keys } from '../../packages/core/src/keys.ts';
 import { localDate } from '../../packages/core/src/school-calendar/dates.ts';
 import { tableName } from '../../packages/core/src/table.ts';
-import type { Agent } from '../support/api.ts';
 import { signUpOwner } from '../support/accounts.ts';
 import { clinicianPermissions, expectStatus } from '../support/fixtures-sessions.ts';
 import { putClient, putOrganization, signInChild } from '../support/records.ts';
