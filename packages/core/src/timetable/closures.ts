@@ -2,7 +2,8 @@
  * School closures: the account's list of closed dates (one item, replaced whole under its
  * version). A date newly closed cancels the undocumented series occurrences of that local date
  * with `cancelReason: 'school_closure'`, cascaded to each participation (part 4 §1.3), so no make-up
- * is owed (closed-days.ts, which also finishes what a failed save left). Documented sessions, signed
+ * is owed (closed-days.ts, which also finishes what a failed save left, and hands more than
+ * CLOSED_DAYS_SYNC_LIMIT sessions to a background job). Documented sessions, signed
  * ones among them, are never touched (calendar.ts). Series created later skip closed dates (series.ts). Removing a closure restores nothing:
  * a canceled session is a record, and the user reschedules if the school reopens.
  */
