@@ -29,7 +29,7 @@ describe('bulk generation through the queue', () => {
     expect(sent).toHaveLength(1);
     expect(sent[0]!.args[0].input.QueueUrl).toBe(process.env.BULK_QUEUE_URL);
     const message = JSON.parse(sent[0]!.args[0].input.MessageBody!);
-    expect(message).toEqual({ accountId: user.accountId, jobId: res.body.jobId });
+    expect(message).toEqual({ accountId: user.accountId, jobId: res.body.jobId, kind: 'bulkNotes' });
 
     const event = { Records: [{ messageId: 'm-1', body: JSON.stringify(message), attributes: { ApproximateReceiveCount: '1' } }] } as unknown as SQSEvent;
     expect(await worker(event)).toEqual({ batchItemFailures: [] });

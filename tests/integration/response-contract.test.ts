@@ -6,6 +6,7 @@ import { safeParseStrict } from '../../packages/contract/src/strict.ts';
 import { whenBulkJobsIdle } from '../../packages/core/src/notes/bulk-dispatch.ts';
 import { Agent, type TestResponse } from '../support/api.ts';
 import { createChild, PASSWORD, signIn, signUpOwner } from '../support/accounts.ts';
+import { putClient, putOrganization } from '../support/records.ts';
 
 /**
  * Generated from the route manifest: every route, called with a valid request by a user allowed to
@@ -347,6 +348,23 @@ const cases: Record<RouteName, Case> = {
     const saved = await w.owner.put('/api/closures', [{ date: isoDay(200), label: 'Winter break' }, { date: staffDay, label: 'Staff day' }]);
     expect(saved.body.canceledSessions).toBeGreaterThan(0);
     return saved;
+  },
+  getClosureJob: async () => {
+    // An account of its own: two daily series, and closures on more school days than the
+    // synchronous limit covers (two sessions a day), so the save answers with a background job.
+    const { agent: owner, user } = await signUpOwner();
+    const org = await putOrganization(user.accountId, 'Job Elementary');
+    for (const [firstName, time] of [['Jo', '09:00'], ['Kai', '13:30']] as const) {
+      const client = await putClient(user.accountId, { firstName, organizationId: org.id });
+      ok(await owner.post('/api/session-series', { clientIds: [client.id], weekdays: [1, 2, 3, 4, 5], time, startsOn: isoDay(30), until: isoDay(300) }), 'series');
+    }
+    const weekdays = Array.from({ length: 170 }, (_, i) => isoDay(31 + i)).filter((d) => ![0, 6].includes(new Date(`${d}T12:00:00Z`).getUTCDay()));
+    const saved = ok(await owner.put('/api/closures', weekdays.map((date) => ({ date, label: 'Closed' }))), 'closures with a job');
+    expect(saved.job).toMatchObject({ status: 'running' });
+    await whenBulkJobsIdle();
+    const finished = await owner.get(`/api/closure-jobs/${saved.job.id}`);
+    expect(finished.body).toMatchObject({ status: 'done', progress: 100 });
+    return finished;
   },
 
   listSchoolYears: async () => {

@@ -29,7 +29,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * - `bedrock`: calls the model (bedrock:InvokeModel* on the configured model).
  * - `totpSecret`: seals or opens TOTP secrets (the sealing secret in its environment, encrypted with
  *   the TOTP KMS key, which it may use).
- * - `bulkQueue`: sends bulk-generation jobs to the SQS queue (BULK_QUEUE_URL, sqs:SendMessage).
+ * - `bulkQueue`: sends background jobs (bulk note generation, cancelling on closed days) to the one
+ *   SQS job queue (BULK_QUEUE_URL, sqs:SendMessage).
  * - `pdf`: renders a PDF; its bundle may carry a PDF writer (a larger size budget).
  * - `cursorKey`: seals and opens list cursors (CURSOR_SIGNING_KEY in its environment, one value for
  *   every container, so a next page can land on any of them).
@@ -192,9 +193,11 @@ export const getSessionSeries = route({ method: 'GET', path: '/api/session-serie
 export const updateSessionSeries = route({ method: 'PUT', path: '/api/session-series/{id}', handler: 'timetable/update-session-series', auth: 'user', permission: 'canEditSessions', params: schoolYear.seriesParams, body: schoolYear.updateSeriesBody, response: schoolYear.seriesChange, timeoutSeconds: 29 });
 export const deleteSessionSeries = route({ method: 'DELETE', path: '/api/session-series/{id}', handler: 'timetable/delete-session-series', auth: 'user', permission: 'canDeleteSessions', params: schoolYear.seriesParams, query: schoolYear.deleteSeriesQuery, response: schoolYear.seriesChange, timeoutSeconds: 29 });
 export const listClosures = route({ method: 'GET', path: '/api/closures', handler: 'timetable/list-closures', auth: 'user', response: schoolYear.closureList });
-export const saveClosures = route({ method: 'PUT', path: '/api/closures', handler: 'timetable/save-closures', auth: 'user', permission: 'canManageUsers', body: schoolYear.closuresBody, response: schoolYear.closuresSaved, timeoutSeconds: 29 });
+export const saveClosures = route({ method: 'PUT', path: '/api/closures', uses: ['bulkQueue'], handler: 'timetable/save-closures', auth: 'user', permission: 'canManageUsers', body: schoolYear.closuresBody, response: schoolYear.closuresSaved, timeoutSeconds: 29 });
 export const listSchoolYears = route({ method: 'GET', path: '/api/school-years', handler: 'timetable/list-school-years', auth: 'user', response: schoolYear.schoolYearList });
-export const saveSchoolYears = route({ method: 'PUT', path: '/api/school-years', handler: 'timetable/save-school-years', auth: 'user', permission: 'canManageUsers', body: schoolYear.schoolYearsBody, response: schoolYear.schoolYearsSaved, timeoutSeconds: 29 });
+export const saveSchoolYears = route({ method: 'PUT', path: '/api/school-years', uses: ['bulkQueue'], handler: 'timetable/save-school-years', auth: 'user', permission: 'canManageUsers', body: schoolYear.schoolYearsBody, response: schoolYear.schoolYearsSaved, timeoutSeconds: 29 });
+/** A closures or school-years save's background cancelling job (part 4 §1.5). */
+export const getClosureJob = route({ method: 'GET', path: '/api/closure-jobs/{jobId}', handler: 'timetable/get-closure-job', auth: 'user', permission: 'canManageUsers', params: schoolYear.closedDaysJobParams, response: schoolYear.closedDaysJob });
 export const getReportingPeriods = route({ method: 'GET', path: '/api/reporting-periods', handler: 'account/get-reporting-periods', auth: 'user', response: reportingPeriods.reportingPeriods });
 export const saveReportingPeriods = route({ method: 'PUT', path: '/api/reporting-periods', handler: 'account/save-reporting-periods', auth: 'user', permission: 'canManageUsers', body: reportingPeriods.reportingPeriodsBody, response: reportingPeriods.reportingPeriods });
 
@@ -291,6 +294,7 @@ export const routes = {
   saveClosures,
   listSchoolYears,
   saveSchoolYears,
+  getClosureJob,
   getReportingPeriods,
   saveReportingPeriods,
   signSessionNote,
@@ -307,7 +311,7 @@ export const routes = {
 
 /** Functions that are not HTTP routes, declared like routes (infra reads both the same way). */
 export const workers = {
-  /** Runs queued bulk note generation (SQS event source); one job per invocation. */
+  /** Runs queued background jobs (SQS event source), routed by kind: bulk note generation, cancelling on closed days; one job per invocation. */
   bulkGenerationWorker: { handler: 'notes/bulk-generation-worker', uses: ['bedrock'], memoryMb: 1024 },
 } as const satisfies Record<string, FunctionDef>;
 

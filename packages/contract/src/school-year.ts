@@ -290,9 +290,30 @@ export type ClosuresInput = z.input<typeof closuresBody>;
 export const closureList = /* @__PURE__ */ schema(() =>
   z.object({ closures: z.array(closure) }),
 );
-/** After a save: the list, and how many undocumented series occurrences the new closures canceled. */
+// ---------- cancelling on closed days in the background ----------
+/**
+ * A save whose newly closed days hold more undocumented series occurrences than this cancels them
+ * in a background job (part 4 §1.5); at most this many are cancelled before the save answers.
+ */
+export const CLOSED_DAYS_SYNC_LIMIT = 200;
+export const closedDaysJobStatuses = ['running', 'done', 'failed'] as const;
+export type ClosedDaysJobStatus = (typeof closedDaysJobStatuses)[number];
+/** A background cancelling job: its progress (0–100, by closed days finished) and the sessions canceled so far. */
+export const closedDaysJob = /* @__PURE__ */ schema(() =>
+  z.object({ id, status: z.enum(closedDaysJobStatuses), progress: z.number().check(z.gte(0), z.lte(100)), canceledSessions: z.number() }),
+);
+export type ClosedDaysJob = z.infer<typeof closedDaysJob>;
+export const closedDaysJobParams = /* @__PURE__ */ schema(() =>
+  z.object({ jobId: id }),
+);
+
+/**
+ * After a save: the list, and how many undocumented series occurrences the new closures canceled.
+ * With more than CLOSED_DAYS_SYNC_LIMIT to cancel, `canceledSessions` is 0 and `job` is the
+ * background job doing it (GET /api/closure-jobs/{jobId}).
+ */
 export const closuresSaved = /* @__PURE__ */ schema(() =>
-  z.object({ closures: z.array(closure), canceledSessions: z.number() }),
+  z.object({ closures: z.array(closure), canceledSessions: z.number(), job: z.optional(closedDaysJob) }),
 );
 
 // ---------- school years ----------
@@ -340,7 +361,7 @@ export type SchoolYearsInput = z.input<typeof schoolYearsBody>;
 export const schoolYearList = /* @__PURE__ */ schema(() =>
   z.object({ schoolYears: z.array(schoolYearEntry) }),
 );
-/** After a save: the years, and how many undocumented series occurrences the new break days canceled. */
+/** After a save: the years, and how many undocumented series occurrences the new break days canceled (or the job cancelling them, as for closures). */
 export const schoolYearsSaved = /* @__PURE__ */ schema(() =>
-  z.object({ schoolYears: z.array(schoolYearEntry), canceledSessions: z.number() }),
+  z.object({ schoolYears: z.array(schoolYearEntry), canceledSessions: z.number(), job: z.optional(closedDaysJob) }),
 );

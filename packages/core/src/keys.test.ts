@@ -166,3 +166,16 @@ describe("the account's school years", () => {
     expect(entity.schoolYears).toBe('SchoolYears');
   });
 });
+
+describe("a closed-days job", () => {
+  it('is one item of its account partition, apart from bulk-note jobs and from every prefix Query of that partition', () => {
+    const job = keys.closedDaysJob('a', 'j1');
+    expect(job).toEqual({ PK: 'ACCT#a', SK: 'CDJOB#j1' });
+    expect(keys.closedDaysJob('ab', 'j1').PK).not.toBe(job.PK);
+    expect(job.SK).not.toBe(keys.bulkJob('a', 'j1').SK);
+    expect(job.SK.startsWith(keys.bulkJob('a', '').SK)).toBe(false);
+    const prefixes = [keys.userPrefix('a'), keys.organizationPrefix('a'), keys.clientPrefix('a'), keys.notePeriodsPrefix('a'), keys.goalTemplatePrefix('a')];
+    for (const prefix of prefixes) expect(job.SK.startsWith(prefix.SKPrefix)).toBe(false);
+    expect(entity.closedDaysJob).toBe('ClosedDaysJob');
+  });
+});

@@ -168,6 +168,8 @@ export const keys = {
   /** The account's reporting periods (one item, replaced whole under its version). */
   reportingPeriods: (accountId: string) => ({ PK: acct(accountId), SK: 'RPERIODS' }),
   bulkJob: (accountId: string, jobId: string) => ({ PK: acct(accountId), SK: `JOB#${jobId}` }),
+  /** A background job cancelling the sessions of newly closed days (part 4 §1.5), under its account. */
+  closedDaysJob: (accountId: string, jobId: string) => ({ PK: acct(accountId), SK: `CDJOB#${jobId}` }),
   audit: (accountId: string, at: string, eventId: string) => ({ PK: `${acct(accountId)}#AUDIT`, SK: `${at}#${eventId}` }),
   auditPartition: (accountId: string) => `${acct(accountId)}#AUDIT`,
   /** GSI1 of an audit event: one actor's events, newest last, so "my activity" is one Query. */
@@ -274,6 +276,7 @@ export const entity = {
   notePeriods: 'NotePeriods',
   reportingPeriods: 'ReportingPeriods',
   bulkJob: 'BulkJob',
+  closedDaysJob: 'ClosedDaysJob',
   audit: 'AuditEvent',
   counters: 'Counters',
   caseloadEntry: 'CaseloadEntry',

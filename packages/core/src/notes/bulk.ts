@@ -21,7 +21,7 @@ import { errorFields, logger } from '../observability.ts';
 import type { ClientItem } from '../items.ts';
 import { entity, keys } from '../keys.ts';
 import { tableName } from '../table.ts';
-import { bulkDispatcher } from './bulk-dispatch.ts';
+import { jobDispatcher } from '../jobs/dispatch.ts';
 import { getJobItem, toBulkJob, UNKNOWN_CLIENT, type BulkError, type BulkJobItem, type ClientState } from './bulk-job.ts';
 import { monthBefore } from './dates.ts';
 import { displayName, type Period } from './facts.ts';
@@ -125,7 +125,7 @@ async function recentTwin(auth: AuthContext, ids: string[], period: Period, opti
 }
 
 export async function startBulkJob(auth: AuthContext, req: BulkRequest): Promise<BulkJob> {
-  const dispatcher = bulkDispatcher();
+  const dispatcher = jobDispatcher();
   const period = resolvePeriod(req);
   const ids = [...new Set(req.clientIds)];
   const window = Math.floor(now().getTime() / RETRY_WINDOW_MS);
@@ -144,7 +144,7 @@ export async function startBulkJob(auth: AuthContext, req: BulkRequest): Promise
     summary: `Started AI progress notes for ${ids.length} clients`,
   });
   if (visible.length) {
-    await dispatcher.dispatch(auth.accountId, jobId).catch(async (e: unknown) => {
+    await dispatcher.dispatch(auth.accountId, jobId, 'bulkNotes').catch(async (e: unknown) => {
       // Not started: remove the job, so retrying the same request starts it afresh.
       logger.error('bulk_dispatch_failed', { jobId, error: errorFields(e) });
       await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.bulkJob(auth.accountId, jobId) }));

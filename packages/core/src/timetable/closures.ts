@@ -2,11 +2,12 @@
  * School closures: the account's list of closed dates (one item, replaced whole under its
  * version). A date newly closed cancels the undocumented series occurrences of that local date
  * with `cancelReason: 'school_closure'`, cascaded to each participation (part 4 §1.3), so no make-up
- * is owed (closed-days.ts, which also finishes what a failed save left). Documented sessions, signed
+ * is owed (closed-days.ts, which also finishes what a failed save left, and hands more than
+ * CLOSED_DAYS_SYNC_LIMIT sessions to a background job). Documented sessions, signed
  * ones among them, are never touched (calendar.ts). Series created later skip closed dates (series.ts). Removing a closure restores nothing:
  * a canceled session is a record, and the user reschedules if the school reopens.
  */
-import type { Closure } from '@caseload/contract/school-year';
+import type { ClosedDaysJob, Closure } from '@caseload/contract/school-year';
 import { recordAudit } from '../audit.ts';
 import type { AuthContext } from '../context.ts';
 import type { ClosuresItem } from '../items.ts';
@@ -22,11 +23,12 @@ export async function listClosures(auth: AuthContext): Promise<{ closures: Closu
   return { closures: [...(item?.closures ?? [])].sort(byDate) };
 }
 
-export async function saveClosures(auth: AuthContext, input: Closure[]): Promise<{ closures: Closure[]; canceledSessions: number }> {
+export async function saveClosures(auth: AuthContext, input: Closure[]): Promise<{ closures: Closure[]; canceledSessions: number; job?: ClosedDaysJob }> {
   const closures = input.map(({ date, label }) => ({ date, label })).sort(byDate);
-  const { added, canceledSessions } = await saveClosedDays<ClosuresItem, Closure[]>(
+  const { added, canceledSessions, job } = await saveClosedDays<ClosuresItem, Closure[]>(
     auth,
     {
+      name: 'closures',
       key: keys.closures(auth.accountId),
       entityType: entity.closures,
       read: () => readClosuresItem(auth.accountId),
@@ -41,7 +43,7 @@ export async function saveClosures(auth: AuthContext, input: Closure[]): Promise
     actorId: auth.userId,
     actorName: actorName(auth),
     entityType: 'closures',
-    summary: `Updated the school closures: ${closures.length} date(s), ${added} added, ${canceledSessions} session(s) canceled`,
+    summary: `Updated the school closures: ${closures.length} date(s), ${added} added, ${job ? 'sessions canceled in the background' : `${canceledSessions} session(s) canceled`}`,
   });
-  return { closures, canceledSessions };
+  return { closures, canceledSessions, ...(job ? { job } : {}) };
 }

@@ -4,7 +4,7 @@
  * year). A date newly inside a break cancels that date's undocumented series occurrences, as a
  * closure does (closures.ts); series created later skip break days (series.ts).
  */
-import type { SchoolYear } from '@caseload/contract/school-year';
+import type { ClosedDaysJob, SchoolYear } from '@caseload/contract/school-year';
 import { recordAudit } from '../audit.ts';
 import type { AuthContext } from '../context.ts';
 import type { SchoolYearsItem } from '../items.ts';
@@ -27,11 +27,12 @@ export async function listSchoolYears(auth: AuthContext): Promise<{ schoolYears:
   return { schoolYears: normalized((await readSchoolYearsItem(auth.accountId))?.schoolYears ?? []) };
 }
 
-export async function saveSchoolYears(auth: AuthContext, input: SchoolYear[]): Promise<{ schoolYears: SchoolYear[]; canceledSessions: number }> {
+export async function saveSchoolYears(auth: AuthContext, input: SchoolYear[]): Promise<{ schoolYears: SchoolYear[]; canceledSessions: number; job?: ClosedDaysJob }> {
   const schoolYears = normalized(input);
-  const { added, canceledSessions } = await saveClosedDays<SchoolYearsItem, SchoolYear[]>(
+  const { added, canceledSessions, job } = await saveClosedDays<SchoolYearsItem, SchoolYear[]>(
     auth,
     {
+      name: 'schoolYears',
       key: keys.schoolYears(auth.accountId),
       entityType: entity.schoolYears,
       read: () => readSchoolYearsItem(auth.accountId),
@@ -46,7 +47,7 @@ export async function saveSchoolYears(auth: AuthContext, input: SchoolYear[]): P
     actorId: auth.userId,
     actorName: actorName(auth),
     entityType: 'schoolYears',
-    summary: `Updated the school years: ${schoolYears.length} year(s), ${added} break day(s) added, ${canceledSessions} session(s) canceled`,
+    summary: `Updated the school years: ${schoolYears.length} year(s), ${added} break day(s) added, ${job ? 'sessions canceled in the background' : `${canceledSessions} session(s) canceled`}`,
   });
-  return { schoolYears, canceledSessions };
+  return { schoolYears, canceledSessions, ...(job ? { job } : {}) };
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { ReportingPeriodsInput } from '@caseload/contract/reporting-periods';
-import type { AccountInput, ClosuresInput, SchoolYearsInput } from '@caseload/contract/school-year';
+import type { AccountInput, ClosedDaysJob, ClosuresInput, SchoolYearsInput } from '@caseload/contract/school-year';
 import { api, apiQuery, queryKeyFor } from '../../../lib/api.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { todayIn } from '../lib/calendar.ts';
@@ -88,4 +89,27 @@ export function useSaveReportingPeriods() {
       void queryClient.invalidateQueries({ queryKey: queryKeyFor('listMissingProgressNotes') });
     },
   });
+}
+
+export const CLOSED_DAYS_JOB_POLL_MS = 1000;
+
+/**
+ * A save's background cancelling job (more than 200 sessions on the new closed days): starts from
+ * the save's answer and polls about every second until it is done or failed (or a read fails).
+ * Once it has finished, the minutes and sessions it changed are read again.
+ */
+export function useClosedDaysJob(started: ClosedDaysJob) {
+  const query = useQuery({
+    ...apiQuery('getClosureJob', { params: { jobId: started.id } }),
+    initialData: started,
+    staleTime: Infinity,
+    retry: 2,
+    refetchInterval: (q) => (q.state.data?.status !== 'running' || q.state.status === 'error' ? false : CLOSED_DAYS_JOB_POLL_MS),
+    refetchIntervalInBackground: true,
+  });
+  const finished = query.data.status !== 'running';
+  useEffect(() => {
+    if (finished) void refreshMinutes();
+  }, [finished]);
+  return query;
 }

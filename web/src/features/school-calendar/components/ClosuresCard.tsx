@@ -1,10 +1,11 @@
 import { Card, Field, Flex, Heading, IconButton, Input, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
-import type { Closure } from '@caseload/contract/school-year';
+import type { ClosedDaysJob, Closure } from '@caseload/contract/school-year';
 import { TrashIcon } from '../../../components/icons.tsx';
 import { useSaveClosures } from '../api/school-calendar.ts';
 import { checkClosures, sortedRows, type ClosureRow, type ClosureRowErrors } from '../lib/calendar.ts';
 import { useRowList } from '../lib/useRowList.ts';
+import { ClosedDaysJobProgress } from './ClosedDaysJobProgress.tsx';
 import { RowListFooter } from './RowListFooter.tsx';
 
 /**
@@ -14,6 +15,8 @@ import { RowListFooter } from './RowListFooter.tsx';
  */
 export function ClosuresCard({ closures }: { closures: readonly Closure[] }) {
   const [canceled, setCanceled] = useState<number>();
+  // More than 200 sessions to cancel: the save answers at once and a background job cancels them.
+  const [job, setJob] = useState<ClosedDaysJob>();
   const list = useRowList<ClosureRow, ClosureRowErrors>(
     () => sortedRows(closures.map((c, key) => ({ key, ...c }))),
     { date: '', label: '' },
@@ -25,12 +28,14 @@ export function ClosuresCard({ closures }: { closures: readonly Closure[] }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setCanceled(undefined);
+    setJob(undefined);
     const body = list.check(checkClosures);
     if (!body) return;
     save.mutate(body, {
       onSuccess: (saved) => {
         list.setRows((current) => sortedRows(current));
         setCanceled(saved.canceledSessions);
+        setJob(saved.job);
       },
     });
   };
@@ -73,13 +78,17 @@ export function ClosuresCard({ closures }: { closures: readonly Closure[] }) {
               onAdd={add}
               saveLabel="Save closures"
               savedStatus={
-                canceled !== undefined && (
+                canceled !== undefined &&
+                (job ? (
+                  'Closures saved'
+                ) : (
                   <>
                     Closures saved · {canceled} {canceled === 1 ? 'session' : 'sessions'} canceled
                   </>
-                )
+                ))
               }
             />
+            {job && <ClosedDaysJobProgress key={job.id} job={job} saveLabel="Save closures" />}
           </Stack>
         </form>
       </Card.Body>

@@ -1,9 +1,10 @@
 import { Box, Button, Card, Field, Flex, Heading, IconButton, Input, Stack, Text } from '@chakra-ui/react';
 import { useRef, useState, type FormEvent } from 'react';
-import type { SchoolYear } from '@caseload/contract/school-year';
+import type { ClosedDaysJob, SchoolYear } from '@caseload/contract/school-year';
 import { PlusIcon, TrashIcon } from '../../../components/icons.tsx';
 import { useSaveSchoolYears } from '../api/school-calendar.ts';
 import { checkSchoolYears, type BreakRow, type SchoolYearErrors, type SchoolYearRow } from '../lib/calendar.ts';
+import { ClosedDaysJobProgress } from './ClosedDaysJobProgress.tsx';
 import { RowListFooter } from './RowListFooter.tsx';
 
 type YearField = 'name' | 'firstDay' | 'lastDay';
@@ -23,6 +24,8 @@ export function SchoolYearsCard({ schoolYears }: { schoolYears: readonly SchoolY
   const [errors, setErrors] = useState<SchoolYearErrors>({});
   const [listError, setListError] = useState<string>();
   const [canceled, setCanceled] = useState<number>();
+  // More than 200 sessions to cancel: the save answers at once and a background job cancels them.
+  const [job, setJob] = useState<ClosedDaysJob>();
   const save = useSaveSchoolYears();
 
   const edit = (next: (current: SchoolYearRow[]) => SchoolYearRow[], clearErrors = false) => {
@@ -46,6 +49,7 @@ export function SchoolYearsCard({ schoolYears }: { schoolYears: readonly SchoolY
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setCanceled(undefined);
+    setJob(undefined);
     const result = checkSchoolYears(rows);
     setErrors(result.ok ? {} : result.errors);
     setListError(result.ok ? undefined : result.listError);
@@ -55,6 +59,7 @@ export function SchoolYearsCard({ schoolYears }: { schoolYears: readonly SchoolY
         // The server answers the years by first day and their breaks by start: the rows take that order.
         setRows(toRows(saved.schoolYears));
         setCanceled(saved.canceledSessions);
+        setJob(saved.job);
       },
     });
   };
@@ -101,13 +106,17 @@ export function SchoolYearsCard({ schoolYears }: { schoolYears: readonly SchoolY
               onAdd={addYear}
               saveLabel="Save school years"
               savedStatus={
-                canceled !== undefined && (
+                canceled !== undefined &&
+                (job ? (
+                  'School years saved'
+                ) : (
                   <>
                     School years saved · {canceled} {canceled === 1 ? 'session' : 'sessions'} canceled
                   </>
-                )
+                ))
               }
             />
+            {job && <ClosedDaysJobProgress key={job.id} job={job} saveLabel="Save school years" />}
           </Stack>
         </form>
       </Card.Body>

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '@caseload/contract/auth';
 import type { Closure } from '@caseload/contract/school-year';
@@ -16,11 +16,13 @@ interface Setup {
   periodSaves?: (() => Response)[];
   /** Answers PUT /api/school-years in turn. */
   yearSaves?: (() => Response)[];
+  /** Answers GET /api/closure-jobs/{jobId} in turn; the last answer repeats. */
+  jobPolls?: (() => Response)[];
 }
 
 const fall = { name: 'Fall term', start: '2025-08-25', end: '2025-12-19' };
 
-function openCalendar({ user = testUser, saves = [], accountSaves = [], periodSaves = [], yearSaves = [] }: Setup = {}) {
+function openCalendar({ user = testUser, saves = [], accountSaves = [], periodSaves = [], yearSaves = [], jobPolls = [] }: Setup = {}) {
   const sent: unknown[] = [];
   const yearsSent: unknown[] = [];
   const accountSent: unknown[] = [];
@@ -42,6 +44,7 @@ function openCalendar({ user = testUser, saves = [], accountSaves = [], periodSa
       yearsSent.push(JSON.parse(String(init.body)));
       return yearSaves.shift()!();
     }
+    if (url.startsWith('/api/closure-jobs/') && method === 'GET') return (jobPolls.length > 1 ? jobPolls.shift()! : jobPolls[0]!)();
     if (url === '/api/reporting-periods' && method === 'GET') return jsonResponse(200, { periods: [fall], current: fall });
     if (url === '/api/reporting-periods' && method === 'PUT') {
       periodsSent.push(JSON.parse(String(init.body)));
@@ -78,6 +81,45 @@ describe('School calendar', { timeout: 20_000 }, () => {
     expect(within(card).queryByRole('alert')).toBeNull();
     const both = [thanksgiving, { date: '2025-12-22', label: 'Winter break' }];
     expect(sent).toEqual([both, both]);
+  });
+
+  it('shows the background cancelling of a large save as a progress bar, polls it, then says how many sessions were canceled', async () => {
+    const job = { id: '5b0f6c1e-4f0a-4d5e-9a51-2f3b8c9d0e1f', status: 'running', progress: 0, canceledSessions: 0 };
+    const { fetchMock } = openCalendar({
+      saves: [() => jsonResponse(200, { closures: [thanksgiving], canceledSessions: 0, job })],
+      jobPolls: [() => jsonResponse(200, { ...job, progress: 40, canceledSessions: 104 }), () => jsonResponse(200, { ...job, status: 'done', progress: 100, canceledSessions: 260 })],
+    });
+    const card = await screen.findByRole('region', { name: 'Closures' });
+    await within(card).findByLabelText('Closure 1 label');
+    fireEvent.click(within(card).getByRole('button', { name: 'Save closures' }));
+
+    const bar = await within(card).findByRole('progressbar', { name: 'Canceling sessions on closed days' });
+    expect(bar.getAttribute('aria-valuenow')).toBe('0');
+    expect(within(card).getByText('Canceling sessions on closed days: 0%')).toBeTruthy();
+    expect(within(card).getByText('Closures saved')).toBeTruthy();
+    await waitFor(() => expect(bar.getAttribute('aria-valuenow')).toBe('40'), { timeout: 3000 });
+    expect(within(card).getByText('Canceling sessions on closed days: 40%')).toBeTruthy();
+    expect(await within(card).findByText('Canceling finished · 260 sessions canceled on closed days', {}, { timeout: 3000 })).toBeTruthy();
+    expect(within(card).queryByRole('progressbar')).toBeNull();
+    // Polling stops once the job is done.
+    const polls = () => fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/closure-jobs/')).length;
+    const seen = polls();
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(polls()).toBe(seen);
+  });
+
+  it('says in words when the background cancelling failed, and that saving again finishes it', async () => {
+    const job = { id: '5b0f6c1e-4f0a-4d5e-9a51-2f3b8c9d0e1f', status: 'running', progress: 0, canceledSessions: 0 };
+    openCalendar({
+      yearSaves: [() => jsonResponse(200, { schoolYears: [], canceledSessions: 0, job })],
+      jobPolls: [() => jsonResponse(200, { ...job, status: 'failed', progress: 50, canceledSessions: 120 })],
+    });
+    const card = await screen.findByRole('region', { name: 'School years' });
+    await within(card).findByText(/No school year yet/);
+    fireEvent.click(within(card).getByRole('button', { name: 'Save school years' }));
+    const alert = await within(card).findByRole('alert', {}, { timeout: 3000 });
+    expect(alert.textContent).toContain('Canceling sessions on closed days did not finish.');
+    expect(alert.textContent).toContain('120 sessions canceled so far. Your list is saved: press Save school years again to finish canceling the rest.');
   });
 
   it("checks the rows with the server's schema before sending", async () => {
