@@ -1,5 +1,6 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { CLOSED_DAYS_JOB_POLL_MS } from '../api/school-calendar.ts';
 import type { CurrentUser } from '@caseload/contract/auth';
 import type { Closure } from '@caseload/contract/school-year';
 import { jsonResponse, mockFetch, testUser } from '../../../test/fetch.ts';
@@ -84,6 +85,8 @@ describe('School calendar', { timeout: 20_000 }, () => {
   });
 
   it('shows the background cancelling of a large save as a progress bar, polls it, then says how many sessions were canceled', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    onTestFinished(() => void vi.useRealTimers());
     const job = { id: '5b0f6c1e-4f0a-4d5e-9a51-2f3b8c9d0e1f', status: 'running', progress: 0, canceledSessions: 0 };
     const { fetchMock } = openCalendar({
       saves: [() => jsonResponse(200, { closures: [thanksgiving], canceledSessions: 0, job })],
@@ -97,14 +100,17 @@ describe('School calendar', { timeout: 20_000 }, () => {
     expect(bar.getAttribute('aria-valuenow')).toBe('0');
     expect(within(card).getByText('Canceling sessions on closed days: 0%')).toBeTruthy();
     expect(within(card).getByText('Closures saved')).toBeTruthy();
-    await waitFor(() => expect(bar.getAttribute('aria-valuenow')).toBe('40'), { timeout: 3000 });
+    // The polls come on the page's interval: the clock is moved, not waited for.
+    await act(() => vi.advanceTimersByTimeAsync(CLOSED_DAYS_JOB_POLL_MS));
+    await waitFor(() => expect(bar.getAttribute('aria-valuenow')).toBe('40'));
     expect(within(card).getByText('Canceling sessions on closed days: 40%')).toBeTruthy();
-    expect(await within(card).findByText('Canceling finished · 260 sessions canceled on closed days', {}, { timeout: 3000 })).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(CLOSED_DAYS_JOB_POLL_MS));
+    expect(await within(card).findByText('Canceling finished · 260 sessions canceled on closed days')).toBeTruthy();
     expect(within(card).queryByRole('progressbar')).toBeNull();
     // Polling stops once the job is done.
     const polls = () => fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/closure-jobs/')).length;
     const seen = polls();
-    await new Promise((r) => setTimeout(r, 1500));
+    await act(() => vi.advanceTimersByTimeAsync(5 * CLOSED_DAYS_JOB_POLL_MS));
     expect(polls()).toBe(seen);
   });
 
@@ -117,7 +123,8 @@ describe('School calendar', { timeout: 20_000 }, () => {
     const card = await screen.findByRole('region', { name: 'School years' });
     await within(card).findByText(/No school year yet/);
     fireEvent.click(within(card).getByRole('button', { name: 'Save school years' }));
-    const alert = await within(card).findByRole('alert', {}, { timeout: 3000 });
+    // The job is read as soon as the save answers with it.
+    const alert = await within(card).findByRole('alert');
     expect(alert.textContent).toContain('Canceling sessions on closed days did not finish.');
     expect(alert.textContent).toContain('120 sessions canceled so far. Your list is saved: press Save school years again to finish canceling the rest.');
   });
