@@ -2,12 +2,15 @@ import { Box, Flex, Grid, Link, Text } from '@chakra-ui/react';
 import { format, isSameDay, isToday } from 'date-fns';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Session } from '@caseload/contract/sessions';
+import { inZone } from '../../../lib/account-time-zone.ts';
 import { calendarSlots, gridHeight, layoutDay, ROW_HEIGHT, statusPalette, weekDays } from '../lib/calendar.ts';
 import { durationLabel, sessionClientNames, sessionTypeLabels } from '../lib/format.ts';
 import { SessionMarks } from './SessionMarks.tsx';
 
 interface WeekViewProps {
+  /** A day of the week, in the account's zone (a TZDate): days and times are the account's. */
   date: Date;
+  timeZone: string;
   sessions: readonly Session[];
   /** Clicking an empty slot; absent when the user may not schedule. */
   onSlotClick?: (start: Date) => void;
@@ -21,7 +24,7 @@ const TIME_COLUMN = '5rem';
 const SLOT_STRIP = '28px';
 
 /** 7 day columns (Monday first) by 30-minute rows from 8:00 AM to 5:00 PM, 64 px each. */
-export function WeekView({ date, sessions, onSlotClick }: WeekViewProps) {
+export function WeekView({ date, timeZone, sessions, onSlotClick }: WeekViewProps) {
   const days = weekDays(date);
 
   return (
@@ -62,7 +65,8 @@ export function WeekView({ date, sessions, onSlotClick }: WeekViewProps) {
             <DayColumn
               key={day.toISOString()}
               day={day}
-              sessions={sessions.filter((session) => isSameDay(new Date(session.scheduledAt), day))}
+              timeZone={timeZone}
+              sessions={sessions.filter((session) => isSameDay(inZone(session.scheduledAt, timeZone), day))}
               onSlotClick={onSlotClick}
             />
           ))}
@@ -72,15 +76,15 @@ export function WeekView({ date, sessions, onSlotClick }: WeekViewProps) {
   );
 }
 
-function DayColumn({ day, sessions, onSlotClick }: { day: Date; sessions: readonly Session[]; onSlotClick?: (start: Date) => void }) {
+function DayColumn({ day, timeZone, sessions, onSlotClick }: { day: Date; timeZone: string; sessions: readonly Session[]; onSlotClick?: (start: Date) => void }) {
   const dayName = format(day, 'EEEE');
-  const blocks = layoutDay(sessions, (s) => new Date(s.scheduledAt), (s) => s.duration);
+  const blocks = layoutDay(sessions, (s) => inZone(s.scheduledAt, timeZone), (s) => s.duration);
   const sessionsWidth = onSlotClick ? `(100% - ${SLOT_STRIP})` : '100%';
 
   return (
     <Box position="relative" h={`${gridHeight()}px`} borderStartWidth="1px" bg={isToday(day) ? 'blue.50/40' : undefined}>
       {calendarSlots.map((slot) => {
-        const start = new Date(day);
+        const start = inZone(day, timeZone);
         start.setHours(Math.floor(slot.minutes / 60), slot.minutes % 60, 0, 0);
         return onSlotClick ? (
           <Box
