@@ -26,19 +26,19 @@ export function MonthView({ date, timeZone, sessions, onOpenDay }: MonthViewProp
       <Box minW="44rem" role="table" aria-label={format(date, 'MMMM yyyy')}>
         <Grid templateColumns="repeat(7, 1fr)" role="row">
           {weekDays(date).map((day) => (
-            <Text key={day.toISOString()} role="columnheader" textAlign="center" fontSize="xs" color="fg.muted" textTransform="uppercase" py="2">
+            <Text key={format(day, 'yyyy-MM-dd')} role="columnheader" textAlign="center" fontSize="xs" color="fg.muted" textTransform="uppercase" py="2">
               {format(day, 'EEE')}
             </Text>
           ))}
         </Grid>
         {weeks.map((week) => (
-          <Grid key={week[0]!.toISOString()} templateColumns="repeat(7, 1fr)" role="row">
+          <Grid key={format(week[0]!, 'yyyy-MM-dd')} templateColumns="repeat(7, 1fr)" role="row">
             {week.map((day) => {
               const { shown, more } = monthCell(sorted.filter((session) => isSameDay(inZone(session.scheduledAt, timeZone), day)));
               const outside = !isSameMonth(day, date);
               return (
                 <Box
-                  key={day.toISOString()}
+                  key={format(day, 'yyyy-MM-dd')}
                   role="cell"
                   minH="28"
                   borderWidth="0.5px"

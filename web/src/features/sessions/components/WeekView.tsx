@@ -33,7 +33,7 @@ export function WeekView({ date, timeZone, sessions, onSlotClick }: WeekViewProp
         <Grid templateColumns={`${TIME_COLUMN} repeat(7, 1fr)`} borderBottomWidth="1px" position="sticky" top="0" bg="white" zIndex="1">
           <Box />
           {days.map((day) => (
-            <Box key={day.toISOString()} textAlign="center" py="2" borderStartWidth="1px">
+            <Box key={format(day, 'yyyy-MM-dd')} textAlign="center" py="2" borderStartWidth="1px">
               <Text fontSize="xs" color="fg.muted" textTransform="uppercase">
                 {format(day, 'EEE')}
               </Text>
@@ -63,7 +63,7 @@ export function WeekView({ date, timeZone, sessions, onSlotClick }: WeekViewProp
           </Box>
           {days.map((day) => (
             <DayColumn
-              key={day.toISOString()}
+              key={format(day, 'yyyy-MM-dd')}
               day={day}
               timeZone={timeZone}
               sessions={sessions.filter((session) => isSameDay(inZone(session.scheduledAt, timeZone), day))}
