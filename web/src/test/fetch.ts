@@ -46,3 +46,9 @@ export const testUser: CurrentUser = {
   twoFactorEnabled: false,
   permissions: { ...permissionDefaults, allowedOrganizationIds: [] },
 };
+
+/** The browser's own zone: as the account's, a test's local times are the account's on any machine. */
+export const BROWSER_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** GET /api/account's answer: the test user's account, in the browser's zone unless another is given. */
+export const testAccount = (timeZone = BROWSER_ZONE) => ({ id: testUser.accountId, name: testUser.accountName, timeZone });

@@ -1,3 +1,8 @@
+// TZDate (the account's zone on screen) extends the Date class as it is when the module first loads:
+// loaded here, before any test fakes Date, it extends the real one. A page loaded lazily under
+// vi.useFakeTimers({ toFake: ['Date'] }) would otherwise build it on the fake, whose constructor
+// returns plain Dates.
+import '@date-fns/tz';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { queryClient } from '../lib/query-client.ts';

@@ -3,7 +3,7 @@
  * account's zone; instants are stored in UTC. Date arithmetic works on the calendar date alone (as
  * UTC midnight), so it never depends on the machine's zone or on daylight-saving changes.
  */
-import { TZDate } from '@date-fns/tz';
+import { instantAt, wallClock } from '@caseload/contract/wall-clock';
 
 const DAY_MS = 86_400_000;
 const toUtcMidnight = (date: string) => Date.parse(`${date}T00:00:00Z`);
@@ -27,21 +27,14 @@ export function eachDate(from: string, to: string): string[] {
   return out;
 }
 
-/** The date an instant falls on in a time zone. */
-export const localDate = (instant: string | Date, timeZone: string) => {
-  const d = new TZDate(typeof instant === 'string' ? Date.parse(instant) : instant.getTime(), timeZone);
-  return `${String(d.getFullYear()).padStart(4, '0')}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
+/** The date an instant falls on in a time zone (the account's wall clock, shared with the web). */
+export const localDate = (instant: string | Date, timeZone: string) => wallClock(instant, timeZone).date;
 
 /**
  * The instant of a wall-clock time (`HH:mm`) on a date in a time zone, as UTC ISO: 15:30 stays
  * 15:30 on either side of a daylight-saving change. A time the spring change skips moves forward.
  */
-export function instantAt(date: string, time: string, timeZone: string): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const [hh, mm] = time.split(':').map(Number) as [number, number];
-  return new Date(new TZDate(y, m - 1, d, hh, mm, timeZone).getTime()).toISOString();
-}
+export { instantAt };
 
 /** The first day of the school year (1 July – 30 June) holding `date`, and its last day. */
 export function schoolYearOf(date: string): { from: string; to: string } {

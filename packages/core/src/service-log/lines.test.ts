@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionItem } from '../items.ts';
-import { buildLines, clockTime, cosignedState, cptFor, noteKey, serviceLogCsv } from './lines.ts';
+import { buildLines, cosignedState, cptFor, noteKey, serviceLogCsv } from './lines.ts';
 
 const signer = (role: 'slp' | 'assistant' | 'admin') => ({ userId: '00000000-0000-4000-8000-000000000001', name: 'S', role, at: '2026-09-01T12:00:00.000Z' });
 
@@ -21,14 +21,6 @@ describe('the co-signed state', () => {
     ['signed by an admin for an assistant-provided session', { signature: signer('admin') }, 'assistant', 'not_needed'],
   ] as const)('%s: %s', (_what, note, providerRole, expected) => {
     expect(cosignedState(note, providerRole)).toBe(expected);
-  });
-});
-
-describe('wall-clock times', () => {
-  it('are the zone\'s on either side of a daylight-saving change', () => {
-    expect(clockTime(Date.parse('2026-03-06T20:30:00Z'), 'America/New_York')).toBe('15:30'); // EST
-    expect(clockTime(Date.parse('2026-03-09T19:30:00Z'), 'America/New_York')).toBe('15:30'); // EDT
-    expect(clockTime(Date.parse('2026-03-09T19:30:00Z'), 'Europe/Berlin')).toBe('20:30');
   });
 });
 

@@ -8,7 +8,7 @@
 import { roleLabels, type Role, type SessionType } from '@caseload/contract/enums';
 import type { Signature } from '@caseload/contract/signatures';
 import { SERVICE_LOG_CSV_HEADER, type ServiceLogLine } from '@caseload/contract/signatures';
-import { TZDate } from '@date-fns/tz';
+import { wallClock } from '@caseload/contract/wall-clock';
 import type { ClientItem, ParticipantEntry, SessionItem } from '../items.ts';
 import { csvCell } from '../reports/export.ts';
 import { localDate } from '../school-calendar/dates.ts';
@@ -51,12 +51,6 @@ export function cosignedState(note: LogNote | undefined, providerRole: Role): Se
   return note.cosignature ? 'yes' : 'no';
 }
 
-/** Wall-clock `HH:mm` of an instant in a time zone. */
-export function clockTime(instant: number, timeZone: string): string {
-  const d = new TZDate(instant, timeZone);
-  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
-}
-
 /** The present participants of a completed session (none for any other status). */
 export function presentParticipants(session: SessionItem): [string, ParticipantEntry][] {
   if (session.status !== 'completed') return [];
@@ -95,8 +89,8 @@ export function buildLines(input: LineInputs): ServiceLogLine[] {
     const start = Date.parse(session.scheduledAt);
     const times = {
       date: localDate(session.scheduledAt, input.timeZone),
-      start: clockTime(start, input.timeZone),
-      end: clockTime(start + session.duration * 60_000, input.timeZone),
+      start: wallClock(start, input.timeZone).time,
+      end: wallClock(start + session.duration * 60_000, input.timeZone).time,
     };
     for (const [clientId, entry] of present) {
       const client = input.clients.get(clientId);

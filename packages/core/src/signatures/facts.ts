@@ -5,13 +5,14 @@
  * migration that backfills older signatures, and the PDF all state a service the same way.
  */
 import type { SignatureFacts } from '@caseload/contract/signatures';
+import { wallClock } from '@caseload/contract/wall-clock';
 import { getUser } from '../auth/users-repo.ts';
 import { goalsOfClient } from '../goals/repo.ts';
 import type { ClientItem, GoalItem, ProgressItem, SessionItem } from '../items.ts';
 import { keys } from '../keys.ts';
 import { localDate } from '../school-calendar/dates.ts';
 import { accountTimeZone } from '../school-calendar/settings.ts';
-import { clockTime, lineCode } from '../service-log/lines.ts';
+import { lineCode } from '../service-log/lines.ts';
 import { providerOf } from '../sessions/provider.ts';
 import { getItem, isNoteRow, isProgressRow, listDocs, type NoteRow, type ProgressRow } from '../sessions/repo.ts';
 
@@ -40,8 +41,8 @@ export function serviceFacts({ session, clientId, client, goals, progress, timeZ
   const rank = (goalId: string) => goalOrder.get(goalId) ?? goals.length;
   return {
     date: localDate(session.scheduledAt, timeZone),
-    start: clockTime(start, timeZone),
-    end: clockTime(start + session.duration * 60_000, timeZone),
+    start: wallClock(start, timeZone).time,
+    end: wallClock(start + session.duration * 60_000, timeZone).time,
     timeZone,
     minutes: session.duration,
     sessionType: session.sessionType,

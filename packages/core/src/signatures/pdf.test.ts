@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { htmlBlocks } from '../pdf/blocks.ts';
 import { serviceFacts, type FactSources, type ServiceFacts } from './facts.ts';
-import { sessionNoteDocument, wallClock, type SessionNoteFacts } from './pdf.ts';
+import { sessionNoteDocument, type SessionNoteFacts } from './pdf.ts';
 
 const AVA = 'c1';
 const sources = (over: Partial<FactSources> = {}): FactSources => ({
@@ -28,14 +28,6 @@ type Goal = ServiceFacts['goals'][number];
 const goal = (g: Omit<Goal, 'goalId'>): Goal => ({ goalId: 'g1', ...g });
 /** The document's body as the PDF writer lays it out: block texts in order. */
 const bodyTexts = (f: SessionNoteFacts) => htmlBlocks(sessionNoteDocument(f).html).map((b) => b.text);
-
-describe('wallClock', () => {
-  it('reads an instant in the zone, on either side of a daylight-saving change', () => {
-    expect(wallClock('2024-03-10T06:30:00.000Z', 'America/New_York')).toEqual({ date: '2024-03-10', time: '01:30' });
-    expect(wallClock('2024-03-10T07:30:00.000Z', 'America/New_York')).toEqual({ date: '2024-03-10', time: '03:30' });
-    expect(wallClock('2024-03-05T02:00:00.000Z', 'America/Los_Angeles')).toEqual({ date: '2024-03-04', time: '18:00' });
-  });
-});
 
 describe('sessionNoteDocument', () => {
   it('heads the page with the service: an individual session of a present student bills 92507', () => {

@@ -12,7 +12,7 @@
  * their names) and the account (its time zone) in parallel, then for an unsigned note the
  * provider's user item: at most seven requests whatever the note holds.
  */
-import { TZDate } from '@date-fns/tz';
+import { wallClock } from '@caseload/contract/wall-clock';
 import { roleLabels, type ParticipantStatus, type SessionType } from '@caseload/contract/enums';
 import type { Addendum, Signature } from '@caseload/contract/signatures';
 import { cueLevelLabels, cueLevels, type CueCounts } from '@caseload/contract/trials';
@@ -27,14 +27,6 @@ import { loadServiceFacts, providerFacts, type ServiceFacts } from './facts.ts';
 
 const sessionTypeLabels: Record<SessionType, string> = { therapy: 'Therapy', evaluation: 'Evaluation', consultation: 'Consultation', meeting: 'Meeting' };
 const attendanceLabels: Record<ParticipantStatus, string> = { scheduled: 'Scheduled', present: 'Present', absent: 'Absent', canceled: 'Canceled' };
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** An instant as the account's calendar date and wall-clock time (HH:mm). */
-export function wallClock(instant: string, timeZone: string): { date: string; time: string } {
-  const d = new TZDate(Date.parse(instant), timeZone);
-  return { date: `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`, time: `${pad(d.getHours())}:${pad(d.getMinutes())}` };
-}
 
 const when = (instant: string, timeZone: string) => {
   const { date, time } = wallClock(instant, timeZone);

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ActivityKind } from '@caseload/contract/caseload';
+import { useAccountTimeZone } from '../../../lib/account-time-zone.ts';
 import { apiQuery } from '../../../lib/api.ts';
 import { cacheTimes } from '../../../lib/query-client.ts';
-import { localToday, localWeekStart } from '../lib/dashboard.ts';
+import { localWeekStart, todayRange } from '../lib/dashboard.ts';
 
 /**
  * The four numbers for the user's local week (the key changes only when the week does), of their
@@ -19,14 +20,20 @@ export function useRecentActivities(kind: ActivityKind) {
   return useQuery(apiQuery('listActivities', { query: { scope: 'account', kind } }));
 }
 
-/** Today's sessions only (the server reads just today's range), the user's own ('me') or all they may see. */
+/**
+ * Today's sessions only (the server reads just today's range), the user's own ('me') or all they
+ * may see. "Today" and the times are the account's: no request until its zone is known.
+ */
 export function useTodaysSessions(providerId: 'me' | 'all' | undefined) {
-  const [range] = useState(() => localToday(new Date()));
-  return useQuery({
+  const [now] = useState(() => new Date());
+  const timeZone = useAccountTimeZone();
+  const range = timeZone ? todayRange(now, timeZone) : { from: '', to: '' };
+  const sessions = useQuery({
     ...apiQuery('listSessions', { query: { ...range, providerId: providerId ?? 'all' } }),
     staleTime: cacheTimes.sessions,
-    enabled: providerId !== undefined,
+    enabled: providerId !== undefined && timeZone !== undefined,
   });
+  return { sessions, timeZone };
 }
 
 /** The service-minutes counts (behind, reviews due, re-evaluations due) of the same caseload as the cards above. */

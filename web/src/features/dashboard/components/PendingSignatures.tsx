@@ -1,15 +1,15 @@
 import { Card, Heading, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { format } from 'date-fns';
 import { Link as RouterLink } from 'react-router-dom';
 import type { PendingNote } from '@caseload/contract/signatures';
 import { QueryState } from '../../../components/QueryState.tsx';
+import { formatIn, useAccountTimeZone } from '../../../lib/account-time-zone.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { usePendingSignatures } from '../api/dashboard.ts';
 
 type Pending = ReturnType<typeof usePendingSignatures>;
 
 function NoteRow({ note }: { note: PendingNote }) {
-  const at = new Date(note.scheduledAt);
+  const timeZone = useAccountTimeZone();
   return (
     <Stack as="li" gap="0.5" borderWidth="1px" borderRadius="md" p="3" data-testid="pending-note">
       {/* The session page opens on this student's tab. */}
@@ -17,7 +17,7 @@ function NoteRow({ note }: { note: PendingNote }) {
         <RouterLink to={`/sessions/${note.sessionId}?client=${note.clientId}`}>{note.student}</RouterLink>
       </Link>
       <Text fontSize="sm" color="fg.muted">
-        <time dateTime={note.scheduledAt}>{format(at, 'EEE, MMM d, h:mm a')}</time>
+        <time dateTime={note.scheduledAt}>{formatIn(note.scheduledAt, 'EEE, MMM d, h:mm a', timeZone)}</time>
         {note.signedBy && ` · Signed by ${note.signedBy}`}
       </Text>
     </Stack>

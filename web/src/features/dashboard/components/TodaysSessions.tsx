@@ -1,9 +1,9 @@
 import { Badge, Box, Button, Card, Circle, Flex, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { format } from 'date-fns';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Session } from '@caseload/contract/sessions';
 import type { SessionStatus } from '@caseload/contract/enums';
 import { QueryState } from '../../../components/QueryState.tsx';
+import { formatIn } from '../../../lib/account-time-zone.ts';
 import { usePermission } from '../../../lib/permissions.ts';
 import { useTodaysSessions } from '../api/dashboard.ts';
 import { humanize, sessionClient, todaysSessions } from '../lib/dashboard.ts';
@@ -11,9 +11,8 @@ import { humanize, sessionClient, todaysSessions } from '../lib/dashboard.ts';
 /** The session status badge colours, as on the Sessions page. */
 const statusPalette: Record<SessionStatus, string> = { scheduled: 'blue', completed: 'green', canceled: 'red', no_show: 'red', rescheduled: 'yellow' };
 
-function SessionRow({ session }: { session: Session }) {
+function SessionRow({ session, timeZone }: { session: Session; timeZone: string | undefined }) {
   const { name, initials } = sessionClient(session);
-  const at = new Date(session.scheduledAt);
   return (
     <Flex as="li" gap="3" align="center" borderWidth="1px" borderRadius="md" p="3" data-testid="today-session">
       <Circle size="10" bg="blue.100" color="blue.800" fontWeight="semibold" fontSize="sm" aria-hidden="true" flexShrink="0">
@@ -29,7 +28,7 @@ function SessionRow({ session }: { session: Session }) {
       </Box>
       <Stack gap="1" align="flex-end">
         <Text fontSize="sm" fontWeight="medium">
-          <time dateTime={session.scheduledAt}>{format(at, 'h:mm a')}</time>
+          <time dateTime={session.scheduledAt}>{formatIn(session.scheduledAt, 'h:mm a', timeZone)}</time>
         </Text>
         <Badge colorPalette={statusPalette[session.status]}>{humanize(session.status)}</Badge>
       </Stack>
@@ -39,7 +38,7 @@ function SessionRow({ session }: { session: Session }) {
 
 /** Today's sessions only, the first three by time (the spec's showed any three). */
 export function TodaysSessions({ providerId }: { providerId: 'me' | 'all' | undefined }) {
-  const sessions = useTodaysSessions(providerId);
+  const { sessions, timeZone } = useTodaysSessions(providerId);
   const canSchedule = usePermission('canCreateSessions');
   const shown = sessions.data ? todaysSessions(sessions.data) : [];
   return (
@@ -77,7 +76,7 @@ export function TodaysSessions({ providerId }: { providerId: 'me' | 'all' | unde
           {() => (
             <Stack as="ul" gap="3" listStyleType="none">
               {shown.map((session) => (
-                <SessionRow key={session.id} session={session} />
+                <SessionRow key={session.id} session={session} timeZone={timeZone} />
               ))}
             </Stack>
           )}

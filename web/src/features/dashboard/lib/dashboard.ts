@@ -1,14 +1,16 @@
 import { addDays, startOfDay, startOfWeek } from 'date-fns';
 import type { DashboardStats } from '@caseload/contract/caseload';
 import type { Session } from '@caseload/contract/sessions';
+import { inZone } from '../../../lib/account-time-zone.ts';
 
 /** The user's local Monday 00:00 as an ISO instant: "this week" follows the user's time zone. */
 export const localWeekStart = (now: Date) => startOfWeek(now, { weekStartsOn: 1 }).toISOString();
 
-/** Local midnight to the next local midnight. */
-export function localToday(now: Date): { from: string; to: string } {
-  const start = startOfDay(now);
-  return { from: start.toISOString(), to: addDays(start, 1).toISOString() };
+/** Today in the account's zone: its midnight to the next midnight there, as UTC instants. */
+export function todayRange(now: Date, timeZone: string): { from: string; to: string } {
+  const start = startOfDay(inZone(now, timeZone));
+  const utc = (date: Date) => new Date(date.getTime()).toISOString();
+  return { from: utc(start), to: utc(addDays(start, 1)) };
 }
 
 const signed = (n: number) => (n > 0 ? `+${n}` : `${n}`);

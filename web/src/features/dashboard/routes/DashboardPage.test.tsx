@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '@caseload/contract/auth';
 import type { DashboardStats } from '@caseload/contract/caseload';
 import type { Session } from '@caseload/contract/sessions';
-import { jsonResponse, mockFetch, testUser } from '../../../test/fetch.ts';
+import { jsonResponse, mockFetch, testAccount, testUser } from '../../../test/fetch.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { localWeekStart, trendCaptions } from '../lib/dashboard.ts';
 
@@ -44,6 +44,7 @@ function openDashboard(user: CurrentUser, answers: { stats?: DashboardStats; ses
   return mockFetch(({ method, url }) => {
     const path = url.split('?')[0];
     if (method === 'GET' && url === '/api/user') return jsonResponse(200, user);
+    if (method === 'GET' && url === '/api/account') return jsonResponse(200, testAccount());
     if (method === 'GET' && path === '/api/clients') return jsonResponse(200, { items: url.includes('search=Zed') ? [] : [maya] });
     if (method === 'GET' && path === `/api/clients/${maya.id}`) return jsonResponse(200, maya);
     if (method === 'GET' && path === '/api/goal-bank') return jsonResponse(200, []);

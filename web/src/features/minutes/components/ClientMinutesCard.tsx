@@ -2,8 +2,8 @@ import { Box, Button, Card, Flex, Heading, SimpleGrid, Skeleton, Stack, Text } f
 import { Link as RouterLink } from 'react-router-dom';
 import { NO_SCHOOL_YEAR, type ClientMinutes, type OwedMakeup } from '@caseload/contract/school-year';
 import { QueryState } from '../../../components/QueryState.tsx';
+import { formatIn, useAccountTimeZone } from '../../../lib/account-time-zone.ts';
 import { usePermission } from '../../../lib/permissions.ts';
-import { useAccount } from '../../school-calendar/index.ts';
 import { useClientMakeups, useClientServiceMinutes } from '../api/minutes.ts';
 import { formatDate, notCountedText, requiredText } from '../lib/minutes.ts';
 import { MinutesBar } from './MinutesBar.tsx';
@@ -105,9 +105,8 @@ function MinutesFigures({ minutes }: { minutes: ClientMinutes }) {
 function OwedMakeups({ clientId }: { clientId: string }) {
   const makeups = useClientMakeups(clientId);
   const canSchedule = usePermission('canCreateSessions');
-  const timeZone = useAccount().data?.timeZone;
-  const time = (makeup: OwedMakeup) =>
-    new Date(makeup.scheduledAt).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', ...(timeZone ? { timeZone } : {}) });
+  const timeZone = useAccountTimeZone();
+  const time = (makeup: OwedMakeup) => formatIn(makeup.scheduledAt, 'h:mm a', timeZone);
   return (
     <Box>
       <Heading as="h3" size="sm" mb="2" id="makeups-heading">

@@ -3,6 +3,7 @@ import { Fragment } from 'react';
 import type { Organization } from '@caseload/contract/caseload';
 import { organizationTypeLabels } from '@caseload/contract/enums';
 import { AppDialog } from '../../../components/AppDialog.tsx';
+import { formatIn, useAccountTimeZone } from '../../../lib/account-time-zone.ts';
 import { OrganizationStats } from './OrganizationStats.tsx';
 
 interface OrganizationDetailsDialogProps {
@@ -13,12 +14,13 @@ interface OrganizationDetailsDialogProps {
 
 /** View Details: everything stored about the organization, with its numbers. */
 export function OrganizationDetailsDialog({ organization, open, onOpenChange }: OrganizationDetailsDialogProps) {
+  const timeZone = useAccountTimeZone();
   const rows = [
     { label: 'Type', value: organizationTypeLabels[organization.type] },
     { label: 'Address', value: organization.address },
     { label: 'Phone', value: organization.phone },
     { label: 'Contact Person', value: organization.contactPerson },
-    { label: 'Added', value: new Date(organization.createdAt).toLocaleDateString() },
+    { label: 'Added', value: formatIn(organization.createdAt, 'MMM d, yyyy', timeZone) },
   ];
   return (
     <AppDialog

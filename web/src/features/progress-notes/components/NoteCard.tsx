@@ -1,6 +1,6 @@
 import { Box, Button, Card, Flex, Heading, HStack, IconButton, Text } from '@chakra-ui/react';
-import { format } from 'date-fns';
 import { EditIcon, EyeIcon, TrashIcon } from '../../../components/icons.tsx';
+import { formatIn, useAccountTimeZone } from '../../../lib/account-time-zone.ts';
 import { formatPeriod, type ListedNote } from '../lib/notes.ts';
 import { NoteBadges } from './NoteBadges.tsx';
 
@@ -18,6 +18,7 @@ interface NoteCardProps {
 
 export function NoteCard({ item, canEdit, canDelete, onView, onEdit, onDelete }: NoteCardProps) {
   const { note, clientName, text } = item;
+  const timeZone = useAccountTimeZone();
   const excerpt = text.length > LIST_PREVIEW_LENGTH ? `${text.slice(0, LIST_PREVIEW_LENGTH).trimEnd()}...` : text;
   return (
     <Card.Root as="li" size="sm">
@@ -31,7 +32,7 @@ export function NoteCard({ item, canEdit, canDelete, onView, onEdit, onDelete }:
               Reporting period: {formatPeriod(note.reportingPeriodStart, note.reportingPeriodEnd)}
             </Text>
             <Text fontSize="sm" color="fg.muted">
-              Created: {format(new Date(note.createdAt), 'MMM d, yyyy')}
+              Created: {formatIn(note.createdAt, 'MMM d, yyyy', timeZone)}
             </Text>
           </Box>
           <HStack gap="1" align="center" wrap="wrap">

@@ -1,5 +1,4 @@
 import { Alert, Box, Button, Flex, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { format } from 'date-fns';
 import { useState } from 'react';
 import type { Client } from '@caseload/contract/caseload';
 import type { ProgressNote } from '@caseload/contract/notes';
@@ -9,6 +8,7 @@ import { QueryState } from '../../../components/QueryState.tsx';
 import { LazyRichTextEditor } from '../../../components/rich-text/LazyRichTextEditor.tsx';
 import { preview } from '../../../components/rich-text/plain-text.ts';
 import { RichTextView } from '../../../components/rich-text/RichTextView.tsx';
+import { formatIn, useAccountTimeZone } from '../../../lib/account-time-zone.ts';
 import { errorMessage, isApiError } from '../../../lib/api.ts';
 import { notify } from '../../../lib/toaster.ts';
 import { usePermission } from '../../../lib/permissions.ts';
@@ -207,8 +207,9 @@ function GeneratedNote({ note, canEdit }: { note: ProgressNote; canEdit: boolean
 }
 
 export function SaveStatus({ state }: { state: SaveState }) {
+  const timeZone = useAccountTimeZone();
   const text =
-    state.kind === 'saving' ? 'Saving...' : state.kind === 'saved' ? `Saved at ${format(state.at, 'HH:mm:ss')}` : state.kind === 'error' ? 'Error saving' : '';
+    state.kind === 'saving' ? 'Saving...' : state.kind === 'saved' ? `Saved at ${formatIn(state.at, 'HH:mm:ss', timeZone)}` : state.kind === 'error' ? 'Error saving' : '';
   return (
     <Text role="status" aria-live="polite" color={state.kind === 'error' ? 'red.600' : 'fg.muted'} data-testid="save-status">
       {text}

@@ -36,7 +36,9 @@ describe('client progress', () => {
 
 describe('export file', () => {
   it('is named by a date stamp', () => {
-    expect(exportFileName('json', new Date(2026, 2, 5))).toBe('progress-report-2026-03-05.json');
-    expect(exportFileName('csv', new Date(2026, 2, 5))).toBe('progress-report-2026-03-05.csv');
+    expect(exportFileName('json', undefined, new Date(2026, 2, 5))).toBe('progress-report-2026-03-05.json');
+    expect(exportFileName('csv', undefined, new Date(2026, 2, 5))).toBe('progress-report-2026-03-05.csv');
+    // The account's day: 03:00 UTC on 6 March is still 5 March in Los Angeles.
+    expect(exportFileName('csv', 'America/Los_Angeles', new Date('2026-03-06T03:00:00Z'))).toBe('progress-report-2026-03-05.csv');
   });
 });

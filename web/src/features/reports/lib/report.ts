@@ -1,7 +1,7 @@
 /** Pure helpers of the Reports screen. */
-import { format } from 'date-fns';
 import type { GoalStatus } from '@caseload/contract/enums';
 import type { Report } from '@caseload/contract/notes';
+import { formatIn } from '../../../lib/account-time-zone.ts';
 
 export const periodOptions = [
   { value: '7', label: 'Last 7 days' },
@@ -47,7 +47,7 @@ export function averageCoverage(clientsWithData: number, totalClients: number): 
 export const percent = (rate: number) => Math.min(100, Math.max(0, Math.round(rate)));
 
 /** The export is named by a date stamp. */
-export const exportFileName = (format_: 'json' | 'csv', now = new Date()) => `progress-report-${format(now, 'yyyy-MM-dd')}.${format_}`;
+export const exportFileName = (format_: 'json' | 'csv', timeZone: string | undefined, now = new Date()) => `progress-report-${formatIn(now, 'yyyy-MM-dd', timeZone)}.${format_}`;
 
 const statusLabels: Record<GoalStatus, string> = { active: 'Active', mastered: 'Mastered', on_hold: 'On Hold', discontinued: 'Discontinued' };
 export const goalStatusLabel = (status: GoalStatus) => statusLabels[status];

@@ -4,6 +4,7 @@ import { goalTypeLabels, goalTypes, type GoalType } from '@caseload/contract/enu
 import { PageHeading } from '../../../components/PageHeading.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { SelectField } from '../../../components/SelectField.tsx';
+import { useAccountTimeZone } from '../../../lib/account-time-zone.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import { downloadFile } from '../../../lib/download.ts';
 import { usePermission } from '../../../lib/permissions.ts';
@@ -37,6 +38,7 @@ export default function ReportsPage() {
 }
 
 function Reports() {
+  const timeZone = useAccountTimeZone();
   const [filters, setFilters] = useState<ReportFilters>({ days: DEFAULT_DAYS });
   const report = useReport(filters, true);
   const clients = useClients();
@@ -51,8 +53,8 @@ function Reports() {
       { ...filters, format },
       {
         onSuccess: (file) => {
-          downloadFile(file, exportFileName(format));
-          notify.success({ title: 'Report exported', description: `Saved as ${exportFileName(format)}` });
+          downloadFile(file, exportFileName(format, timeZone));
+          notify.success({ title: 'Report exported', description: `Saved as ${exportFileName(format, timeZone)}` });
         },
         onError: (error) => notify.error({ title: 'Export failed', description: errorMessage(error, 'The report could not be exported.') }),
         onSettled: () => setExporting(null),

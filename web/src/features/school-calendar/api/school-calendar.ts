@@ -2,11 +2,11 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { ReportingPeriodsInput } from '@caseload/contract/reporting-periods';
 import type { AccountInput, ClosedDaysJob, ClosuresInput, SchoolYearsInput } from '@caseload/contract/school-year';
+import { accountQuery, useAccountTimeZone } from '../../../lib/account-time-zone.ts';
 import { api, apiQuery, queryKeyFor } from '../../../lib/api.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { todayIn } from '../lib/calendar.ts';
 
-export const accountQuery = apiQuery('getAccount');
 export const closuresQuery = apiQuery('listClosures');
 
 /** The account's name and time zone (every user may read it: dates follow the account's zone). */
@@ -16,7 +16,7 @@ export function useAccount() {
 
 /** Today in the account's time zone; undefined until the account has loaded. */
 export function useAccountToday(): string | undefined {
-  const timeZone = useAccount().data?.timeZone;
+  const timeZone = useAccountTimeZone();
   return timeZone ? todayIn(timeZone) : undefined;
 }
 

@@ -1,12 +1,9 @@
 import { reportingPeriodsBody, type ReportingPeriod } from '@caseload/contract/reporting-periods';
 import { closuresBody, schoolYearsBody, type Closure, type SchoolYear } from '@caseload/contract/school-year';
+import { wallClock } from '@caseload/contract/wall-clock';
 
 /** Today's school-calendar date (yyyy-MM-dd) in a time zone: the account's, so everyone in a district shares one "today". */
-export function todayIn(timeZone: string, now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
-}
+export const todayIn = (timeZone: string, now: Date = new Date()): string => wallClock(now, timeZone).date;
 
 /** The zones the browser knows, in its order, with the saved one kept even when the list lacks it (an old alias, UTC). */
 export function timeZoneOptions(current: string): string[] {

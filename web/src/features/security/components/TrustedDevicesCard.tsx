@@ -1,12 +1,10 @@
 import { Box, Card, Flex, Heading, IconButton, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { format } from 'date-fns';
 import type { TrustedDevice } from '@caseload/contract/auth';
 import { MonitorIcon, TrashIcon } from '../../../components/icons.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
+import { formatIn, useAccountTimeZone } from '../../../lib/account-time-zone.ts';
 import { notify } from '../../../lib/toaster.ts';
 import { useRemoveTrustedDevice, useTrustedDevices } from '../api/security.ts';
-
-const formatDate = (iso: string) => format(new Date(iso), 'MMM d, yyyy');
 
 export function TrustedDevicesCard() {
   const devices = useTrustedDevices();
@@ -43,7 +41,9 @@ export function TrustedDevicesCard() {
   );
 }
 
+/** A remembered device; its dates are the account's zone's, like every date on screen. */
 function DeviceRow({ device }: { device: TrustedDevice }) {
+  const timeZone = useAccountTimeZone();
   const remove = useRemoveTrustedDevice();
   const removeDevice = () =>
     remove.mutate(device.id, {
@@ -62,7 +62,7 @@ function DeviceRow({ device }: { device: TrustedDevice }) {
           IP address: {device.ipAddress}
         </Text>
         <Text fontSize="sm" color="fg.muted">
-          Last used: {formatDate(device.lastUsedAt)} · Expires: {formatDate(device.expiresAt)}
+          Last used: {formatIn(device.lastUsedAt, 'MMM d, yyyy', timeZone)} · Expires: {formatIn(device.expiresAt, 'MMM d, yyyy', timeZone)}
         </Text>
       </Box>
       <IconButton

@@ -26,12 +26,15 @@ export function useSessionPermissions() {
 
 // ---------- lists ----------
 
+/** An instant as UTC ISO (a TZDate's own toISOString carries its zone's offset). */
+const utcIso = (date: Date) => new Date(date.getTime()).toISOString();
+
 /**
  * Sessions in [from, to) of one provider ('me', 'all' or a user id): what the calendar shows.
  * Cached 2 minutes.
  */
 export function sessionsInRange(from: Date, to: Date, providerId: string) {
-  return { ...apiQuery('listSessions', { query: { from: from.toISOString(), to: to.toISOString(), providerId } }), staleTime: cacheTimes.sessions };
+  return { ...apiQuery('listSessions', { query: { from: utcIso(from), to: utcIso(to), providerId } }), staleTime: cacheTimes.sessions };
 }
 
 /** Waits (no request) while `providerId` is undefined: the screen is still working out whose caseload it opens on. */
@@ -110,21 +113,6 @@ export function useDeleteSession(id: string) {
 }
 
 // ---------- the weekly timetable ----------
-
-const accountQuery = apiQuery('getAccount');
-
-/**
- * The account's time zone: series times and dates are wall-clock in it. Read when the dialog needs
- * it (so it is usually there by the submit); shared with the settings' read (same key).
- */
-export function useAccountTimeZone(enabled: boolean) {
-  return useQuery({ ...accountQuery, select: (account) => account.timeZone, enabled });
-}
-
-/** The time zone at submit: the cached answer, or one read now. */
-export async function fetchAccountTimeZone(): Promise<string> {
-  return (await queryClient.fetchQuery(accountQuery)).timeZone;
-}
 
 /** A client's canceled participations still owed a make-up (the "Make-up for…" choices); waits while no single client is chosen. */
 export function useClientMakeups(clientId: string | undefined) {

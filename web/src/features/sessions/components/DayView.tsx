@@ -2,13 +2,16 @@ import { Box, Flex, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { format, isSameDay } from 'date-fns';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Session } from '@caseload/contract/sessions';
+import { formatIn, inZone } from '../../../lib/account-time-zone.ts';
 import { calendarSlots, minutesOfDay, SLOT_MINUTES, timeLabel, type TimeSlot } from '../lib/calendar.ts';
 import { durationLabel, sessionClientNames, sessionTypeLabels } from '../lib/format.ts';
 import { SessionMarks } from './SessionMarks.tsx';
 import { SessionStatusBadge } from './SessionStatusBadge.tsx';
 
 interface DayViewProps {
+  /** The day, in the account's zone (a TZDate): its sessions and times are the account's. */
   date: Date;
+  timeZone: string;
   sessions: readonly Session[];
   onSlotClick?: (start: Date) => void;
 }
@@ -20,14 +23,15 @@ const slotOf = (minutes: number): TimeSlot => {
 };
 
 /** The date, '{n} sessions scheduled', and a row per 30 minutes with that slot's sessions. */
-export function DayView({ date, sessions, onSlotClick }: DayViewProps) {
+export function DayView({ date, timeZone, sessions, onSlotClick }: DayViewProps) {
+  const startOf = (session: Session) => inZone(session.scheduledAt, timeZone);
   const today = sessions
-    .filter((session) => isSameDay(new Date(session.scheduledAt), date))
+    .filter((session) => isSameDay(startOf(session), date))
     .sort((a, b) => Date.parse(a.scheduledAt) - Date.parse(b.scheduledAt));
   // Every calendar row, plus rows for sessions booked outside 8:00 AM – 5:00 PM.
   const rows = new Map(calendarSlots.map((slot) => [slot.minutes, slot]));
   for (const session of today) {
-    const slot = slotOf(minutesOfDay(new Date(session.scheduledAt)));
+    const slot = slotOf(minutesOfDay(startOf(session)));
     if (!rows.has(slot.minutes)) rows.set(slot.minutes, slot);
   }
   const sortedRows = [...rows.values()].sort((a, b) => a.minutes - b.minutes);
@@ -45,8 +49,8 @@ export function DayView({ date, sessions, onSlotClick }: DayViewProps) {
       </Box>
       <Box borderTopWidth="1px">
         {sortedRows.map((slot) => {
-          const inSlot = today.filter((session) => slotOf(minutesOfDay(new Date(session.scheduledAt))).minutes === slot.minutes);
-          const start = new Date(date);
+          const inSlot = today.filter((session) => slotOf(minutesOfDay(startOf(session))).minutes === slot.minutes);
+          const start = inZone(date, timeZone);
           start.setHours(Math.floor(slot.minutes / 60), slot.minutes % 60, 0, 0);
           return (
             <Flex key={slot.value} minH="16" borderBottomWidth="1px" borderColor="gray.100" gap="3">
@@ -78,7 +82,7 @@ export function DayView({ date, sessions, onSlotClick }: DayViewProps) {
                         <SessionStatusBadge status={session.status} />
                       </Flex>
                       <Text as="span" display="block" fontSize="sm" color="fg.muted">
-                        {format(new Date(session.scheduledAt), 'h:mm a')} · {sessionTypeLabels[session.type]} · {durationLabel(session.duration)}
+                        {formatIn(session.scheduledAt, 'h:mm a', timeZone)} · {sessionTypeLabels[session.type]} · {durationLabel(session.duration)}
                       </Text>
                       {session.notes && (
                         <Text as="span" display="block" fontSize="sm" mt="1" lineClamp="2">

@@ -2,19 +2,22 @@ import { Box, Button, Flex, Grid, Link, Stack, Text } from '@chakra-ui/react';
 import { format, isSameDay, isSameMonth, isToday } from 'date-fns';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Session } from '@caseload/contract/sessions';
+import { inZone } from '../../../lib/account-time-zone.ts';
 import { monthCell, monthWeeks, statusPalette, weekDays } from '../lib/calendar.ts';
 import { sessionClientNames, timeOf } from '../lib/format.ts';
 import { SessionMarks } from './SessionMarks.tsx';
 
 interface MonthViewProps {
+  /** A day of the month, in the account's zone (a TZDate): days and times are the account's. */
   date: Date;
+  timeZone: string;
   sessions: readonly Session[];
   /** '+N more' and the day number open that day in the Day view. */
   onOpenDay: (day: Date) => void;
 }
 
 /** Monday-first month grid; at most 2 sessions per day, then '+N more'. */
-export function MonthView({ date, sessions, onOpenDay }: MonthViewProps) {
+export function MonthView({ date, timeZone, sessions, onOpenDay }: MonthViewProps) {
   const weeks = monthWeeks(date);
   const sorted = [...sessions].sort((a, b) => Date.parse(a.scheduledAt) - Date.parse(b.scheduledAt));
 
@@ -23,19 +26,19 @@ export function MonthView({ date, sessions, onOpenDay }: MonthViewProps) {
       <Box minW="44rem" role="table" aria-label={format(date, 'MMMM yyyy')}>
         <Grid templateColumns="repeat(7, 1fr)" role="row">
           {weekDays(date).map((day) => (
-            <Text key={day.toISOString()} role="columnheader" textAlign="center" fontSize="xs" color="fg.muted" textTransform="uppercase" py="2">
+            <Text key={format(day, 'yyyy-MM-dd')} role="columnheader" textAlign="center" fontSize="xs" color="fg.muted" textTransform="uppercase" py="2">
               {format(day, 'EEE')}
             </Text>
           ))}
         </Grid>
         {weeks.map((week) => (
-          <Grid key={week[0]!.toISOString()} templateColumns="repeat(7, 1fr)" role="row">
+          <Grid key={format(week[0]!, 'yyyy-MM-dd')} templateColumns="repeat(7, 1fr)" role="row">
             {week.map((day) => {
-              const { shown, more } = monthCell(sorted.filter((session) => isSameDay(new Date(session.scheduledAt), day)));
+              const { shown, more } = monthCell(sorted.filter((session) => isSameDay(inZone(session.scheduledAt, timeZone), day)));
               const outside = !isSameMonth(day, date);
               return (
                 <Box
-                  key={day.toISOString()}
+                  key={format(day, 'yyyy-MM-dd')}
                   role="cell"
                   minH="28"
                   borderWidth="0.5px"
@@ -76,7 +79,7 @@ export function MonthView({ date, sessions, onOpenDay }: MonthViewProps) {
                         <RouterLink to={`/sessions/${session.id}`}>
                           <Flex as="span" align="center" gap="1" minW="0">
                             <Text as="span" truncate>
-                              {timeOf(session.scheduledAt)} {sessionClientNames(session)}
+                              {timeOf(session.scheduledAt, timeZone)} {sessionClientNames(session)}
                             </Text>
                             <SessionMarks session={session} iconSize={10} badgeSize="xs" />
                           </Flex>

@@ -1,6 +1,7 @@
 import { Box, Button, Field, Heading, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
 import { ADDENDUM_MAX, addendumBody, type Addendum } from '@caseload/contract/signatures';
+import { useAccountTimeZone } from '../../../lib/account-time-zone.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import { zodFieldErrors } from '../../../lib/form.ts';
 import { notify } from '../../../lib/toaster.ts';
@@ -22,6 +23,7 @@ interface NoteAddendaProps {
 /** A signed note's addenda and the Add addendum form; a failed save keeps the text. */
 export function NoteAddenda({ sessionId, clientId, clientLabel, addenda, canAdd, text, onTextChange }: NoteAddendaProps) {
   const add = useAddAddendum(sessionId);
+  const timeZone = useAccountTimeZone();
   const [error, setError] = useState<string | undefined>();
 
   const submit = () => {
@@ -58,7 +60,7 @@ export function NoteAddenda({ sessionId, clientId, clientLabel, addenda, canAdd,
                 {addendum.text}
               </Text>
               <Text fontSize="xs" color="fg.muted" mt="1">
-                {addendum.name} · {signedAt(addendum.at)}
+                {addendum.name} · {signedAt(addendum.at, timeZone)}
               </Text>
             </Box>
           ))}

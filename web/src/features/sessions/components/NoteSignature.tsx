@@ -1,9 +1,9 @@
 import { Badge, Button, Flex, Stack, Text } from '@chakra-ui/react';
-import { format } from 'date-fns';
 import { useState } from 'react';
 import type { Session, SessionNote } from '@caseload/contract/sessions';
 import { AWAITING_COSIGNATURE, NOT_COMPLETED } from '@caseload/contract/signatures';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { formatIn, useAccountTimeZone } from '../../../lib/account-time-zone.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { notify } from '../../../lib/toaster.ts';
@@ -30,6 +30,7 @@ interface NoteSignatureProps {
 /** A client's signature state: Sign note, the signature and co-signature lines, Co-sign, and the PDF. */
 export function NoteSignature({ sessionId, scheduledAt, providerId, status, client, clientLabel, note, goalIds, canEdit }: NoteSignatureProps) {
   const user = useCurrentUser().data;
+  const timeZone = useAccountTimeZone();
   const signing = signingState({ providerId, status, scheduledAt }, user, canEdit);
   const awaitingMine = useAwaitingMyCosignature(canEdit && user?.role === 'slp' && awaitsCosignature(note)).data;
   const sign = useSignNote(sessionId);
@@ -78,21 +79,21 @@ export function NoteSignature({ sessionId, scheduledAt, providerId, status, clie
       onError: failed('Failed to co-sign note'),
     });
 
-  const fileName = `session-note-${format(new Date(scheduledAt), 'yyyy-MM-dd')}-${client.firstName}-${client.lastInitial}.pdf`;
+  const fileName = `session-note-${formatIn(scheduledAt, 'yyyy-MM-dd', timeZone)}-${client.firstName}-${client.lastInitial}.pdf`;
 
   return (
     <Flex as="section" aria-label={`Signature for ${clientLabel}`} justify="space-between" align="flex-start" gap="3" wrap="wrap" borderWidth="1px" borderRadius="md" p="3" bg="bg.subtle">
       <Stack gap="1" minW="0" flex="1 1 14rem">
         {signature ? (
           <Text fontSize="sm" fontWeight="medium">
-            {signatureLine('Signed', signature)}
+            {signatureLine('Signed', signature, timeZone)}
           </Text>
         ) : (
           <Text fontSize="sm" color="fg.muted">
             Not signed yet
           </Text>
         )}
-        {cosignature && <Text fontSize="sm">{signatureLine('Co-signed', cosignature)}</Text>}
+        {cosignature && <Text fontSize="sm">{signatureLine('Co-signed', cosignature, timeZone)}</Text>}
         {awaitsCosignature(note) && (
           <Badge alignSelf="flex-start" colorPalette="orange">
             {AWAITING_COSIGNATURE}

@@ -1,12 +1,13 @@
 import { Card, Flex, Heading, Link, Stack, Text } from '@chakra-ui/react';
-import { format } from 'date-fns';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Session } from '@caseload/contract/sessions';
+import { formatIn, useAccountTimeZone } from '../../../lib/account-time-zone.ts';
 import { durationLabel, sessionClientNames, sessionTypeLabels } from '../lib/format.ts';
 import { SessionStatusBadge } from './SessionStatusBadge.tsx';
 
 /** The last few sessions before now, newest first, each linking to its page (real data, not the spec's placeholders). */
 export function RecentSessionsCard({ sessions }: { sessions: readonly Session[] }) {
+  const timeZone = useAccountTimeZone();
   return (
     <Card.Root>
       <Card.Header>
@@ -36,7 +37,7 @@ export function RecentSessionsCard({ sessions }: { sessions: readonly Session[] 
                     <SessionStatusBadge status={session.status} />
                   </Flex>
                   <Text as="span" display="block" fontSize="sm" color="fg.muted">
-                    {format(new Date(session.scheduledAt), 'EEE, MMM d · h:mm a')} · {sessionTypeLabels[session.type]} ·{' '}
+                    {formatIn(session.scheduledAt, 'EEE, MMM d · h:mm a', timeZone)} · {sessionTypeLabels[session.type]} ·{' '}
                     {durationLabel(session.duration)}
                   </Text>
                 </RouterLink>

@@ -1,4 +1,4 @@
-import { Box, Button, chakra, Dialog, Field, Flex, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, chakra, Dialog, Field, Flex, Input, Spinner, Stack, Text, Textarea } from '@chakra-ui/react';
 import { format, parseISO } from 'date-fns';
 import { useState, type FormEvent } from 'react';
 import {
@@ -12,19 +12,19 @@ import {
 } from '@caseload/contract/enums';
 import { seriesBody, updateSeriesBody, type SessionSeries } from '@caseload/contract/school-year';
 import { scheduleSessionBody, updateSessionBody, type Session } from '@caseload/contract/sessions';
+import { instantAt, wallClock } from '@caseload/contract/wall-clock';
 import { AppDialog } from '../../../components/AppDialog.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { FormActions } from '../../../components/FormActions.tsx';
 import { SelectField } from '../../../components/SelectField.tsx';
+import { useAccountTimeZone } from '../../../lib/account-time-zone.ts';
 import { serverFieldErrors } from '../../../lib/api.ts';
 import { clinicianName, useClinicians } from '../../../lib/clinicians.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { zodFieldErrors, type FieldErrors } from '../../../lib/form.ts';
 import { notify } from '../../../lib/toaster.ts';
 import {
-  fetchAccountTimeZone,
   fetchSessionSeries,
-  useAccountTimeZone,
   useClientMakeups,
   useCreateSeries,
   useCreateSession,
@@ -78,8 +78,12 @@ interface SessionFormDialogProps {
   onSeriesChanged?: () => void;
 }
 
-/** Schedule New Session and Edit Session: open while `mode` is set. */
+/**
+ * Schedule New Session and Edit Session: open while `mode` is set. Its date and time are the
+ * account's wall clock (as the calendar shows them), so the form waits for the account's zone.
+ */
 export function SessionFormDialog({ mode, onClose, onScheduled, onDeleted, onSeriesChanged }: SessionFormDialogProps) {
+  const timeZone = useAccountTimeZone();
   return (
     <AppDialog
       open={mode !== null}
@@ -90,10 +94,15 @@ export function SessionFormDialog({ mode, onClose, onScheduled, onDeleted, onSer
       // The form brings its own header (its title follows the mode), body and footer.
       bodyless
     >
-      {mode && (mode.kind === 'schedule' ? (
-        <SessionForm mode={mode} onClose={onClose} onScheduled={onScheduled} />
+      {mode && !timeZone && (
+        <Dialog.Body py="10" textAlign="center">
+          <Spinner aria-label="Loading the session form" />
+        </Dialog.Body>
+      )}
+      {mode && timeZone && (mode.kind === 'schedule' ? (
+        <SessionForm mode={mode} timeZone={timeZone} onClose={onClose} onScheduled={onScheduled} />
       ) : (
-        <SessionForm mode={mode} onClose={onClose} onDeleted={onDeleted} onSeriesChanged={onSeriesChanged} />
+        <SessionForm mode={mode} timeZone={timeZone} onClose={onClose} onDeleted={onDeleted} onSeriesChanged={onSeriesChanged} />
       ))}
     </AppDialog>
   );
@@ -121,17 +130,18 @@ interface Values {
   makeup: { clientId: string; sessionId: string } | null;
 }
 
-function initialValues(mode: SessionDialogMode, currentUserId: string): Values {
+/** The form's first values; a session's start as the account's wall clock. */
+function initialValues(mode: SessionDialogMode, currentUserId: string, timeZone: string): Values {
   const series = { repeats: false, weekdays: [], until: '', makeup: null };
   if (mode.kind === 'edit') {
     const { session } = mode;
-    const start = new Date(session.scheduledAt);
+    const start = wallClock(session.scheduledAt, timeZone);
     return {
       type: session.type,
       evaluationCode: session.evaluationCode ?? '',
       clientIds: sessionClientIds(session),
-      date: format(start, 'yyyy-MM-dd'),
-      time: format(start, 'HH:mm'),
+      date: start.date,
+      time: start.time,
       duration: String(session.duration),
       notes: session.notes ?? '',
       status: session.status,
@@ -141,12 +151,13 @@ function initialValues(mode: SessionDialogMode, currentUserId: string): Values {
     };
   }
   const { start, prefill } = mode;
+  const picked = wallClock(start ?? new Date(), timeZone);
   return {
     type: 'therapy',
     evaluationCode: '',
     clientIds: prefill ? [prefill.client.id] : [],
-    date: format(start ?? new Date(), 'yyyy-MM-dd'),
-    time: start ? format(start, 'HH:mm') : DEFAULT_TIME,
+    date: picked.date,
+    time: start ? picked.time : DEFAULT_TIME,
     duration: '30',
     notes: '',
     status: 'scheduled',
@@ -157,13 +168,22 @@ function initialValues(mode: SessionDialogMode, currentUserId: string): Values {
   };
 }
 
-/** The form's values as the API body: local date and time → ISO instant; blank notes omitted. */
-function bodyOf(values: Values) {
-  const start = values.date && values.time ? new Date(`${values.date}T${values.time}`) : null;
+/** The ISO instant of the form's date and time in the account's zone; blank when either is not one. */
+function scheduledAtOf(values: Pick<Values, 'date' | 'time'>, timeZone: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(values.date) || !/^\d{2}:\d{2}$/.test(values.time)) return '';
+  try {
+    return instantAt(values.date, values.time, timeZone);
+  } catch {
+    return '';
+  }
+}
+
+/** The form's values as the API body: the account's date and time → ISO instant; blank notes omitted. */
+function bodyOf(values: Values, timeZone: string) {
   return {
     type: values.type,
     clientIds: values.clientIds,
-    scheduledAt: start && !Number.isNaN(start.getTime()) ? start.toISOString() : '',
+    scheduledAt: scheduledAtOf(values, timeZone),
     duration: values.duration.trim() === '' ? Number.NaN : Number(values.duration),
     notes: values.notes.trim() ? values.notes : undefined,
     status: values.status,
@@ -182,12 +202,15 @@ const FIELD_MESSAGES = new Set(['type', 'evaluationCode', 'clientIds', 'provider
 
 function SessionForm({
   mode,
+  timeZone,
   onClose,
   onScheduled,
   onDeleted,
   onSeriesChanged,
 }: {
   mode: SessionDialogMode;
+  /** The account's: the form's date and time are its wall clock. */
+  timeZone: string;
   onClose: () => void;
   onScheduled?: (session: Session) => void;
   onDeleted?: () => void;
@@ -197,13 +220,13 @@ function SessionForm({
   const occurrence = mode.kind === 'edit' && mode.session.seriesId ? mode.session : undefined;
   const sessionId = mode.kind === 'edit' ? mode.session.id : '';
   const currentUser = useCurrentUser().data;
-  const [values, setValues] = useState(() => initialValues(mode, currentUser?.id ?? ''));
+  const [values, setValues] = useState(() => initialValues(mode, currentUser?.id ?? '', timeZone));
   const initialClients = mode.kind === 'edit' ? mode.session.sessionParticipants.map((p) => p.client) : mode.prefill ? [mode.prefill.client] : [];
   const [picked, setPicked] = useState<PickedClient[]>(initialClients);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [scope, setScope] = useState<SeriesScope>('one');
-  // Reading the account's time zone or the series at submit, before the save itself.
+  // Reading the series at submit, before the save itself.
   const [preparing, setPreparing] = useState(false);
   const following = occurrence !== undefined && scope === 'following';
   const repeating = !editing && values.repeats;
@@ -212,8 +235,7 @@ function SessionForm({
   const remove = useDeleteSession(sessionId);
   const createSeries = useCreateSeries();
   const updateSeries = useUpdateSeries(occurrence?.seriesId ?? '');
-  // Read ahead, so the submit finds them in the cache.
-  useAccountTimeZone(repeating || following);
+  // Read ahead, so the submit finds it in the cache.
   const series = useSessionSeries(following ? occurrence.seriesId : undefined);
   const singleClient = !editing && !repeating && values.clientIds.length === 1 ? values.clientIds[0] : undefined;
   const makeups = useClientMakeups(singleClient);
@@ -233,7 +255,7 @@ function SessionForm({
     setErrors(form ? { ...fields, form } : fields);
   };
 
-  /** Reads what the save needs first (time zone, series); a failure to read it shows like a failed save. */
+  /** Reads what the save needs first (the series); a failure to read it shows like a failed save. */
   const prepared = async <T,>(read: () => Promise<T>): Promise<T | undefined> => {
     setPreparing(true);
     try {
@@ -246,10 +268,8 @@ function SessionForm({
     }
   };
 
-  const scheduleSeries = async () => {
-    const timeZone = await prepared(fetchAccountTimeZone);
-    if (timeZone === undefined) return;
-    const parsed = seriesBody.safeParse(newSeriesBody(values, timeZone));
+  const scheduleSeries = () => {
+    const parsed = seriesBody.safeParse(newSeriesBody(values));
     if (!parsed.success) return setErrors(zodFieldErrors(parsed.error));
     createSeries.mutate(parsed.data, {
       onSuccess: (change) => {
@@ -261,9 +281,8 @@ function SessionForm({
   };
 
   const saveFollowing = async (session: Session, seriesId: string) => {
-    const read = await prepared(() => Promise.all([fetchAccountTimeZone(), fetchSessionSeries(seriesId)]));
-    if (read === undefined) return;
-    const [timeZone, rule] = read;
+    const rule = await prepared(() => fetchSessionSeries(seriesId));
+    if (rule === undefined) return;
     const parsed = updateSeriesBody.safeParse(followingSeriesBody(values, rule, session.scheduledAt, timeZone));
     if (!parsed.success) return setErrors(zodFieldErrors(parsed.error));
     updateSeries.mutate(parsed.data, {
@@ -279,9 +298,9 @@ function SessionForm({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (values.clientIds.length === 0 || saving) return;
-    if (repeating) return void scheduleSeries();
+    if (repeating) return scheduleSeries();
     if (following) return void saveFollowing(occurrence, occurrence.seriesId!);
-    const body = bodyOf(values);
+    const body = bodyOf(values, timeZone);
     if (editing) {
       const parsed = updateSessionBody.safeParse(body);
       if (!parsed.success) return setErrors(zodFieldErrors(parsed.error));
@@ -329,7 +348,7 @@ function SessionForm({
   if (chosenMakeup && !makeupOptions.some((o) => o.value === chosenMakeup)) {
     makeupOptions.push({
       value: chosenMakeup,
-      label: linked?.scheduledAt && linked.duration ? makeupLabel({ date: format(new Date(linked.scheduledAt), 'yyyy-MM-dd'), duration: linked.duration }) : 'Canceled session',
+      label: linked?.scheduledAt && linked.duration ? makeupLabel({ date: wallClock(linked.scheduledAt, timeZone).date, duration: linked.duration }) : 'Canceled session',
     });
   }
   const showMakeup = singleClient !== undefined && makeupOptions.length > 0;

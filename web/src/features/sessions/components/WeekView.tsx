@@ -2,12 +2,15 @@ import { Box, Flex, Grid, Link, Text } from '@chakra-ui/react';
 import { format, isSameDay, isToday } from 'date-fns';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Session } from '@caseload/contract/sessions';
+import { inZone } from '../../../lib/account-time-zone.ts';
 import { calendarSlots, gridHeight, layoutDay, ROW_HEIGHT, statusPalette, weekDays } from '../lib/calendar.ts';
 import { durationLabel, sessionClientNames, sessionTypeLabels } from '../lib/format.ts';
 import { SessionMarks } from './SessionMarks.tsx';
 
 interface WeekViewProps {
+  /** A day of the week, in the account's zone (a TZDate): days and times are the account's. */
   date: Date;
+  timeZone: string;
   sessions: readonly Session[];
   /** Clicking an empty slot; absent when the user may not schedule. */
   onSlotClick?: (start: Date) => void;
@@ -21,7 +24,7 @@ const TIME_COLUMN = '5rem';
 const SLOT_STRIP = '28px';
 
 /** 7 day columns (Monday first) by 30-minute rows from 8:00 AM to 5:00 PM, 64 px each. */
-export function WeekView({ date, sessions, onSlotClick }: WeekViewProps) {
+export function WeekView({ date, timeZone, sessions, onSlotClick }: WeekViewProps) {
   const days = weekDays(date);
 
   return (
@@ -30,7 +33,7 @@ export function WeekView({ date, sessions, onSlotClick }: WeekViewProps) {
         <Grid templateColumns={`${TIME_COLUMN} repeat(7, 1fr)`} borderBottomWidth="1px" position="sticky" top="0" bg="white" zIndex="1">
           <Box />
           {days.map((day) => (
-            <Box key={day.toISOString()} textAlign="center" py="2" borderStartWidth="1px">
+            <Box key={format(day, 'yyyy-MM-dd')} textAlign="center" py="2" borderStartWidth="1px">
               <Text fontSize="xs" color="fg.muted" textTransform="uppercase">
                 {format(day, 'EEE')}
               </Text>
@@ -60,9 +63,10 @@ export function WeekView({ date, sessions, onSlotClick }: WeekViewProps) {
           </Box>
           {days.map((day) => (
             <DayColumn
-              key={day.toISOString()}
+              key={format(day, 'yyyy-MM-dd')}
               day={day}
-              sessions={sessions.filter((session) => isSameDay(new Date(session.scheduledAt), day))}
+              timeZone={timeZone}
+              sessions={sessions.filter((session) => isSameDay(inZone(session.scheduledAt, timeZone), day))}
               onSlotClick={onSlotClick}
             />
           ))}
@@ -72,15 +76,15 @@ export function WeekView({ date, sessions, onSlotClick }: WeekViewProps) {
   );
 }
 
-function DayColumn({ day, sessions, onSlotClick }: { day: Date; sessions: readonly Session[]; onSlotClick?: (start: Date) => void }) {
+function DayColumn({ day, timeZone, sessions, onSlotClick }: { day: Date; timeZone: string; sessions: readonly Session[]; onSlotClick?: (start: Date) => void }) {
   const dayName = format(day, 'EEEE');
-  const blocks = layoutDay(sessions, (s) => new Date(s.scheduledAt), (s) => s.duration);
+  const blocks = layoutDay(sessions, (s) => inZone(s.scheduledAt, timeZone), (s) => s.duration);
   const sessionsWidth = onSlotClick ? `(100% - ${SLOT_STRIP})` : '100%';
 
   return (
     <Box position="relative" h={`${gridHeight()}px`} borderStartWidth="1px" bg={isToday(day) ? 'blue.50/40' : undefined}>
       {calendarSlots.map((slot) => {
-        const start = new Date(day);
+        const start = inZone(day, timeZone);
         start.setHours(Math.floor(slot.minutes / 60), slot.minutes % 60, 0, 0);
         return onSlotClick ? (
           <Box

@@ -1,6 +1,6 @@
-import { format } from 'date-fns';
 import { cancelReasonLabels, cancelReasons, type CancelReason, type ParticipantStatus, type SessionType } from '@caseload/contract/enums';
 import type { Session } from '@caseload/contract/sessions';
+import { formatIn } from '../../../lib/account-time-zone.ts';
 
 export const sessionTypeLabels: Record<SessionType, string> = {
   therapy: 'Therapy',
@@ -44,7 +44,8 @@ export function sessionClientIds(session: Pick<Session, 'participants' | 'sessio
 
 export const durationLabel = (minutes: number) => `${minutes} min`;
 
-/** 'Monday, March 9, 2026 at 9:00 AM' (session detail heading). */
-export const fullDateTime = (iso: string) => format(new Date(iso), "EEEE, MMMM d, yyyy 'at' h:mm a");
+/** 'Monday, March 9, 2026 at 9:00 AM' (session detail heading), in the account's zone. */
+export const fullDateTime = (iso: string, timeZone: string | undefined) => formatIn(iso, "EEEE, MMMM d, yyyy 'at' h:mm a", timeZone);
 
-export const timeOf = (iso: string) => format(new Date(iso), 'h:mm a');
+/** '9:00 AM' in the account's zone, as the calendar writes a time. */
+export const timeOf = (iso: string, timeZone: string | undefined) => formatIn(iso, 'h:mm a', timeZone);

@@ -1,17 +1,18 @@
 /**
  * The schedule and edit dialogs' values as request bodies, and what a failed save says. The date
- * and time a user picks are the browser's wall clock; a series runs on the account's.
+ * and time a user picks are the account's wall clock (the form shows and takes times in the
+ * account's zone), which is also what a series runs on.
  */
 import type { SeriesInput, UpdateSeriesInput, SessionSeries } from '@caseload/contract/school-year';
 import { errorMessage, isApiError } from '../../../lib/api.ts';
-import { defaultUntil, localDateIn, wallClockIn } from './series.ts';
+import { defaultUntil, localDateIn } from './series.ts';
 
 /** What the series fields of the dialog hold (as typed). */
 export interface SeriesFormValues {
   type: SeriesInput['type'];
   clientIds: string[];
   providerId: string;
-  /** The picked date and time (yyyy-MM-dd, HH:mm) in the browser's zone. */
+  /** The picked date and time (yyyy-MM-dd, HH:mm): the account's wall clock. */
   date: string;
   time: string;
   duration: string;
@@ -22,27 +23,20 @@ export interface SeriesFormValues {
 
 const minutes = (duration: string) => (duration.trim() === '' ? Number.NaN : Number(duration));
 
-/** The picked date and time as the account's wall clock; blank when the picked date is not a date. */
-export function startIn(values: Pick<SeriesFormValues, 'date' | 'time'>, timeZone: string): { date: string; time: string } {
-  const picked = new Date(`${values.date}T${values.time}`);
-  return Number.isNaN(picked.getTime()) ? { date: '', time: values.time } : wallClockIn(picked, timeZone);
-}
-
 /** The end date the dialog shows and sends: the typed one, else the school year's end after the start. */
 export const untilOf = (until: string, startsOn: string) => until || (/^\d{4}-\d{2}-\d{2}$/.test(startsOn) ? defaultUntil(startsOn) : '');
 
 /** POST /api/session-series from the dialog's values (check it with seriesBody). */
-export function newSeriesBody(values: SeriesFormValues, timeZone: string): SeriesInput {
-  const start = startIn(values, timeZone);
+export function newSeriesBody(values: SeriesFormValues): SeriesInput {
   return {
     clientIds: values.clientIds,
     providerId: values.providerId,
     type: values.type,
     weekdays: values.weekdays,
-    time: start.time,
+    time: values.time,
     duration: minutes(values.duration),
-    startsOn: start.date,
-    until: untilOf(values.until, start.date),
+    startsOn: values.date,
+    until: untilOf(values.until, values.date),
   };
 }
 
@@ -61,7 +55,7 @@ export function followingSeriesBody(
     providerId: values.providerId,
     type: values.type,
     weekdays: series.weekdays,
-    time: startIn(values, timeZone).time,
+    time: values.time,
     duration: minutes(values.duration),
     startsOn: series.startsOn,
     until: series.until,

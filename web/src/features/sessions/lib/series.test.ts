@@ -1,26 +1,12 @@
 import { addDays, format } from 'date-fns';
 import { describe, expect, it } from 'vitest';
 import { latestUntil } from '@caseload/contract/school-year';
-import { followingSeriesBody, newSeriesBody, startIn, untilOf } from './series-form.ts';
-import { defaultUntil, isoWeekdayOf, localDateIn, makeupLabel, seriesChangeMessage, wallClockIn, weekdayNames } from './series.ts';
+import { followingSeriesBody, newSeriesBody, untilOf } from './series-form.ts';
+import { defaultUntil, isoWeekdayOf, localDateIn, makeupLabel, seriesChangeMessage, weekdayNames } from './series.ts';
 
-describe('wall clock in the account’s zone', () => {
-  it('reads 14:00 UTC on 12 March 2026 as 10:00 in New York (daylight time began on 8 March)', () => {
-    expect(wallClockIn(new Date('2026-03-12T14:00:00Z'), 'America/New_York')).toEqual({ date: '2026-03-12', time: '10:00' });
-  });
-
-  it('reads 15:00 UTC on 6 March 2026 as 10:00 in New York (still standard time, UTC−5)', () => {
-    expect(wallClockIn(new Date('2026-03-06T15:00:00Z'), 'America/New_York')).toEqual({ date: '2026-03-06', time: '10:00' });
-  });
-
+describe('dates in the account’s zone', () => {
   it('gives the local date of a session late in the evening: 03:30 UTC on 10 March is 9 March in Los Angeles', () => {
     expect(localDateIn('2026-03-10T03:30:00.000Z', 'America/Los_Angeles')).toBe('2026-03-09');
-  });
-
-  it('turns the picked browser date and time into the zone’s wall clock, and a blank date into a blank start', () => {
-    const picked = new Date('2026-03-12T10:00');
-    expect(startIn({ date: '2026-03-12', time: '10:00' }, 'UTC')).toEqual({ date: picked.toISOString().slice(0, 10), time: picked.toISOString().slice(11, 16) });
-    expect(startIn({ date: '', time: '10:00' }, 'UTC')).toEqual({ date: '', time: '10:00' });
   });
 });
 
@@ -50,25 +36,23 @@ describe('the series’ default end', () => {
 describe('series bodies', () => {
   const form = { type: 'therapy' as const, clientIds: ['c1'], providerId: 'p1', date: '2026-03-12', time: '10:00', duration: '45' };
 
-  it('sends the weekdays, the zone’s time and start, and the default end', () => {
-    const start = startIn(form, 'UTC');
-    expect(newSeriesBody({ ...form, weekdays: [2, 4], until: '' }, 'UTC')).toEqual({
+  it('sends the weekdays, the picked time and start (the account’s wall clock) and the default end', () => {
+    expect(newSeriesBody({ ...form, weekdays: [2, 4], until: '' })).toEqual({
       clientIds: ['c1'],
       providerId: 'p1',
       type: 'therapy',
       weekdays: [2, 4],
-      time: start.time,
+      time: '10:00',
       duration: 45,
-      startsOn: start.date,
-      until: defaultUntil(start.date),
+      startsOn: '2026-03-12',
+      until: '2026-06-30',
     });
   });
 
   it('"This and following sessions" keeps the series’ weekdays, start and end, and starts from the occurrence’s local date', () => {
     const occurrenceAt = '2026-03-10T03:30:00.000Z';
-    const local = new Date(occurrenceAt);
-    // The form shows the occurrence in the browser's zone; unchanged, it is the same instant: 20:30 in Los Angeles.
-    const values = { ...form, date: format(local, 'yyyy-MM-dd'), time: format(local, 'HH:mm') };
+    // The form shows the occurrence in the account's zone: 20:30 on 9 March in Los Angeles.
+    const values = { ...form, date: '2026-03-09', time: '20:30' };
     expect(followingSeriesBody(values, { weekdays: [1, 3], startsOn: '2026-01-05', until: '2026-06-19' }, occurrenceAt, 'America/Los_Angeles')).toEqual({
       clientIds: ['c1'],
       providerId: 'p1',

@@ -5,27 +5,11 @@
  */
 import { format, parseISO } from 'date-fns';
 import { weekdayLabels, type OwedMakeup, type SeriesChange } from '@caseload/contract/school-year';
+import { wallClock } from '@caseload/contract/wall-clock';
 import { durationLabel } from './format.ts';
 
-const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
-
-/**
- * The school-calendar date (yyyy-MM-dd) and wall-clock time (HH:mm) of an instant in a time zone,
- * read from the runtime's tz database (Intl) like the server's reading (@date-fns/tz): no offset
- * arithmetic here, and nothing that depends on the Date class (a test's fake clock included).
- */
-export function wallClockIn(instant: Date, timeZone: string): { date: string; time: string } {
-  let formatter = wallClockFormats.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-    wallClockFormats.set(timeZone, formatter);
-  }
-  const parts = Object.fromEntries(formatter.formatToParts(instant).map((part) => [part.type, part.value]));
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
-}
-
 /** The school-calendar date of a session's start in the account's zone ("from" of "This and following sessions"). */
-export const localDateIn = (iso: string, timeZone: string) => wallClockIn(new Date(iso), timeZone).date;
+export const localDateIn = (iso: string, timeZone: string) => wallClock(iso, timeZone).date;
 
 /**
  * A series' default end: the end of the school year (1 July – 30 June) that `startsOn` falls in.

@@ -1,20 +1,20 @@
-import { format } from 'date-fns';
 import type { CurrentUser } from '@caseload/contract/auth';
 import { roleLabels } from '@caseload/contract/enums';
 import type { Session, SessionNote } from '@caseload/contract/sessions';
 import { SIGNED_NOTE, type PendingNote, type Signature } from '@caseload/contract/signatures';
+import { formatIn } from '../../../lib/account-time-zone.ts';
 import { errorMessage, isApiError } from '../../../lib/api.ts';
 
 /** The autosaved fields of one client's documentation; signing saves what they have waiting first. */
 export const notesSaveKey = (sessionId: string, clientId: string) => `notes:${sessionId}:${clientId}`;
 export const progressSaveKey = (sessionId: string, goalId: string) => `progress:${sessionId}:${goalId}`;
 
-/** 'Mar 9, 2026, 2:00 PM' in the user's time zone. */
-export const signedAt = (iso: string) => format(new Date(iso), 'MMM d, yyyy, h:mm a');
+/** 'Mar 9, 2026, 2:00 PM' in the account's time zone. */
+export const signedAt = (iso: string, timeZone: string | undefined) => formatIn(iso, 'MMM d, yyyy, h:mm a', timeZone);
 
 /** 'Signed by Jane Doe (Speech-Language Pathologist) on Mar 9, 2026, 2:00 PM'. */
-export const signatureLine = (verb: 'Signed' | 'Co-signed', signature: Signature) =>
-  `${verb} by ${signature.name} (${roleLabels[signature.role]}) on ${signedAt(signature.at)}`;
+export const signatureLine = (verb: 'Signed' | 'Co-signed', signature: Signature, timeZone: string | undefined) =>
+  `${verb} by ${signature.name} (${roleLabels[signature.role]}) on ${signedAt(signature.at, timeZone)}`;
 
 /** A save refused because the note was signed meanwhile (on another device, by another user). */
 export const isSignedRefusal = (error: unknown) => isApiError(error, 409) && errorMessage(error, '') === SIGNED_NOTE;

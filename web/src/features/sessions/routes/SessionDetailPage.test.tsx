@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Client } from '@caseload/contract/caseload';
 import type { Goal, ProgressPoint } from '@caseload/contract/sessions';
 import { SIGNED_NOTE } from '@caseload/contract/signatures';
-import { jsonResponse, mockFetch, testUser } from '../../../test/fetch.ts';
+import { jsonResponse, mockFetch, testAccount, testUser } from '../../../test/fetch.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { clientsAnswer } from '../../../test/server.ts';
 import { at, sessionId, testSession } from '../test/fixtures.ts';
@@ -39,6 +39,7 @@ function openDetail(routes: Record<string, Handler> = {}) {
     const custom = routes[`${method} ${path}`];
     if (custom) return custom(body);
     if (path === '/api/user') return jsonResponse(200, testUser);
+    if (path === '/api/account') return jsonResponse(200, testAccount());
     if (path === '/api/clients') return clientsAnswer(searchParams, [ava, ben, cleo]);
     if (path === `/api/sessions/${sessionId}`) return jsonResponse(200, session);
     if (path === `/api/sessions/${sessionId}/client-goals`) return jsonResponse(200, [goal]);

@@ -5,6 +5,7 @@ import type { Goal, Session } from '@caseload/contract/sessions';
 import { PlusIcon } from '../../../components/icons.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { ToggleButtons } from '../../../components/ToggleButtons.tsx';
+import { useAccountTimeZone } from '../../../lib/account-time-zone.ts';
 import { isApiError } from '../../../lib/api.ts';
 import {
   useSession,
@@ -68,6 +69,7 @@ function SessionDetail({ session }: { session: Session }) {
   const navigate = useNavigate();
   const permissions = useSessionPermissions();
   const [dialog, setDialog] = useState<SessionDialogMode | null>(null);
+  const timeZone = useAccountTimeZone();
   const participants = session.sessionParticipants;
 
   return (
@@ -82,7 +84,7 @@ function SessionDetail({ session }: { session: Session }) {
             <SessionStatusBadge status={session.status} size="md" />
             <SessionMarks session={session} iconSize={20} badgeSize="md" />
           </Flex>
-          <Text color="fg.muted">{fullDateTime(session.scheduledAt)}</Text>
+          <Text color="fg.muted">{fullDateTime(session.scheduledAt, timeZone)}</Text>
           {session.status === 'canceled' && <Text color="fg.muted">{canceledLabel(session.cancelReason)}</Text>}
         </Box>
         {permissions.canEditSessions && (

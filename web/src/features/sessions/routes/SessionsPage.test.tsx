@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Client } from '@caseload/contract/caseload';
 import type { Session } from '@caseload/contract/sessions';
-import { jsonResponse, mockFetch, testUser } from '../../../test/fetch.ts';
+import { jsonResponse, mockFetch, testAccount, testUser } from '../../../test/fetch.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { clientsAnswer } from '../../../test/server.ts';
 
@@ -60,6 +60,7 @@ function openSessions({ sessions = week, onCreate }: Setup = {}) {
   const fetchMock = mockFetch(({ method, url, init }) => {
     const { pathname, searchParams } = new URL(url, 'http://localhost');
     if (method === 'GET' && pathname === '/api/user') return jsonResponse(200, testUser);
+    if (method === 'GET' && pathname === '/api/account') return jsonResponse(200, testAccount());
     if (method === 'GET' && pathname === '/api/clients') return clientsAnswer(searchParams, [ava, ben, gone]);
     if (method === 'GET' && pathname === '/api/clinicians') return jsonResponse(200, clinicians);
     if (method === 'GET' && pathname === '/api/sessions') {
@@ -94,7 +95,7 @@ describe('Sessions page', { timeout: 30_000 }, () => {
   it('shows the week from Monday, reading only its range, with blocks for each session', async () => {
     const fetchMock = openSessions();
     await screen.findByRole('heading', { level: 1, name: 'Session Management' });
-    expect(screen.getByRole('heading', { level: 2, name: 'Mar 9 - 15, 2026' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Mar 9 - 15, 2026' })).toBeTruthy();
     const block = await screen.findByRole('link', { name: /Ava S\., Ben T\./ });
     expect(block.getAttribute('href')).toBe(`/sessions/${group.id}`);
     expect(block.textContent).toContain('Therapy · 45 min');
@@ -230,6 +231,7 @@ describe('whose sessions', { timeout: 15_000 }, () => {
     const fetchMock = mockFetch(({ url }) => {
       const { pathname, searchParams } = new URL(url, 'http://localhost');
       if (pathname === '/api/user') return jsonResponse(200, testUser);
+      if (pathname === '/api/account') return jsonResponse(200, testAccount());
       if (pathname === '/api/clients') return clientsAnswer(searchParams, [mine, ben]);
       if (pathname === '/api/clinicians') return jsonResponse(200, clinicians);
       if (pathname === '/api/sessions') return jsonResponse(200, []);

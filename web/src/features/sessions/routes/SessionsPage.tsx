@@ -6,6 +6,7 @@ import { CalendarIcon } from '../../../components/icons.tsx';
 import { PageHeading } from '../../../components/PageHeading.tsx';
 import { ScopeSwitch } from '../../../components/ScopeSwitch.tsx';
 import { SelectField } from '../../../components/SelectField.tsx';
+import { inZone, useAccountTimeZone } from '../../../lib/account-time-zone.ts';
 import { useCaseloadScope } from '../../../lib/caseload-scope.ts';
 import { clinicianName, useClinicians } from '../../../lib/clinicians.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
@@ -34,7 +35,11 @@ export default function SessionsPage() {
   // A phone shows the chosen week as its day view; widening the window brings the week back.
   const phone = usePhoneWidth();
   const view: CalendarView = phone && chosenView === 'week' ? 'day' : chosenView;
-  const [date, setDate] = useState(() => new Date());
+  // The calendar's days and times are the account's (the picked day is held as an instant); it
+  // waits for the account's zone rather than lay the sessions out on another zone's days first.
+  const timeZone = useAccountTimeZone();
+  const [picked, setDate] = useState<Date>(() => new Date());
+  const date = useMemo(() => inZone(picked, timeZone ?? 'UTC'), [picked, timeZone]);
   const [dialog, setDialog] = useState<SessionDialogMode | null>(null);
   const { canCreateSessions } = useSessionPermissions();
   const link = useScheduleLink(canCreateSessions);
@@ -42,7 +47,7 @@ export default function SessionsPage() {
   // Whose sessions: 'me', 'all' or one clinician's id, in the URL as providerId.
   const caseload = useCaseloadScope('providerId');
   const range = useMemo(() => visibleRange(view, date), [view, date]);
-  const visible = useSessionsInRange(range.from, range.to, caseload.filter);
+  const visible = useSessionsInRange(range.from, range.to, timeZone ? caseload.filter : undefined);
   const around = useSessionsAroundNow(caseload.filter);
   const sessions = visible.data ?? [];
   const recent = useMemo(() => recentSessions(around.data ?? [], new Date()), [around.data]);
@@ -80,20 +85,20 @@ export default function SessionsPage() {
           <Flex justify="space-between" align="center" gap="3" wrap="wrap">
             <Flex align="center" gap="3" wrap="wrap">
               <Group attached>
-                <Button variant="outline" size="sm" onClick={() => setDate((d) => shiftDate(view, d, -1))}>
+                <Button variant="outline" size="sm" onClick={() => setDate(shiftDate(view, date, -1))}>
                   Previous
                 </Button>
                 <Button variant="outline" size="sm" onClick={() => setDate(new Date())}>
                   Today
                 </Button>
-                <Button variant="outline" size="sm" onClick={() => setDate((d) => shiftDate(view, d, 1))}>
+                <Button variant="outline" size="sm" onClick={() => setDate(shiftDate(view, date, 1))}>
                   Next
                 </Button>
               </Group>
               <Heading as="h2" size="lg" aria-live="polite">
-                {periodTitle(view, date)}
+                {timeZone && periodTitle(view, date)}
               </Heading>
-              {visible.isFetching && <Spinner size="sm" color="blue.600" role="status" aria-label="Loading sessions" />}
+              {(visible.isFetching || !timeZone) && <Spinner size="sm" color="blue.600" role="status" aria-label="Loading sessions" />}
             </Flex>
             <Group attached role="group" aria-label="Calendar view">
               {(phone ? phoneViews : views).map((option) => (
@@ -120,9 +125,9 @@ export default function SessionsPage() {
               </Button>
             </Flex>
           )}
-          {view === 'week' && <WeekView date={date} sessions={sessions} onSlotClick={onSlotClick} />}
-          {view === 'month' && <MonthView date={date} sessions={sessions} onOpenDay={openDay} />}
-          {view === 'day' && <DayView date={date} sessions={sessions} onSlotClick={onSlotClick} />}
+          {timeZone && view === 'week' && <WeekView date={date} timeZone={timeZone} sessions={sessions} onSlotClick={onSlotClick} />}
+          {timeZone && view === 'month' && <MonthView date={date} timeZone={timeZone} sessions={sessions} onOpenDay={openDay} />}
+          {timeZone && view === 'day' && <DayView date={date} timeZone={timeZone} sessions={sessions} onSlotClick={onSlotClick} />}
         </Card.Body>
       </Card.Root>
 
