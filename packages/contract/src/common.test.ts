@@ -26,3 +26,23 @@ describe('allowed characters', () => {
     expect(optionalText(10, 'Note').safeParse('a\nb').error?.issues[0]?.message).toBe(NOT_ALLOWED_CHARACTERS);
   });
 });
+
+describe('the date window', () => {
+  it('accepts 2000-01-01..2100-12-31 and refuses every date outside, with one message', async () => {
+    const { isoDate, isoDateTime, DATE_OUT_OF_RANGE } = await import('./common.ts');
+    for (const ok of ['2000-01-01', '2026-09-01', '2100-12-31']) expect(isoDate.safeParse(ok).success).toBe(true);
+    for (const bad of ['0001-01-01', '0098-01-05', '1901-12-31', '1999-12-31', '2101-01-01', '9999-12-31']) {
+      expect(isoDate.safeParse(bad).error?.issues[0]?.message).toBe(DATE_OUT_OF_RANGE);
+    }
+    expect(isoDateTime.safeParse('2026-09-01T15:30:00Z').success).toBe(true);
+    expect(isoDateTime.safeParse('0001-01-01T00:00:00Z').error?.issues[0]?.message).toBe(DATE_OUT_OF_RANGE);
+  });
+
+  it('counts the 12-month limit on the date itself, never reading years 0-99 as 1900-1999', async () => {
+    const { latestUntil } = await import('./school-year.ts');
+    expect(latestUntil('2026-09-01')).toBe('2027-09-01');
+    expect(latestUntil('2028-02-29')).toBe('2029-02-28');
+    expect(latestUntil('0001-01-01')).toBe('0002-01-01');
+    expect(latestUntil('0098-01-05')).toBe('0099-01-05');
+  });
+});

@@ -12,8 +12,27 @@ export function schema<T>(build: () => T): T {
 
 /** Shapes shared by several areas. */
 export const id = z.uuid({ message: 'Must be a valid id' });
-export const isoDateTime = z.iso.datetime({ offset: true, message: 'Must be a date and time' });
-export const isoDate = z.iso.date({ message: 'Must be a date (yyyy-MM-dd)' });
+
+/**
+ * The one window every date the API accepts lies in (both ends included). Years 0–99 are where
+ * `Date.UTC` reads 1900–1999 and a year 0001 series would expand for centuries: nothing in a school
+ * caseload is dated outside this window, so such a date is refused before any work starts.
+ */
+export const EARLIEST_DATE = '2000-01-01';
+export const LATEST_DATE = '2100-12-31';
+export const DATE_OUT_OF_RANGE = `Choose a date between ${EARLIEST_DATE} and ${LATEST_DATE}`;
+/** Whether the calendar date a `yyyy-MM-dd…` string starts with lies in the window (as written, before any offset). */
+export const isDateInWindow = (value: string) => {
+  const date = value.slice(0, 10);
+  return date >= EARLIEST_DATE && date <= LATEST_DATE;
+};
+
+export const isoDateTime = /* @__PURE__ */ schema(() =>
+  z.iso.datetime({ offset: true, message: 'Must be a date and time' }).check(z.refine(isDateInWindow, DATE_OUT_OF_RANGE)),
+);
+export const isoDate = /* @__PURE__ */ schema(() =>
+  z.iso.date({ message: 'Must be a date (yyyy-MM-dd)' }).check(z.refine(isDateInWindow, DATE_OUT_OF_RANGE)),
+);
 export const idParams = z.object({ id });
 
 export const NOT_ALLOWED_CHARACTERS = 'Contains characters that are not allowed';

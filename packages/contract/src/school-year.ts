@@ -194,13 +194,15 @@ const time = /* @__PURE__ */ schema(() =>
   z.string({ error: 'Choose a time' }).check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Time must be HH:mm')),
 );
 
-/** `until` is at most twelve months after `startsOn` (the same day of the month a year on). */
+/**
+ * `until` is at most twelve months after `startsOn` (the same day of the month a year on). Worked
+ * on the date's text, never through `Date.UTC` (which reads years 0–99 as 1900–1999).
+ */
 export function latestUntil(startsOn: string): string {
   const [y, m, d] = startsOn.split('-').map(Number) as [number, number, number];
-  const limit = new Date(Date.UTC(y + 1, m - 1, d));
-  // 29 February a year on is 1 March: the limit stays inside February.
-  if (limit.getUTCMonth() !== m - 1) limit.setUTCDate(0);
-  return limit.toISOString().slice(0, 10);
+  // 29 February a year on does not exist (the year after a leap year is not one): the limit stays inside February.
+  const day = m === 2 && d === 29 ? 28 : d;
+  return `${String(y + 1).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
 const seriesFields = /* @__PURE__ */ schema(() =>
@@ -293,6 +295,8 @@ export const BREAK_OUTSIDE_YEAR = 'A break must be inside its school year';
 export const NO_SCHOOL_YEAR = 'Set the school year on the School Calendar page to see required minutes';
 export const MAX_SCHOOL_YEARS = 10;
 export const MAX_BREAKS = 30;
+/** A school year lasts at most a year: its breaks' days are expanded, so their number stays bounded. */
+export const SCHOOL_YEAR_TOO_LONG = 'A school year can last at most 12 months';
 const END_NOT_BEFORE_START = 'End date must be on or after the start date';
 const requiredDate = (missing: string) => z.pipe(z.string({ error: missing }).check(z.minLength(1, missing)), isoDate);
 
@@ -314,6 +318,7 @@ export const schoolYearEntry = /* @__PURE__ */ schema(() =>
     })
     .check(
       z.refine((y) => y.firstDay < y.lastDay, { message: 'Last day must be after the first day', path: ['lastDay'] }),
+      z.refine((y) => y.lastDay <= latestUntil(y.firstDay), { message: SCHOOL_YEAR_TOO_LONG, path: ['lastDay'] }),
       z.refine((y) => y.breaks.every((b) => y.firstDay <= b.start && b.end <= y.lastDay), { message: BREAK_OUTSIDE_YEAR, path: ['breaks'] }),
     ),
 );
