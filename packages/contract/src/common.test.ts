@@ -46,3 +46,30 @@ describe('the date window', () => {
     expect(latestUntil('0098-01-05')).toBe('0099-01-05');
   });
 });
+
+describe('invisible characters in names', () => {
+  it('refuses bidi controls, direction marks and other invisible format characters', async () => {
+    const { hasNoInvisibleFormatting } = await import('./common.ts');
+    const invisible = ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069', '\u200e', '\u200f', '\u061c', '\u200b', '\u2060', '\ufeff', '\u00ad', '\u{e0041}'];
+    for (const c of invisible) expect(hasNoInvisibleFormatting(`An${c}na`), `U+${c.codePointAt(0)!.toString(16)}`).toBe(false);
+  });
+
+  it('keeps ZWNJ and ZWJ only between letters or marks, where names need them', async () => {
+    const { hasNoInvisibleFormatting } = await import('./common.ts');
+    for (const ok of ['علی‌رضا', 'ශ්‍රී', 'क्‍ष', 'Zoë', 'Zoe\u0308', 'José María', 'Nguyễn', '김민준', '王小明', 'Ольга', 'שרה', "O'Brien-Smith"]) {
+      expect(hasNoInvisibleFormatting(ok), ok).toBe(true);
+    }
+    for (const bad of ['\u200cAnn', 'Ann\u200d', 'Ann \u200c Lee', 'A\u200c\u200dB', '1\u200d2', '👩\u200d💻']) expect(hasNoInvisibleFormatting(bad), bad).toBe(false);
+  });
+
+  it('is the rule of name schemas only, with the label in its message', async () => {
+    const { requiredText, optionalText, invisibleCharactersMessage } = await import('./common.ts');
+    expect(requiredText(100, 'First name is required', 'First name', 'name').safeParse('Ann\u202eeL').error?.issues[0]?.message).toBe(
+      invisibleCharactersMessage('First name'),
+    );
+    expect(invisibleCharactersMessage('First name')).toBe('First name cannot contain invisible or text-direction characters');
+    expect(optionalText(100, 'Teacher/Classroom', 'name').safeParse('Room\u200b5').success).toBe(false);
+    // Free text keeps direction marks (a note quoting Arabic and English legitimately has them).
+    expect(requiredText(100, 'Note', 'Note', 'free').safeParse('said \u200fمرحبا\u200f today').success).toBe(true);
+  });
+});

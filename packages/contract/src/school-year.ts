@@ -17,7 +17,7 @@ export { DEFAULT_TIME_ZONE, isTimeZone } from './time-zone.ts';
 
 export const accountBody = /* @__PURE__ */ schema(() =>
   z.object({
-    name: requiredText(255, 'Account name is required', 'Account name'),
+    name: requiredText(255, 'Account name is required', 'Account name', 'name'),
     timeZone: z.string({ error: 'Choose a time zone' }).check(z.refine(isTimeZone, 'Choose a valid time zone')),
   }),
 );
@@ -268,7 +268,7 @@ export const MAX_CLOSURES = 200;
 export const closure = /* @__PURE__ */ schema(() =>
   z.object({
     date: z.pipe(z.string({ error: 'Date is required' }), isoDate),
-    label: requiredText(100, 'Label is required', 'Label'),
+    label: requiredText(100, 'Label is required', 'Label', 'name'),
   }),
 );
 export type Closure = z.infer<typeof closure>;
@@ -302,7 +302,7 @@ const requiredDate = (missing: string) => z.pipe(z.string({ error: missing }).ch
 
 export const schoolBreak = /* @__PURE__ */ schema(() =>
   z
-    .object({ name: requiredText(100, 'Name is required', 'Name'), start: requiredDate('Start date is required'), end: requiredDate('End date is required') })
+    .object({ name: requiredText(100, 'Name is required', 'Name', 'name'), start: requiredDate('Start date is required'), end: requiredDate('End date is required') })
     .check(z.refine((b) => b.start <= b.end, { message: END_NOT_BEFORE_START, path: ['end'] })),
 );
 export type SchoolBreak = z.infer<typeof schoolBreak>;
@@ -311,7 +311,7 @@ export type SchoolBreak = z.infer<typeof schoolBreak>;
 export const schoolYearEntry = /* @__PURE__ */ schema(() =>
   z
     .object({
-      name: requiredText(100, 'Name is required', 'Name'),
+      name: requiredText(100, 'Name is required', 'Name', 'name'),
       firstDay: requiredDate('First day is required'),
       lastDay: requiredDate('Last day is required'),
       breaks: z._default(z.array(schoolBreak, { error: 'Breaks must be a list' }).check(z.maxLength(MAX_BREAKS, `At most ${MAX_BREAKS} breaks`)), []),
