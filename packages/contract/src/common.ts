@@ -78,7 +78,7 @@ export function hasNoInvisibleFormatting(value: string): boolean {
 export const invisibleCharactersMessage = (label: string) => `${label} cannot contain invisible or text-direction characters`;
 
 /** The name rule, for a schema of that kind. */
-const nameChecks = (kind: TextKind, label: string) => (kind === 'name' ? [z.refine(hasNoInvisibleFormatting, invisibleCharactersMessage(label))] : []);
+const nameChecks = (kind: TextKind, label: string) => (kind === 'name' ? [z.refine<string>(hasNoInvisibleFormatting, invisibleCharactersMessage(label))] : []);
 
 /** A string schema that refuses control characters: every text input goes through one of these. */
 export const text = (kind: TextKind, required?: string) =>
