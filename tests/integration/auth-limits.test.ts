@@ -1,7 +1,7 @@
 import { generate } from 'otplib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { nowSeconds, testClock } from '../../packages/core/src/clock.ts';
-import { claimAttempt, settleFailure, settleSuccess } from '../../packages/core/src/auth/lockout.ts';
+import { claimAttempt, LOCK_SECONDS, MAX_REAUTH_FAILURES, settleFailure, settleSuccess } from '../../packages/core/src/auth/lockout.ts';
 import { HASH_QUEUE_LIMIT, MAX_CONCURRENT_HASHES, passwordChecks, withHashSlot } from '../../packages/core/src/auth/passwords.ts';
 import { normalizeEmail } from '../../packages/core/src/keys.ts';
 import { Agent } from '../support/api.ts';
@@ -73,17 +73,36 @@ describe('password lockout under parallel requests', () => {
     expect((await claimAttempt(email)).seen).toBe(3);
   });
 
-  it('counts wrong passwords at /api/2fa/disable with the login lockout', async () => {
+  it('counts wrong passwords at /api/2fa/disable on a limit of its own: 15 of them never lock the owner\'s sign-in', async () => {
     const { agent, email } = await withTwoFactor();
-    for (let i = 0; i < 9; i++) {
-      const wrong = await agent.post('/api/2fa/disable', { password: WRONG });
-      expect(wrong.status).toBe(400);
-      expect(wrong.body.message).toBe('Invalid password. Please try again.');
-    }
-    expect((await agent.post('/api/2fa/disable', { password: WRONG })).status).toBe(429);
-    expect((await agent.post('/api/2fa/disable', { password: PASSWORD })).status).toBe(429);
-    expect((await new Agent().post('/api/login', { username: email, password: PASSWORD })).status).toBe(429);
+    const answers: number[] = [];
+    for (let i = 0; i < 15; i++) answers.push((await agent.post('/api/2fa/disable', { password: WRONG })).status);
+    // Its own limit: MAX_REAUTH_FAILURES wrong passwords answer 400 (the last one locks), then 429.
+    expect(answers.slice(0, MAX_REAUTH_FAILURES - 1)).toEqual(Array(MAX_REAUTH_FAILURES - 1).fill(400));
+    expect(answers.slice(MAX_REAUTH_FAILURES - 1)).toEqual(Array(15 - MAX_REAUTH_FAILURES + 1).fill(429));
+    const locked = await agent.post('/api/2fa/disable', { password: PASSWORD });
+    expect(locked.status).toBe(429);
+    expect(locked.body.message).toMatch(/^Too many wrong passwords\. Please try again in \d+ minutes and \d+ seconds\.$/);
     expect((await agent.get('/api/user')).body.twoFactorEnabled).toBe(true);
+    // The owner's sign-in was never counted: the right password still reaches the second step.
+    expect((await new Agent().post('/api/login', { username: email, password: PASSWORD })).body).toEqual({ requiresTwoFactor: true });
+  });
+
+  it('answers a wrong password at /api/2fa/disable with 400 and lets the right one through before the limit', async () => {
+    const { agent } = await withTwoFactor();
+    const wrong = await agent.post('/api/2fa/disable', { password: WRONG });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toBe('Invalid password. Please try again.');
+    expect((await agent.post('/api/2fa/disable', { password: PASSWORD })).status).toBe(200);
+    expect((await agent.get('/api/user')).body.twoFactorEnabled).toBe(false);
+  });
+
+  it('lifts the 2FA-disable lock after its time, like the sign-in lock', async () => {
+    const { agent } = await withTwoFactor();
+    for (let i = 0; i < MAX_REAUTH_FAILURES; i++) await agent.post('/api/2fa/disable', { password: WRONG });
+    expect((await agent.post('/api/2fa/disable', { password: PASSWORD })).status).toBe(429);
+    testClock.advance((LOCK_SECONDS + 1) * 1000);
+    expect((await agent.post('/api/2fa/disable', { password: PASSWORD })).status).toBe(200);
   });
 });
 

@@ -24,9 +24,76 @@ beforeAll(async () => {
   }
 }, 180_000);
 
+/**
+ * The flag each route needs, pinned: the matrix is generated from the manifest, so a flag removed
+ * from a route would silently remove its case. A change here is a decision a reviewer sees.
+ */
+const GUARDED: Record<string, PermissionFlag> = {
+  createOrganization: 'canManageUsers',
+  updateOrganization: 'canManageUsers',
+  archiveOrganization: 'canManageUsers',
+  createClient: 'canCreateClients',
+  updateClient: 'canEditClients',
+  archiveClient: 'canDeleteClients',
+  listUsers: 'canManageUsers',
+  createUser: 'canManageUsers',
+  updateUserStatus: 'canManageUsers',
+  updateUserPermissions: 'canManageUsers',
+  updateUserSupervisors: 'canManageUsers',
+  createSession: 'canCreateSessions',
+  updateSession: 'canEditSessions',
+  deleteSession: 'canDeleteSessions',
+  saveSessionNote: 'canEditSessions',
+  saveSessionProgress: 'canEditSessions',
+  saveSessionTrials: 'canEditSessions',
+  addParticipant: 'canEditSessions',
+  updateParticipant: 'canEditSessions',
+  removeParticipant: 'canEditSessions',
+  createGoal: 'canManageGoals',
+  updateGoal: 'canManageGoals',
+  deleteGoal: 'canManageGoals',
+  listProgress: 'canViewReports',
+  listClientProgressNotes: 'canViewProgressNotes',
+  generateProgressNote: 'canGenerateProgressNotes',
+  listProgressNotes: 'canViewProgressNotes',
+  listMissingProgressNotes: 'canViewProgressNotes',
+  updateProgressNote: 'canEditProgressNotes',
+  deleteProgressNote: 'canDeleteProgressNotes',
+  bulkGenerateProgressNotes: 'canGenerateProgressNotes',
+  getBulkGenerationJob: 'canGenerateProgressNotes',
+  downloadProgressNotePdf: 'canViewProgressNotes',
+  getReport: 'canViewReports',
+  exportReport: 'canViewReports',
+  updateAccount: 'canManageUsers',
+  createIep: 'canEditClients',
+  updateIep: 'canEditClients',
+  deleteIep: 'canEditClients',
+  createSessionSeries: 'canCreateSessions',
+  updateSessionSeries: 'canEditSessions',
+  deleteSessionSeries: 'canDeleteSessions',
+  saveClosures: 'canManageUsers',
+  saveSchoolYears: 'canManageUsers',
+  saveReportingPeriods: 'canManageUsers',
+  signSessionNote: 'canEditSessions',
+  cosignSessionNote: 'canEditSessions',
+  addSessionAddendum: 'canEditSessions',
+  listServiceLog: 'canViewReports',
+  exportServiceLog: 'canViewReports',
+  createGoalTemplate: 'canManageGoals',
+  deleteGoalTemplate: 'canManageGoals',
+};
+/** Signed-in routes that change data with no flag: each acts only on the caller's own sign-in (2FA, devices). */
+const UNGUARDED_WRITES = ['disableTwoFactor', 'enableTwoFactor', 'removeTrustedDevice', 'setupTwoFactor'];
+
 describe('permission matrix', () => {
   it('covers every flag the manifest uses', () => {
     expect(flagsInUse.length).toBeGreaterThanOrEqual(10);
+  });
+
+  it('guards exactly the pinned routes with their flags, and every other write acts on the caller alone', () => {
+    expect(Object.fromEntries(guarded.map((r) => [r.name, r.permission]))).toEqual(GUARDED);
+    const unguardedWrites = routeList.filter((r) => r.auth === 'user' && r.method !== 'GET' && !r.permission).map((r) => r.name);
+    expect(unguardedWrites.sort()).toEqual(UNGUARDED_WRITES);
   });
 
   it.each(guarded.map((r) => [r.name, r.permission, r] as const))('%s needs %s: 403 without it, nothing changes', async (_name, flag, route) => {

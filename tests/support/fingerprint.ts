@@ -6,6 +6,8 @@ import { tableName } from '../../packages/core/src/table.ts';
 const VOLATILE = new Set(['lastSeenAt', 'lastUsedAt', 'ttl']);
 /** Audit events and login sessions (and a user's references to them) record who asked, not what changed. */
 const IGNORED_PARTITIONS = [/#AUDIT$/, /^LSESS#/, /#LSESS$/];
+/** Counters of wrong passwords entered while signed in (the re-authentication limit) record who tried, not what changed. */
+const IGNORED_SORT_KEYS = [/^REAUTH#/];
 
 /**
  * Everything stored for one account, as sorted JSON: equal fingerprints mean nothing of the
@@ -29,7 +31,7 @@ export async function fingerprint(accountId: string): Promise<string> {
   } while (ExclusiveStartKey);
   return JSON.stringify(
     items
-      .filter((i) => !IGNORED_PARTITIONS.some((re) => re.test(String(i.PK))))
+      .filter((i) => !IGNORED_PARTITIONS.some((re) => re.test(String(i.PK))) && !IGNORED_SORT_KEYS.some((re) => re.test(String(i.SK))))
       .map((i) => Object.fromEntries(Object.entries(i).filter(([k]) => !VOLATILE.has(k)).sort(([a], [b]) => a.localeCompare(b))))
       .sort((a, b) => `${String(a.PK)}|${String(a.SK)}`.localeCompare(`${String(b.PK)}|${String(b.SK)}`)),
   );

@@ -1,7 +1,27 @@
+import { generate } from 'otplib';
 import { buildPath, type RouteDef } from '../../packages/contract/src/manifest.ts';
-import type { Agent } from './api.ts';
+import { nowSeconds } from '../../packages/core/src/clock.ts';
+import { Agent } from './api.ts';
 import { signUpOwner } from './accounts.ts';
 import { requiredQueryFor, sampleFor, type SampleIds } from './samples.ts';
+
+/** The ids of one of every kind of record a tenant holds, by the names request bodies use for them. */
+export interface TenantIds {
+  clientId: string;
+  goalId: string;
+  organizationId: string;
+  /** A scheduled session with a saved (unsigned) note and progress. */
+  sessionId: string;
+  /** A completed session whose present participant's note is signed: a service-log line. */
+  signedSessionId: string;
+  noteId: string;
+  childUserId: string;
+  jobId: string;
+  iepId: string;
+  seriesId: string;
+  templateId: string;
+  trustedDeviceId: string;
+}
 
 export interface Tenant {
   agent: Agent;
@@ -10,15 +30,80 @@ export interface Tenant {
   email: string;
   /** A string written into this tenant's records that must never appear in another tenant's answers. */
   marker: string;
-  ids: Required<Pick<SampleIds, 'clientId' | 'goalId' | 'organizationId'>> & { sessionId: string; noteId?: string; childUserId?: string; jobId?: string; iepId?: string };
+  ids: TenantIds & SampleIds;
 }
+
+export type IdKind = keyof TenantIds;
+
+/**
+ * For every path of the manifest with a parameter, the kind of record each parameter names: a
+ * route is called with a real id of that kind (the tenant holds one of every kind), never a random
+ * one. A route added with a path id and no entry here fails `pathFor` and the suites' coverage test.
+ */
+export const PATH_ID_KINDS: Record<string, Record<string, IdKind>> = {
+  '/api/trusted-devices/{id}': { id: 'trustedDeviceId' },
+  '/api/organizations/{id}': { id: 'organizationId' },
+  '/api/organizations/{id}/archive': { id: 'organizationId' },
+  '/api/clients/{id}': { id: 'clientId' },
+  '/api/clients/{id}/archive': { id: 'clientId' },
+  '/api/clients/{id}/progress-notes': { id: 'clientId' },
+  '/api/clients/{id}/generate-progress-note': { id: 'clientId' },
+  '/api/clients/{id}/ieps': { id: 'clientId' },
+  '/api/clients/{id}/service-minutes': { id: 'clientId' },
+  '/api/clients/{id}/makeups': { id: 'clientId' },
+  '/api/users/{id}': { id: 'childUserId' },
+  '/api/users/{userId}/permissions': { userId: 'childUserId' },
+  '/api/users/{userId}/supervisors': { userId: 'childUserId' },
+  '/api/sessions/{id}': { id: 'sessionId' },
+  '/api/sessions/{id}/client-goals': { id: 'sessionId' },
+  '/api/sessions/{id}/notes': { id: 'sessionId' },
+  '/api/sessions/{id}/progress': { id: 'sessionId' },
+  '/api/sessions/{id}/trials': { id: 'sessionId' },
+  '/api/sessions/{id}/participants': { id: 'sessionId' },
+  '/api/sessions/{id}/participants/{clientId}': { id: 'sessionId', clientId: 'clientId' },
+  '/api/sessions/{id}/sign': { id: 'signedSessionId' },
+  '/api/sessions/{id}/cosign': { id: 'signedSessionId' },
+  '/api/sessions/{id}/addenda': { id: 'signedSessionId' },
+  '/api/sessions/{id}/notes/{clientId}/pdf': { id: 'signedSessionId', clientId: 'clientId' },
+  '/api/goals/{goalId}': { goalId: 'goalId' },
+  '/api/progress-notes/{id}': { id: 'noteId' },
+  '/api/progress-notes/{id}/pdf': { id: 'noteId' },
+  '/api/generate-progress-notes-bulk/{jobId}': { jobId: 'jobId' },
+  '/api/ieps/{iepId}': { iepId: 'iepId' },
+  '/api/session-series/{id}': { id: 'seriesId' },
+  '/api/goal-bank/{id}': { id: 'templateId' },
+};
+
+/** The path parameters of a route (`{id}`, `{clientId}`...). */
+export const pathParams = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
 
 function expectOk(res: { status: number; body: any }, what: string) {
   if (res.status >= 300) throw new Error(`${what} failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 }
 
-/** A tenant with one of each record, made through the API as a user would. */
+const CHILD_PASSWORD = 'Sample-password-1!';
+const codeAt = (secret: string, steps = 0) => generate({ secret, epoch: nowSeconds() + steps * 30 });
+
+/** The child user signs in, turns 2FA on and signs in again on a remembered device: its id. */
+async function trustedDeviceOf(email: string): Promise<string> {
+  const child = new Agent();
+  expectOk(await child.post('/api/login', { username: email, password: CHILD_PASSWORD }), 'child sign-in');
+  const setup = expectOk(await child.post('/api/2fa/setup'), '2FA setup');
+  const secret = setup.secret as string;
+  expectOk(await child.post('/api/2fa/enable', { secret, token: await codeAt(secret) }), '2FA enable');
+  const device = new Agent({ 'user-agent': 'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) Safari/604.1' });
+  expectOk(await device.post('/api/login', { username: email, password: CHILD_PASSWORD }), 'child sign-in with 2FA');
+  expectOk(await device.post('/api/2fa/verify', { token: await codeAt(secret, 1), rememberDevice: true }), '2FA verify');
+  const devices = expectOk(await device.get('/api/trusted-devices'), 'trusted devices');
+  const list = (Array.isArray(devices) ? devices : (devices.devices ?? devices.items ?? [])) as { id: string }[];
+  if (!list[0]) throw new Error(`no trusted device: ${JSON.stringify(devices)}`);
+  return list[0].id;
+}
+
+const daysFromNow = (days: number) => new Date(Date.now() + days * 86400_000).toISOString().slice(0, 10);
+
+/** A tenant with one of every kind of record, made through the API as a user would. */
 export async function buildTenant(): Promise<Tenant> {
   const marker = `Mk${crypto.randomUUID().replace(/-/g, '').slice(0, 10)}`;
   const { agent, user, email } = await signUpOwner({ accountName: `${marker} District`, lastName: marker });
@@ -35,18 +120,40 @@ export async function buildTenant(): Promise<Tenant> {
   const session = expectOk(await agent.post('/api/sessions', { type: 'therapy', clientIds: [client.id], scheduledAt, duration: 30, notes: marker }), 'session');
   expectOk(await agent.post(`/api/sessions/${session.id}/notes`, { clientId: client.id, notes: `<p>${marker}</p>` }), 'session note');
   expectOk(await agent.post(`/api/sessions/${session.id}/progress`, { goalId: goal.id, successfulAttempts: 7, totalAttempts: 10, notes: marker }), 'progress');
+
+  // A completed session, its student present and the note signed: a signed note and a service-log line.
+  const signedAt = new Date(Date.now() - 3 * 86400_000).toISOString();
+  const signed = expectOk(await agent.post('/api/sessions', { type: 'therapy', clientIds: [client.id], scheduledAt: signedAt, duration: 30 }), 'session to sign');
+  expectOk(await agent.patch(`/api/sessions/${signed.id}/participants/${client.id}`, { status: 'present' }), 'present');
+  expectOk(await agent.put(`/api/sessions/${signed.id}`, { type: 'therapy', clientIds: [client.id], scheduledAt: signedAt, duration: 30, status: 'completed' }), 'completed');
+  expectOk(await agent.post(`/api/sessions/${signed.id}/notes`, { clientId: client.id, notes: `<p>${marker} signed</p>` }), 'note to sign');
+  expectOk(await agent.post(`/api/sessions/${signed.id}/sign`, { clientId: client.id }), 'sign');
+
   const today = new Date().toISOString().slice(0, 10);
-  const monthAgo = new Date(Date.now() - 30 * 86400_000).toISOString().slice(0, 10);
-  const note = await agent.post(`/api/clients/${client.id}/generate-progress-note`, { reportingPeriodStart: monthAgo, reportingPeriodEnd: today });
+  const monthAgo = daysFromNow(-30);
+  const note = expectOk(await agent.post(`/api/clients/${client.id}/generate-progress-note`, { reportingPeriodStart: monthAgo, reportingPeriodEnd: today }), 'progress note');
+  const job = expectOk(await agent.post('/api/generate-progress-notes-bulk', { clientIds: [client.id], reportingPeriodStart: monthAgo, reportingPeriodEnd: today }), 'bulk job');
   // Ended, so a sampled active IEP of the same client never overlaps it.
   const iep = expectOk(
     await agent.post(`/api/clients/${client.id}/ieps`, { startDate: '2025-09-01', endDate: '2026-06-30', status: 'ended', serviceMinutes: 60, servicePer: 'week' }),
     'IEP',
   );
-  const child = await agent.post('/api/users', {
-    user: { firstName: 'Kid', lastName: marker, email: `kid-${marker}@example.test`.toLowerCase(), password: 'Sample-password-1!', role: 'assistant' },
-    permissions: {},
-  });
+  const series = expectOk(
+    await agent.post('/api/session-series', { clientIds: [client.id], type: 'therapy', weekdays: [2], time: '10:00', duration: 30, startsOn: daysFromNow(7), until: daysFromNow(30) }),
+    'series',
+  );
+  const template = expectOk(
+    await agent.post('/api/goal-bank', { name: `${marker} template`, type: 'articulation', description: `${marker} template`, targetCriteria: '80% accuracy' }),
+    'goal template',
+  );
+  expectOk(await agent.put('/api/closures', [{ date: daysFromNow(60), label: `${marker} closure` }]), 'closure');
+  expectOk(await agent.put('/api/reporting-periods', [{ name: `${marker} period`, start: daysFromNow(-60), end: daysFromNow(60) }]), 'reporting period');
+  const childEmail = `kid-${marker}@example.test`.toLowerCase();
+  const child = expectOk(
+    await agent.post('/api/users', { user: { firstName: 'Kid', lastName: marker, email: childEmail, password: CHILD_PASSWORD, role: 'assistant' }, permissions: {} }),
+    'child user',
+  );
+  const trustedDeviceId = await trustedDeviceOf(childEmail);
   return {
     agent,
     accountId: user.accountId,
@@ -58,33 +165,29 @@ export async function buildTenant(): Promise<Tenant> {
       goalId: goal.id,
       organizationId: org.id,
       sessionId: session.id,
-      noteId: note.status < 300 ? note.body.id : undefined,
-      childUserId: child.status < 300 ? child.body.id : undefined,
+      signedSessionId: signed.id,
+      noteId: note.id,
+      childUserId: child.id,
+      jobId: job.jobId,
       iepId: iep.id,
+      seriesId: series.series.id,
+      templateId: template.id,
+      trustedDeviceId,
     },
   };
 }
 
-/** The tenant's id for each path parameter of a route, by what the path names. */
+/** The tenant's record for each path parameter of a route, by PATH_ID_KINDS (throws for a path it does not list). */
 export function pathFor(route: RouteDef, t: Tenant): string {
-  const [, , resource] = route.path.split('/');
-  const byResource: Record<string, string | undefined> = {
-    sessions: t.ids.sessionId,
-    clients: t.ids.clientId,
-    organizations: t.ids.organizationId,
-    'progress-notes': t.ids.noteId,
-    users: t.ids.childUserId,
-    'trusted-devices': crypto.randomUUID(),
-    'generate-progress-notes-bulk': t.ids.jobId ?? crypto.randomUUID(),
-  };
-  const path = buildPath(route.path, {
-    id: byResource[resource!] ?? crypto.randomUUID(),
-    clientId: t.ids.clientId,
-    goalId: t.ids.goalId,
-    userId: t.ids.childUserId ?? crypto.randomUUID(),
-    jobId: t.ids.jobId ?? crypto.randomUUID(),
-    iepId: t.ids.iepId ?? crypto.randomUUID(),
-  });
+  const kinds = PATH_ID_KINDS[route.path];
+  const params = Object.fromEntries(
+    pathParams(route.path).map((param) => {
+      const kind = kinds?.[param];
+      if (!kind) throw new Error(`${route.path}: no record kind for {${param}}; add it to PATH_ID_KINDS in tests/support/tenant.ts`);
+      return [param, t.ids[kind]];
+    }),
+  );
+  const path = buildPath(route.path, params);
   // A required query parameter (DELETE /api/session-series/{id}?from=) is part of a valid call.
   return path + requiredQueryFor(route.query, t.ids);
 }

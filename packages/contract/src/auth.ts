@@ -24,10 +24,10 @@ export const passwordSchema = /* @__PURE__ */ schema(() =>
 );
 
 export const firstNameSchema = /* @__PURE__ */ schema(() =>
-  requiredText(100, 'First name is required', 'First name'),
+  requiredText(100, 'First name is required', 'First name', 'name'),
 );
 export const lastNameSchema = /* @__PURE__ */ schema(() =>
-  requiredText(100, 'Last name is required', 'Last name'),
+  requiredText(100, 'Last name is required', 'Last name', 'name'),
 );
 
 /** A password to check, not to set: only its presence and a sane length are required. */
@@ -47,7 +47,7 @@ export const registerBody = /* @__PURE__ */ schema(() =>
     password: passwordSchema,
     firstName: firstNameSchema,
     lastName: lastNameSchema,
-    accountName: requiredText(255, 'Organization name is required', 'Organization name'),
+    accountName: requiredText(255, 'Organization name is required', 'Organization name', 'name'),
     role: z._default(z.enum(roles), 'slp'),
   }),
 );

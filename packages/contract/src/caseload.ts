@@ -6,7 +6,7 @@ import { clientStatuses, gradeLevels, organizationTypes, permissionDefaults, rol
 // ---------- organizations ----------
 export const organizationInput = /* @__PURE__ */ schema(() =>
   z.object({
-    name: requiredText(255, 'Organization name is required', 'Organization name'),
+    name: requiredText(255, 'Organization name is required', 'Organization name', 'name'),
     type: z._default(z.enum(organizationTypes), 'school'),
     address: optionalText(500, 'Address', 'free'),
     phone: optionalText(20, 'Phone'),
@@ -88,7 +88,7 @@ export const clientInput = /* @__PURE__ */ schema(() =>
     organizationId: optionalPreprocessed(blankToUndefined, id),
     gradeLevel: optionalPreprocessed(blankToUndefined, z.enum(gradeLevels, { error: 'Choose a grade level' })),
     sessionFrequency: sessionFrequencySchema,
-    teacher: optionalText(255, 'Teacher/Classroom'),
+    teacher: optionalText(255, 'Teacher/Classroom', 'name'),
     diagnosis: optionalText(2000, 'Diagnosis/Goals Summary', 'free'),
     /** Diagnosis codes for the Medicaid service log (absent: none). */
     icd10Codes: icd10CodesSchema,

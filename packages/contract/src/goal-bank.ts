@@ -22,7 +22,7 @@ export const goalBankQuery = /* @__PURE__ */ schema(() =>
 export const goalTemplateBody = /* @__PURE__ */ schema(() =>
   z
     .object({
-      name: requiredText(255, 'Template name is required', 'Template name'),
+      name: requiredText(255, 'Template name is required', 'Template name', 'name'),
       type: z.enum(goalTypes, { error: 'Choose a goal type' }),
       description: requiredText(2000, 'Description is required', 'Description', 'free'),
       targetCriteria: requiredText(1000, 'Target criteria is required', 'Target criteria', 'free'),

@@ -16,7 +16,7 @@ export const periodsOverlap = (a: { start: string; end: string }, b: { start: st
 export const reportingPeriod = /* @__PURE__ */ schema(() =>
   z
     .object({
-      name: requiredText(100, 'Name is required', 'Name'),
+      name: requiredText(100, 'Name is required', 'Name', 'name'),
       start: z.pipe(z.string({ error: 'Start date is required' }).check(z.minLength(1, 'Start date is required')), isoDate),
       end: z.pipe(z.string({ error: 'End date is required' }).check(z.minLength(1, 'End date is required')), isoDate),
     })

@@ -23,7 +23,7 @@ export const idleMinutes = /* @__PURE__ */ schema(() =>
 );
 export const accountBody = /* @__PURE__ */ schema(() =>
   z.object({
-    name: requiredText(255, 'Account name is required', 'Account name'),
+    name: requiredText(255, 'Account name is required', 'Account name', 'name'),
     timeZone: z.string({ error: 'Choose a time zone' }).check(z.refine(isTimeZone, 'Choose a valid time zone')),
     /** Absent: the setting stays as it is. */
     idleMinutes: z.optional(idleMinutes),
@@ -202,13 +202,15 @@ const time = /* @__PURE__ */ schema(() =>
   z.string({ error: 'Choose a time' }).check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Time must be HH:mm')),
 );
 
-/** `until` is at most twelve months after `startsOn` (the same day of the month a year on). */
+/**
+ * `until` is at most twelve months after `startsOn` (the same day of the month a year on). Worked
+ * on the date's text, never through `Date.UTC` (which reads years 0–99 as 1900–1999).
+ */
 export function latestUntil(startsOn: string): string {
   const [y, m, d] = startsOn.split('-').map(Number) as [number, number, number];
-  const limit = new Date(Date.UTC(y + 1, m - 1, d));
-  // 29 February a year on is 1 March: the limit stays inside February.
-  if (limit.getUTCMonth() !== m - 1) limit.setUTCDate(0);
-  return limit.toISOString().slice(0, 10);
+  // 29 February a year on does not exist (the year after a leap year is not one): the limit stays inside February.
+  const day = m === 2 && d === 29 ? 28 : d;
+  return `${String(y + 1).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
 const seriesFields = /* @__PURE__ */ schema(() =>
@@ -274,7 +276,7 @@ export const MAX_CLOSURES = 200;
 export const closure = /* @__PURE__ */ schema(() =>
   z.object({
     date: z.pipe(z.string({ error: 'Date is required' }), isoDate),
-    label: requiredText(100, 'Label is required', 'Label'),
+    label: requiredText(100, 'Label is required', 'Label', 'name'),
   }),
 );
 export type Closure = z.infer<typeof closure>;
@@ -322,12 +324,14 @@ export const BREAK_OUTSIDE_YEAR = 'A break must be inside its school year';
 export const NO_SCHOOL_YEAR = 'Set the school year on the School Calendar page to see required minutes';
 export const MAX_SCHOOL_YEARS = 10;
 export const MAX_BREAKS = 30;
+/** A school year lasts at most a year: its breaks' days are expanded, so their number stays bounded. */
+export const SCHOOL_YEAR_TOO_LONG = 'A school year can last at most 12 months';
 const END_NOT_BEFORE_START = 'End date must be on or after the start date';
 const requiredDate = (missing: string) => z.pipe(z.string({ error: missing }).check(z.minLength(1, missing)), isoDate);
 
 export const schoolBreak = /* @__PURE__ */ schema(() =>
   z
-    .object({ name: requiredText(100, 'Name is required', 'Name'), start: requiredDate('Start date is required'), end: requiredDate('End date is required') })
+    .object({ name: requiredText(100, 'Name is required', 'Name', 'name'), start: requiredDate('Start date is required'), end: requiredDate('End date is required') })
     .check(z.refine((b) => b.start <= b.end, { message: END_NOT_BEFORE_START, path: ['end'] })),
 );
 export type SchoolBreak = z.infer<typeof schoolBreak>;
@@ -336,13 +340,14 @@ export type SchoolBreak = z.infer<typeof schoolBreak>;
 export const schoolYearEntry = /* @__PURE__ */ schema(() =>
   z
     .object({
-      name: requiredText(100, 'Name is required', 'Name'),
+      name: requiredText(100, 'Name is required', 'Name', 'name'),
       firstDay: requiredDate('First day is required'),
       lastDay: requiredDate('Last day is required'),
       breaks: z._default(z.array(schoolBreak, { error: 'Breaks must be a list' }).check(z.maxLength(MAX_BREAKS, `At most ${MAX_BREAKS} breaks`)), []),
     })
     .check(
       z.refine((y) => y.firstDay < y.lastDay, { message: 'Last day must be after the first day', path: ['lastDay'] }),
+      z.refine((y) => y.lastDay <= latestUntil(y.firstDay), { message: SCHOOL_YEAR_TOO_LONG, path: ['lastDay'] }),
       z.refine((y) => y.breaks.every((b) => y.firstDay <= b.start && b.end <= y.lastDay), { message: BREAK_OUTSIDE_YEAR, path: ['breaks'] }),
     ),
 );

@@ -239,7 +239,7 @@ const optionalTargetDate = /* @__PURE__ */ schema(() =>
 
 export const goalFields = /* @__PURE__ */ schema(() =>
   z.object({
-    name: requiredText(255, 'Goal name is required', 'Goal name'),
+    name: requiredText(255, 'Goal name is required', 'Goal name', 'name'),
     type: z.enum(goalTypes, { error: 'Choose a goal type' }),
     description: requiredText(RICH_TEXT_MAX, 'Description is required', 'Description', 'free'),
     targetCriteria: requiredText(1000, 'Target criteria is required', 'Target criteria', 'free'),

@@ -57,6 +57,8 @@ export const keys = {
   loginSessionRef: (accountId: string, userId: string, tokenHash: string) => ({ PK: `${acct(accountId)}#USER#${userId}#LSESS`, SK: `${LSESS}${tokenHash}` }),
   loginSessionRefs: (accountId: string, userId: string) => `${acct(accountId)}#USER#${userId}#LSESS`,
   loginAttempts: (email: string) => ({ PK: `LOGIN#${normalizeEmail(email)}`, SK: 'ATTEMPTS' }),
+  /** Wrong passwords of one signed-in user confirming a change (2FA disable, re-key): not the sign-in lockout. */
+  reauthAttempts: (accountId: string, userId: string) => ({ PK: acct(accountId), SK: `REAUTH#${userId}` }),
   /** Wrong 2FA codes of one user in the current window, whatever sign-ins they came from. */
   twoFactorFailures: (accountId: string, userId: string) => ({ PK: acct(accountId), SK: `TFAFAIL#${userId}` }),
   trustedDevice: (accountId: string, userId: string, deviceId: string) => ({ PK: acct(accountId), SK: `DEVICE#${userId}#${deviceId}` }),
@@ -260,6 +262,7 @@ export const entity = {
   loginSession: 'LoginSession',
   loginSessionRef: 'LoginSessionRef',
   loginAttempts: 'LoginAttempts',
+  reauthAttempts: 'ReauthAttempts',
   twoFactorFailures: 'TwoFactorFailures',
   trustedDevice: 'TrustedDevice',
   trustedDeviceToken: 'TrustedDeviceToken',

@@ -46,12 +46,23 @@ function readBody(req: IncomingMessage): Promise<string | typeof TOO_LARGE> {
   });
 }
 
+/**
+ * The request's headers without the forwarding ones (X-Forwarded-*, Forwarded). No proxy in front
+ * of the local server sets them, so each came from the client: a forged X-Forwarded-Proto would
+ * decide the cookies' Secure flag, a forged host the origin check. In a deployment API Gateway
+ * sets X-Forwarded-Proto itself; locally COOKIE_SECURE decides.
+ */
+export function withoutForwardingHeaders(headers: IncomingMessage['headers']): IncomingMessage['headers'] {
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !/^(x-forwarded-|forwarded$)/i.test(name)));
+}
+
 async function handleApi(req: IncomingMessage, res: ServerResponse) {
   const body = await readBody(req);
+  const requestHeaders = withoutForwardingHeaders(req.headers);
   const result =
     body === TOO_LARGE
       ? json(413, { message: 'The request is too large' })
-      : await dispatch({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body, sourceIp: req.socket.remoteAddress });
+      : await dispatch({ method: req.method ?? 'GET', url: req.url ?? '/', headers: requestHeaders, body, sourceIp: req.socket.remoteAddress });
   const headers: Record<string, string | string[]> = { ...(result.headers as Record<string, string>) };
   if (result.cookies?.length) headers['Set-Cookie'] = result.cookies;
   // Binary answers (a PDF) arrive base64-encoded, as API Gateway expects them from Lambda.

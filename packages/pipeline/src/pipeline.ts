@@ -97,7 +97,12 @@ function parseBody(event: ApiEvent): unknown {
   }
 }
 
-/** 403 for a request another site made: a foreign Origin or Sec-Fetch-Site: cross-site. */
+/**
+ * 403 for a request another site made: a foreign Origin or Sec-Fetch-Site: cross-site. The Origin
+ * is compared with the request's own Host and the configured ALLOWED_ORIGINS only, never with
+ * X-Forwarded-Host: no deployment sets it (API Gateway does not, CloudFront passes the viewer's
+ * own), so it is whatever the client sent, and trusting it let any site match itself.
+ */
 function checkOrigin(event: ApiEvent) {
   const h = event.headers ?? {};
   if (h['sec-fetch-site'] === 'cross-site') throw new ForbiddenError('Cross-site requests are not allowed');
@@ -110,7 +115,7 @@ function checkOrigin(event: ApiEvent) {
   } catch {
     throw new ForbiddenError('Cross-site requests are not allowed');
   }
-  const sameHost = host === (h['x-forwarded-host'] ?? h['host']);
+  const sameHost = host === h['host'];
   if (!sameHost && !allowed.includes(origin)) throw new ForbiddenError('Cross-site requests are not allowed');
 }
 

@@ -1,11 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockApi, signedOut, testUser } from '../test/fetch.ts';
+import { dashboardLoading, jsonResponse, mockApi, pending, signedOut, testUser } from '../test/fetch.ts';
 import { renderApp } from '../test/render.tsx';
 
 describe('protected routes', () => {
   it('shows a centred spinner while the session loads', async () => {
-    mockApi({});
+    mockApi({ 'GET /api/user': pending });
     renderApp('/clients');
     expect(await screen.findByLabelText('Loading')).toBeTruthy();
     expect(screen.getByTestId('location').textContent).toBe('/clients');
@@ -30,7 +30,11 @@ describe('protected routes', () => {
   });
 
   it('sends a signed-in user who opens /auth to the dashboard', async () => {
-    mockApi({ 'GET /api/user': () => jsonResponse(200, testUser) });
+    // The dashboard's own reads keep loading: this test is about where the user lands.
+    mockApi({
+      ...dashboardLoading,
+      'GET /api/user': () => jsonResponse(200, testUser),
+    });
     renderApp('/auth');
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
     expect(await screen.findByRole('navigation', { name: 'Main' })).toBeTruthy();

@@ -19,16 +19,42 @@ export function mockFetch(handler: Handler) {
 
 export const signedOut = () => jsonResponse(401, { message: 'Not signed in' });
 
+/** An answer that never comes: a test that wants a part of the page to keep loading says so with this. */
+export const pending = (): Promise<Response> => new Promise<Response>(() => {});
+
+/** The dashboard's own reads, left loading, for tests about where a user lands or the shell around it. */
+export const dashboardLoading: Record<string, () => Promise<Response>> = {
+  'GET /api/signatures/pending': pending,
+  'GET /api/activities?scope=account&kind=work': pending,
+  'GET /api/clients?assignedTo=me&limit=1': pending,
+};
+
+const unmatched: string[] = [];
+
+/**
+ * A call no handler of the test server answers: recorded (the test fails when it ends, see
+ * setup.ts) and refused like a network failure, so a screen calling a route the test did not
+ * expect (a renamed path, a missing handler) can never pass by loading forever.
+ */
+export function unmatchedRequest(method: string, url: string): Promise<Response> {
+  unmatched.push(`${method} ${url}`);
+  return Promise.reject(new TypeError(`No test handler for ${method} ${url}`));
+}
+
+/** The unmatched calls since the last time they were taken. */
+export const takeUnmatchedRequests = () => unmatched.splice(0);
+
 type Answer = (body: unknown) => Response | Promise<Response>;
 
 /**
  * Answers 'METHOD /path?query' keys with the given functions (called with the parsed JSON body).
- * Any other call never settles, so pages the test is not about just keep loading.
+ * Any other call fails the test (unmatchedRequest); a part of the page that should keep loading
+ * gets `pending`.
  */
 export function mockApi(answers: Record<string, Answer>) {
   return mockFetch(({ method, url, init }) => {
     const answer = answers[`${method} ${url}`];
-    if (!answer) return new Promise<Response>(() => {});
+    if (!answer) return unmatchedRequest(method, url);
     return answer(init.body ? JSON.parse(String(init.body)) : undefined);
   });
 }

@@ -1,5 +1,5 @@
 import type { Client } from '@caseload/contract/caseload';
-import { jsonResponse, mockFetch, testUser } from './fetch.ts';
+import { jsonResponse, mockFetch, testUser, unmatchedRequest } from './fetch.ts';
 
 export interface RouteRequest {
   url: URL;
@@ -10,14 +10,15 @@ export interface RouteRequest {
 type Route = (request: RouteRequest) => Response | Promise<Response>;
 
 /**
- * Answers 'METHOD /path' keys (the path without its query string, which the handler reads);
- * any other call never settles, so parts of a page the test is not about just keep loading.
+ * Answers 'METHOD /path' keys (the path without its query string, which the handler reads). Any
+ * other call fails the test (unmatchedRequest): a screen calling a route the test does not answer
+ * cannot pass by loading forever. A part of the page that should keep loading gets `pending`.
  */
 export function mockRoutes(routes: Record<string, Route>) {
   return mockFetch(({ method, url, init }) => {
     const parsed = new URL(url, 'http://app.test');
     const route = routes[`${method} ${parsed.pathname}`];
-    if (!route) return new Promise<Response>(() => {});
+    if (!route) return unmatchedRequest(method, url);
     return route({ url: parsed, query: parsed.searchParams, body: init.body ? JSON.parse(String(init.body)) : undefined, signal: init.signal });
   });
 }

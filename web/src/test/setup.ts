@@ -7,6 +7,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { queryClient } from '../lib/query-client.ts';
 import { toaster } from '../lib/toaster.ts';
+import { takeUnmatchedRequests } from './fetch.ts';
 
 // A hang guard for findBy/waitFor, not a speed check: lazy pages and Chakra's state machines take a
 // few ticks, 1 s (the default) was flaky on a busy CI machine, and 5 s was passed with two other full
@@ -14,11 +15,15 @@ import { toaster } from '../lib/toaster.ts';
 configure({ asyncUtilTimeout: 15_000 });
 
 afterEach(() => {
+  // Taken before and after unmounting: what the test itself called, then what unmounting started.
+  const unmatched = takeUnmatchedRequests();
   cleanup();
+  unmatched.push(...takeUnmatchedRequests());
   queryClient.clear();
   // The toaster's store outlives each test's Toaster: start every test without toasts.
   toaster.remove();
   vi.useRealTimers();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
+  if (unmatched.length) throw new Error(`The test server has no handler for: ${[...new Set(unmatched)].join(', ')}`);
 });

@@ -18,6 +18,9 @@ interface AttemptsItem {
   lastAttemptAt?: number;
 }
 
+/** How many wrong passwords a signed-in user may enter confirming a change before that route is locked. */
+export const MAX_REAUTH_FAILURES = 5;
+
 export const lockedError = (remainingTime: number) => {
   const m = Math.floor(remainingTime / 60);
   const s = remainingTime % 60;
@@ -27,69 +30,99 @@ export const lockedError = (remainingTime: number) => {
   );
 };
 
+const reauthLockedError = (remainingTime: number) => {
+  const m = Math.floor(remainingTime / 60);
+  const s = remainingTime % 60;
+  return new TooManyRequestsError(`Too many wrong passwords. Please try again in ${m} minutes and ${s} seconds.`, { remainingTime });
+};
+
+/**
+ * One counter of wrong passwords and its lock. Sign-in counts per e-mail; a signed-in user
+ * confirming a change with their password (disabling 2FA, replacing its secret) counts on a limit of
+ * their own, so whoever holds a session cannot lock the owner's sign-in by guessing there.
+ */
+export interface AttemptLimit {
+  key: { PK: string; SK: string };
+  type: string;
+  max: number;
+  lockSeconds: number;
+  locked: (remainingTime: number) => TooManyRequestsError;
+}
+
+export const signInLimit = (email: string): AttemptLimit => ({ key: keys.loginAttempts(email), type: entity.loginAttempts, max: MAX_FAILED_ATTEMPTS, lockSeconds: LOCK_SECONDS, locked: lockedError });
+export const reauthLimit = (accountId: string, userId: string): AttemptLimit => ({
+  key: keys.reauthAttempts(accountId, userId),
+  type: entity.reauthAttempts,
+  max: MAX_REAUTH_FAILURES,
+  lockSeconds: LOCK_SECONDS,
+  locked: reauthLockedError,
+});
+
 
 /**
  * A password check that has been allowed to run. Every claim is counted as a failure up front, so
  * parallel guesses cannot outrun the count; the caller settles it once the hash has been checked.
  */
 export interface AttemptClaim {
-  email: string;
-  /** The count this claim brought the e-mail to: the failures (settled or in flight) it saw. */
+  limit: AttemptLimit;
+  /** The count this claim brought its limit to: the failures (settled or in flight) it saw. */
   seen: number;
 }
 
 /**
- * Claims one password check for an e-mail BEFORE any hashing, in one conditional write: refused
- * once MAX_FAILED_ATTEMPTS are counted or while a lock runs (429, no hashing). A lock that has
+ * Claims one password check on a limit (an e-mail by default) BEFORE any hashing, in one conditional write: refused
+ * once its maximum is counted or while a lock runs (429, no hashing). A lock that has
  * run out, or a full count that never became a lock (its requests died), is cleared under a
  * condition on the values read, then the claim is tried once more.
  */
-export async function claimAttempt(email: string): Promise<AttemptClaim> {
+export async function claimAttempt(limitOrEmail: AttemptLimit | string): Promise<AttemptClaim> {
+  const limit = typeof limitOrEmail === 'string' ? signInLimit(limitOrEmail) : limitOrEmail;
   for (let attempt = 0; ; attempt++) {
     const t = nowSeconds();
     try {
       const res = await db().send(
         new UpdateCommand({
           TableName: tableName(),
-          Key: keys.loginAttempts(email),
+          Key: limit.key,
           UpdateExpression: 'ADD failedAttempts :one SET lastAttemptAt = :t, #ttl = :ttl, #type = :type',
           ConditionExpression: '(attribute_not_exists(failedAttempts) OR failedAttempts < :max) AND (attribute_not_exists(lockedUntil) OR lockedUntil <= :t)',
           ExpressionAttributeNames: { '#ttl': 'ttl', '#type': 'type' },
-          ExpressionAttributeValues: { ':one': 1, ':t': t, ':ttl': t + ATTEMPTS_TTL_SECONDS, ':max': MAX_FAILED_ATTEMPTS, ':type': entity.loginAttempts },
+          ExpressionAttributeValues: { ':one': 1, ':t': t, ':ttl': t + ATTEMPTS_TTL_SECONDS, ':max': limit.max, ':type': limit.type },
           ReturnValues: 'ALL_NEW',
         }),
       );
-      return { email, seen: (res.Attributes as AttemptsItem).failedAttempts ?? 1 };
+      return { limit, seen: (res.Attributes as AttemptsItem).failedAttempts ?? 1 };
     } catch (e) {
       if (!isConditionFailure(e)) throw e;
     }
-    const item = await readAttempts(email);
-    const expired = item && isExpired(item, t);
+    const item = await readAttempts(limit);
+    const expired = item && isExpired(limit, item, t);
     if (!expired || attempt > 0) {
       countMetric(METRIC.lockedAttemptRefused);
-      throw lockedError(remaining(item, t));
+      throw limit.locked(remaining(limit, item, t));
     }
-    await clearIf(email, item);
+    await clearIf(limit, item);
   }
 }
 
 /** A wrong password: the claim already counted it; at the limit, the e-mail is locked. Returns the count. */
 export async function settleFailure(claim: AttemptClaim): Promise<number> {
-  if (claim.seen < MAX_FAILED_ATTEMPTS) return claim.seen;
+  const { limit } = claim;
+  if (claim.seen < limit.max) return claim.seen;
   const t = nowSeconds();
   await db()
     .send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.loginAttempts(claim.email),
+        Key: claim.limit.key,
         UpdateExpression: 'SET lockedUntil = :until',
         ConditionExpression: 'failedAttempts >= :max AND (attribute_not_exists(lockedUntil) OR lockedUntil <= :t)',
-        ExpressionAttributeValues: { ':until': t + LOCK_SECONDS, ':max': MAX_FAILED_ATTEMPTS, ':t': t },
+        ExpressionAttributeValues: { ':until': t + limit.lockSeconds, ':max': limit.max, ':t': t },
       }),
     )
     // Counted by the request whose write started the lock, not by parallel ones that found it set.
     .then(() => countMetric(METRIC.lockout), unlessConditionFailed);
-  throw lockedError(LOCK_SECONDS);
+  throw limit.locked(limit.lockSeconds);
 }
 
 /**
@@ -102,7 +135,7 @@ export async function settleSuccess(claim: AttemptClaim) {
     await db().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.loginAttempts(claim.email),
+        Key: claim.limit.key,
         UpdateExpression: 'ADD failedAttempts :minus',
         ConditionExpression: 'failedAttempts > :seen',
         ExpressionAttributeValues: { ':minus': -claim.seen, ':seen': claim.seen },
@@ -114,7 +147,7 @@ export async function settleSuccess(claim: AttemptClaim) {
       .send(
         new DeleteCommand({
           TableName: tableName(),
-          Key: keys.loginAttempts(claim.email),
+          Key: claim.limit.key,
           ConditionExpression: 'failedAttempts <= :seen AND attribute_not_exists(lockedUntil)',
           ExpressionAttributeValues: { ':seen': claim.seen },
         }),
@@ -129,7 +162,7 @@ export async function releaseClaim(claim: AttemptClaim) {
     .send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.loginAttempts(claim.email),
+        Key: claim.limit.key,
         UpdateExpression: 'ADD failedAttempts :minus',
         ConditionExpression: 'failedAttempts > :zero',
         ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
@@ -142,8 +175,11 @@ export async function releaseClaim(claim: AttemptClaim) {
  * Checks a password under the lockout: claim (429 while locked, before any hashing), check, settle.
  * Resolves the outcome; the failure that reaches the limit throws 429 instead.
  */
-export async function checkUnderLockout(email: string, check: () => Promise<boolean>): Promise<{ ok: true } | { ok: false; failedAttempts: number }> {
-  const claim = await claimAttempt(email);
+export async function checkUnderLockout(
+  limitOrEmail: AttemptLimit | string,
+  check: () => Promise<boolean>,
+): Promise<{ ok: true } | { ok: false; failedAttempts: number }> {
+  const claim = await claimAttempt(limitOrEmail);
   let ok: boolean;
   try {
     ok = await check();
@@ -156,28 +192,28 @@ export async function checkUnderLockout(email: string, check: () => Promise<bool
   return { ok: true };
 }
 
-async function readAttempts(email: string) {
-  const res = await db().send(new GetCommand({ TableName: tableName(), Key: keys.loginAttempts(email), ConsistentRead: true }));
+async function readAttempts(limit: AttemptLimit) {
+  const res = await db().send(new GetCommand({ TableName: tableName(), Key: limit.key, ConsistentRead: true }));
   return res.Item as AttemptsItem | undefined;
 }
 
 /** A lock that has run out, or a full count whose lock was never written and is older than a lock. */
-function isExpired(item: AttemptsItem, t: number) {
+function isExpired(limit: AttemptLimit, item: AttemptsItem, t: number) {
   if (item.lockedUntil !== undefined) return item.lockedUntil <= t;
-  return (item.failedAttempts ?? 0) >= MAX_FAILED_ATTEMPTS && (item.lastAttemptAt ?? 0) + LOCK_SECONDS <= t;
+  return (item.failedAttempts ?? 0) >= limit.max && (item.lastAttemptAt ?? 0) + limit.lockSeconds <= t;
 }
 
-function remaining(item: AttemptsItem | undefined, t: number) {
-  const until = item?.lockedUntil ?? (item?.lastAttemptAt ?? t) + LOCK_SECONDS;
+function remaining(limit: AttemptLimit, item: AttemptsItem | undefined, t: number) {
+  const until = item?.lockedUntil ?? (item?.lastAttemptAt ?? t) + limit.lockSeconds;
   return Math.max(1, until - t);
 }
 
-async function clearIf(email: string, item: AttemptsItem) {
+async function clearIf(limit: AttemptLimit, item: AttemptsItem) {
   const cond =
     item.lockedUntil !== undefined
       ? { ConditionExpression: 'lockedUntil = :l', ExpressionAttributeValues: { ':l': item.lockedUntil } }
       : { ConditionExpression: 'lastAttemptAt = :a AND attribute_not_exists(lockedUntil)', ExpressionAttributeValues: { ':a': item.lastAttemptAt ?? 0 } };
   await db()
-    .send(new DeleteCommand({ TableName: tableName(), Key: keys.loginAttempts(email), ...cond }))
+    .send(new DeleteCommand({ TableName: tableName(), Key: limit.key, ...cond }))
     .catch(unlessConditionFailed);
 }

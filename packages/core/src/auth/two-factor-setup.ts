@@ -11,7 +11,7 @@ import { getUser, updateUser, type UserItem } from './users-repo.ts';
 
 /**
  * Starts setup: a new pending secret and its QR code. While 2FA is on this replaces the secret, so
- * it needs the current password (counted by the login lockout) or a current code (counted by the
+ * it needs the current password (counted on the re-authentication limit) or a current code (counted by the
  * code limits), not only the session cookie.
  */
 export async function setupTwoFactor(auth: AuthContext, proof: { password?: string; token?: string }) {

@@ -8,7 +8,7 @@ import { entity, keys } from '../keys.ts';
 import { countMetric, METRIC } from '../observability.ts';
 import { tableName } from '../table.ts';
 import { createLoginSession, deleteLoginSession, deleteUserSessions } from './login-sessions.ts';
-import { checkUnderLockout } from './lockout.ts';
+import { checkUnderLockout, reauthLimit } from './lockout.ts';
 import { verifyPassword } from './passwords.ts';
 import { open, seal, sealedBeforeKms } from './secret-box.ts';
 import { totp } from './totp.ts';
@@ -53,9 +53,13 @@ async function consumeStep(user: UserItem, step: number): Promise<boolean> {
   }
 }
 
-/** 400 on a wrong password; the check is counted by the login lockout (429 once locked). */
+/**
+ * A signed-in user confirming a change with their password: 400 when wrong. Counted on the user's
+ * own re-authentication limit (429 on these routes once locked), never the sign-in lockout, so
+ * guesses made with someone's session cannot lock the owner out of signing in.
+ */
 export async function assertPassword(user: UserItem, password: string) {
-  const outcome = await checkUnderLockout(user.email, () => verifyPassword(password, user.passwordHash));
+  const outcome = await checkUnderLockout(reauthLimit(user.accountId, user.id), () => verifyPassword(password, user.passwordHash));
   if (!outcome.ok) throw new BadRequestError(INVALID_PASSWORD);
 }
 
@@ -88,7 +92,7 @@ export async function enableTwoFactor(auth: AuthContext, input: { secret: string
   return { ok: true as const };
 }
 
-/** Disabling needs the current password (counted by the login lockout); it ends trusted devices and the user's other sessions. */
+/** Disabling needs the current password (counted on its own re-authentication limit, not the sign-in lockout); it ends trusted devices and the user's other sessions. */
 export async function disableTwoFactor(auth: AuthContext, input: { password: string }) {
   const user = await getUser(auth.accountId, auth.userId);
   if (!user) throw new UnauthorizedError();

@@ -1,7 +1,7 @@
 /**
  * Export Report: the spec's pretty-printed JSON file, or a CSV of the same numbers (one row per
  * client) for spreadsheets. CSV cells are quoted, and a cell that a spreadsheet would run as a
- * formula (starting with = + - @, tab or carriage return) is prefixed with a quote.
+ * formula (starting with = + - @ in any width, tab or a line break) is prefixed with a quote.
  */
 import { goalTypeLabels } from '@caseload/contract/enums';
 import type { Report } from '@caseload/contract/notes';
@@ -14,10 +14,23 @@ export interface ExportFile {
   body: string;
 }
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+/** What a spreadsheet may run as a formula: = + - @ (OWASP's list), and tab, CR or LF before them. */
+const FORMULA_CHARACTER = /^[=+\-@]/;
+const FORMULA_CONTROL = /^[\t\r\n]/;
+
+/**
+ * Whether a cell could start a formula: its first character after any spaces (some spreadsheets trim
+ * them) is one of OWASP's, in any compatibility form (full-width ＝ ＋ － ＠, small ﹦ ﹢ ﹣ ﹫: NFKC
+ * folds each onto its ASCII character, as some spreadsheets and imports do), or a tab or line break.
+ */
+export function startsFormula(value: string): boolean {
+  if (FORMULA_CONTROL.test(value)) return true;
+  const first = /^[\s\u3000]*(.)/su.exec(value)?.[1];
+  return first !== undefined && FORMULA_CHARACTER.test(first.normalize('NFKC'));
+}
 
 export function csvCell(value: string | number): string {
-  const text = typeof value === 'number' ? String(value) : FORMULA_START.test(value) ? `'${value}` : value;
+  const text = typeof value === 'number' ? String(value) : startsFormula(value) ? `'${value}` : value;
   return `"${text.replace(/"/g, '""')}"`;
 }
 

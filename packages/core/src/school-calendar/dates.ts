@@ -4,6 +4,7 @@
  * UTC midnight), so it never depends on the machine's zone or on daylight-saving changes.
  */
 import { instantAt, wallClock } from '@caseload/contract/wall-clock';
+import { BadRequestError } from '../errors.ts';
 
 const DAY_MS = 86_400_000;
 const toUtcMidnight = (date: string) => Date.parse(`${date}T00:00:00Z`);
@@ -20,8 +21,17 @@ export const isoWeekday = (date: string) => ((new Date(toUtcMidnight(date)).getU
 /** The Monday of the (Monday–Sunday) week holding `date`. */
 export const mondayOf = (date: string) => addDays(date, 1 - isoWeekday(date));
 
+/**
+ * The most dates one expansion lists. Every caller's range is bounded by its contract (a series, a
+ * minutes range, a break inside a school year: at most a year), so this only ever stops a range
+ * that slipped past them, before any work starts rather than after minutes on the request thread.
+ */
+export const MAX_EXPANDED_DAYS = 800;
+
 /** Every date from `from` to `to`, both included. */
 export function eachDate(from: string, to: string): string[] {
+  const span = daysBetween(from, to);
+  if (!(span < MAX_EXPANDED_DAYS)) throw new BadRequestError(`A date range can cover at most ${MAX_EXPANDED_DAYS} days`);
   const out: string[] = [];
   for (let d = from; d <= to; d = addDays(d, 1)) out.push(d);
   return out;

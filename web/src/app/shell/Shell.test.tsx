@@ -1,12 +1,16 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { Activity } from '@caseload/contract/caseload';
-import { jsonResponse, mockApi, testUser } from '../../test/fetch.ts';
+import { dashboardLoading, jsonResponse, mockApi, testUser } from '../../test/fetch.ts';
 import { renderApp } from '../../test/render.tsx';
+
+/** These tests are about the shell around the dashboard: its own reads keep loading. */
+const dashboard = dashboardLoading;
 
 function signedIn(activities: Activity[] = [], signIns: Activity[] = []) {
   let user: typeof testUser | null = testUser;
   return mockApi({
+    ...dashboard,
     'GET /api/user': () => (user ? jsonResponse(200, user) : jsonResponse(401, {})),
     'GET /api/activities?scope=mine&kind=work': () => jsonResponse(200, activities),
     'GET /api/activities?scope=mine&kind=sign-ins': () => jsonResponse(200, signIns),
@@ -47,7 +51,7 @@ describe('shell', () => {
       userType: 'child' as const,
       permissions: { ...testUser.permissions, canViewReports: false, canViewProgressNotes: false, canManageUsers: false },
     };
-    mockApi({ 'GET /api/user': () => jsonResponse(200, child), 'GET /api/activities?scope=mine&kind=work': () => jsonResponse(200, []) });
+    mockApi({ ...dashboard, 'GET /api/user': () => jsonResponse(200, child), 'GET /api/activities?scope=mine&kind=work': () => jsonResponse(200, []) });
     renderApp('/');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Dashboard', 'Clients', 'Sessions', 'Minutes', 'Organizations', 'Security']);
@@ -55,7 +59,7 @@ describe('shell', () => {
 
   it('shows a child user with reports, notes and user management those sections', async () => {
     const child = { ...testUser, userType: 'child' as const, permissions: { ...testUser.permissions, canViewReports: true, canViewProgressNotes: true, canManageUsers: true } };
-    mockApi({ 'GET /api/user': () => jsonResponse(200, child), 'GET /api/activities?scope=mine&kind=work': () => jsonResponse(200, []) });
+    mockApi({ ...dashboard, 'GET /api/user': () => jsonResponse(200, child), 'GET /api/activities?scope=mine&kind=work': () => jsonResponse(200, []) });
     renderApp('/');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual([

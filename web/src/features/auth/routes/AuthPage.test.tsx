@@ -1,13 +1,13 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockApi, signedOut, testUser } from '../../../test/fetch.ts';
+import { dashboardLoading, jsonResponse, mockApi, signedOut, testUser } from '../../../test/fetch.ts';
 import { renderApp } from '../../../test/render.tsx';
 
 type LoginAnswer = () => Response;
 
 /** The sign-in page for a visitor, with the login endpoint answering as given. */
 async function openSignIn(login: LoginAnswer, verify: LoginAnswer = () => jsonResponse(200, testUser)) {
-  const fetchMock = mockApi({ 'GET /api/user': signedOut, 'POST /api/login': login, 'POST /api/2fa/verify': verify });
+  const fetchMock = mockApi({ ...dashboardLoading, 'GET /api/user': signedOut, 'POST /api/login': login, 'POST /api/2fa/verify': verify });
   renderApp('/auth');
   await screen.findByRole('tab', { name: 'Sign In' });
   return fetchMock;
@@ -101,7 +101,7 @@ describe('sign in', () => {
 
 describe('sign up', () => {
   async function openSignUp(register: LoginAnswer) {
-    const fetchMock = mockApi({ 'GET /api/user': signedOut, 'POST /api/register': register });
+    const fetchMock = mockApi({ ...dashboardLoading, 'GET /api/user': signedOut, 'POST /api/register': register });
     renderApp('/auth');
     fireEvent.click(await screen.findByRole('tab', { name: 'Sign Up' }));
     await screen.findByLabelText('First Name');

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { CurrentUser } from '@caseload/contract/auth';
 import type { Client, Clinician, Organization } from '@caseload/contract/caseload';
 import { scopeStorageKey } from '../../../lib/caseload-scope.ts';
-import { jsonResponse, testUser } from '../../../test/fetch.ts';
+import { jsonResponse, pending, testUser } from '../../../test/fetch.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { toaster } from '../../../lib/toaster.ts';
 import { renderApp } from '../../../test/render.tsx';
@@ -239,6 +239,11 @@ describe('ICD-10 codes and Medicaid eligibility', { timeout: 20_000 }, () => {
       'GET /api/user': () => jsonResponse(200, owner),
       [`GET /api/clients/${emma.id}`]: () => jsonResponse(200, eligible),
       'GET /api/organizations': () => jsonResponse(200, [lincoln, oak]),
+      // The page's other sections keep loading: this test is about the basics.
+      'GET /api/account': pending,
+      [`GET /api/clients/${emma.id}/ieps`]: pending,
+      [`GET /api/clients/${emma.id}/makeups`]: pending,
+      [`GET /api/clients/${emma.id}/service-minutes`]: pending,
     });
     renderApp(`/clients/${emma.id}`);
     const details = await screen.findByRole('region', { name: 'Client details' }, { timeout: 5000 });

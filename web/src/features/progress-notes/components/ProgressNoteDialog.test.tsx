@@ -13,7 +13,12 @@ const notesUrl = `GET /api/clients/${maya.id}/progress-notes`;
 const generateUrl = `POST /api/clients/${maya.id}/generate-progress-note`;
 
 function openDialog(answers: Record<string, (body: unknown) => Response>, user: CurrentUser = testUser) {
-  const fetchMock = mockApi({ 'GET /api/user': () => jsonResponse(200, user), [notesUrl]: () => jsonResponse(200, []), ...answers });
+  const fetchMock = mockApi({
+    'GET /api/user': () => jsonResponse(200, user),
+    [notesUrl]: () => jsonResponse(200, []),
+    'GET /api/reporting-periods': () => jsonResponse(200, { periods: [], current: null }),
+    ...answers,
+  });
   renderWithProviders(<ProgressNoteDialog client={maya} open onOpenChange={() => undefined} />);
   return fetchMock;
 }

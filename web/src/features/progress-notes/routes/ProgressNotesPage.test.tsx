@@ -18,6 +18,9 @@ async function openNotes(notes: ProgressNote[], answers: Answers = {}) {
     'GET /api/progress-notes': () => jsonResponse(200, notes),
     'GET /api/clients': ({ query }) => clientsAnswer(query, clients),
     'GET /api/organizations': () => jsonResponse(200, organizations),
+    // No reporting period defined, so no note is missing: the tests that need them answer these.
+    'GET /api/reporting-periods': () => jsonResponse(200, { periods: [], current: null }),
+    'GET /api/progress-notes/missing': () => jsonResponse(200, { period: null, clients: [] }),
     ...Object.fromEntries(Object.entries(answers).map(([key, answer]) => [key, ({ body }: { body: unknown }) => answer(body)])),
   });
   renderApp('/progress-notes');

@@ -48,6 +48,8 @@ function openSession(notes: () => SessionNote[], routes: Record<string, Route> =
     [`GET /api/sessions/${sessionId}/client-goals`]: () => jsonResponse(200, [goal]),
     [`GET /api/sessions/${sessionId}/notes`]: track('GET notes', () => jsonResponse(200, notes())),
     [`GET /api/sessions/${sessionId}/progress`]: () => jsonResponse(200, [point]),
+    // Nothing waits for the user's co-signature unless a test says so.
+    'GET /api/signatures/pending': () => jsonResponse(200, { awaitingMyCosignature: [], myUnsigned: [] }),
     ...Object.fromEntries(Object.entries(routes).map(([key, route]) => [key, track(key, route)])),
   });
   renderApp(`/sessions/${sessionId}`);
