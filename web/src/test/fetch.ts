@@ -54,7 +54,7 @@ type Answer = (body: unknown) => Response | Promise<Response>;
 export function mockApi(answers: Record<string, Answer>) {
   return mockFetch(({ method, url, init }) => {
     const answer = answers[`${method} ${url}`];
-    if (!answer) return unmatchedRequest(method, url);
+    if (!answer) return accountSettings(method, url) ?? unmatchedRequest(method, url);
     return answer(init.body ? JSON.parse(String(init.body)) : undefined);
   });
 }
@@ -77,4 +77,12 @@ export const testUser: CurrentUser = {
 export const BROWSER_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** GET /api/account's answer: the test user's account, in the browser's zone unless another is given. */
-export const testAccount = (timeZone = BROWSER_ZONE) => ({ id: testUser.accountId, name: testUser.accountName, timeZone });
+export const testAccount = (timeZone = BROWSER_ZONE) => ({ id: testUser.accountId, name: testUser.accountName, timeZone, idleMinutes: testUser.idleMinutes });
+
+/**
+ * The account's settings, which every screen that shows a time reads (its time zone): answered with
+ * testAccount() unless a test answers GET /api/account itself.
+ */
+export function accountSettings(method: string, url: string): Promise<Response> | undefined {
+  return method === 'GET' && url === '/api/account' ? Promise.resolve(jsonResponse(200, testAccount())) : undefined;
+}

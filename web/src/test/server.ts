@@ -1,5 +1,5 @@
 import type { Client } from '@caseload/contract/caseload';
-import { jsonResponse, mockFetch, testUser, unmatchedRequest } from './fetch.ts';
+import { accountSettings, jsonResponse, mockFetch, testUser, unmatchedRequest } from './fetch.ts';
 
 export interface RouteRequest {
   url: URL;
@@ -18,7 +18,7 @@ export function mockRoutes(routes: Record<string, Route>) {
   return mockFetch(({ method, url, init }) => {
     const parsed = new URL(url, 'http://app.test');
     const route = routes[`${method} ${parsed.pathname}`];
-    if (!route) return unmatchedRequest(method, url);
+    if (!route) return accountSettings(method, url) ?? unmatchedRequest(method, url);
     return route({ url: parsed, query: parsed.searchParams, body: init.body ? JSON.parse(String(init.body)) : undefined, signal: init.signal });
   });
 }

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { Activity } from '@caseload/contract/caseload';
-import { dashboardLoading, jsonResponse, mockApi, testUser } from '../../test/fetch.ts';
+import { dashboardLoading, jsonResponse, mockApi, pending, testUser } from '../../test/fetch.ts';
 import { renderApp } from '../../test/render.tsx';
 
 /** These tests are about the shell around the dashboard: its own reads keep loading. */
@@ -11,6 +11,8 @@ function signedIn(activities: Activity[] = [], signIns: Activity[] = []) {
   let user: typeof testUser | null = testUser;
   return mockApi({
     ...dashboard,
+    // The session page the navigation test opens, left loading: the test is about the shell.
+    'GET /api/sessions/5f0e': pending,
     'GET /api/user': () => (user ? jsonResponse(200, user) : jsonResponse(401, {})),
     'GET /api/activities?scope=mine&kind=work': () => jsonResponse(200, activities),
     'GET /api/activities?scope=mine&kind=sign-ins': () => jsonResponse(200, signIns),

@@ -3,7 +3,7 @@ import { format } from 'date-fns';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Client } from '@caseload/contract/caseload';
 import { instantAt, wallClock } from '@caseload/contract/wall-clock';
-import { jsonResponse, testAccount, testUser } from '../../../test/fetch.ts';
+import { jsonResponse, pending, testAccount, testUser } from '../../../test/fetch.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { clientsAnswer, mockRoutes, type RouteRequest } from '../../../test/server.ts';
 import { testSession } from '../test/fixtures.ts';
@@ -53,6 +53,12 @@ function serve(extra: Parameters<typeof mockRoutes>[0] = {}) {
     'GET /api/clients': ({ query }) => clientsAnswer(query, [ava, ben]),
     'GET /api/clinicians': () => jsonResponse(200, [{ id: testUser.id, firstName: 'Jane', lastName: 'Doe', role: 'slp' }]),
     'GET /api/sessions': inRange,
+    // The session form's owed make-ups of the chosen student, and the dashboard's other cards (left loading).
+    [`GET /api/clients/${ava.id}/makeups`]: () => jsonResponse(200, []),
+    [`GET /api/clients/${ben.id}/makeups`]: () => jsonResponse(200, []),
+    'GET /api/signatures/pending': pending,
+    'GET /api/activities': pending,
+    'GET /api/service-minutes/summary': pending,
     ...Object.fromEntries(
       sessions.flatMap((s) => [
         [`GET /api/sessions/${s.id}`, () => jsonResponse(200, s)],
