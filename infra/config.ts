@@ -66,7 +66,11 @@ export interface CaseloadConfig {
 
 export const placeholderWebDir = join(repoRoot, 'infra', 'placeholder-site');
 
-/** web/dist when it holds a build (an index.html), otherwise the placeholder page. */
+/**
+ * web/dist when it holds a build (an index.html), otherwise the placeholder page (synth and tests
+ * without a build). `npm run deploy` never gets here with a missing or stale build: scripts/deploy.ts
+ * builds it or refuses first (docs/deploy.md).
+ */
 export function resolveWebDir(): string {
   const dist = join(repoRoot, 'web', 'dist');
   return existsSync(join(dist, 'index.html')) ? dist : placeholderWebDir;

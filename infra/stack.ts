@@ -18,6 +18,7 @@ import { Alarms } from './constructs/alarms.ts';
 import { Api, type ManifestRoute } from './constructs/api.ts';
 import { Data } from './constructs/data.ts';
 import { DEFAULT_MEMORY_MB, FunctionFactory } from './constructs/functions.ts';
+import { Migrations } from './constructs/migrations.ts';
 import { Notes } from './constructs/notes.ts';
 import { RolePool } from './constructs/roles.ts';
 import { Web } from './constructs/web.ts';
@@ -40,6 +41,7 @@ export class CaseloadStack extends Stack {
   readonly worker: lambda.Function;
   readonly alarms: Alarms;
   readonly roles: RolePool;
+  readonly migrations: Migrations;
 
   constructor(scope: Construct, id: string, props: CaseloadStackProps = {}) {
     super(scope, id, { description: 'Caseload: practice management for speech-language pathologists', ...props });
@@ -120,6 +122,14 @@ export class CaseloadStack extends Stack {
       onFailure: new SqsDestination(this.notes.deadLetterQueue),
     });
     this.notes.attachWorker(this.worker, config.bulkWorkerConcurrency);
+
+    // Every pending data migration, run by each deploy once the table exists (constructs/migrations.ts).
+    this.migrations = new Migrations(this, 'Migrations', {
+      data: this.data,
+      factory,
+      logKey,
+      environment: { TABLE_NAME: this.data.table.tableName, NODE_OPTIONS: '--enable-source-maps' },
+    });
 
     this.alarms = new Alarms(this, 'Alarms', {
       httpApi: this.api.httpApi,

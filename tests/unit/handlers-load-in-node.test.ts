@@ -6,11 +6,11 @@ import { describe, expect, it } from 'vitest';
  * CommonJS package). `npm start` runs under plain Node, so every handler module must load there.
  */
 describe('handler modules under plain Node', () => {
-  it('imports every manifest handler and the bulk worker', () => {
+  it('imports every manifest handler and every worker (the bulk worker, the data migrations)', () => {
     const script = `
-      import { routeList } from './packages/contract/src/manifest.ts';
+      import { routeList, workers } from './packages/contract/src/manifest.ts';
       const failed = [];
-      for (const m of [...routeList.map((r) => r.handler), 'notes/bulk-generation-worker']) {
+      for (const m of [...routeList, ...Object.values(workers)].map((r) => r.handler)) {
         try {
           const mod = await import('./functions/' + m + '.ts');
           if (typeof mod.handler !== 'function') failed.push(m + ': no handler export');

@@ -313,6 +313,8 @@ export const routes = {
 export const workers = {
   /** Runs queued background jobs (SQS event source), routed by kind: bulk note generation, cancelling on closed days; one job per invocation. */
   bulkGenerationWorker: { handler: 'notes/bulk-generation-worker', uses: ['bedrock'], memoryMb: 1024 },
+  /** The deployment's data-migration step (a CDK Trigger runs it on each deploy; infra/constructs/migrations.ts). */
+  dataMigrations: { handler: 'operations/run-migrations', memoryMb: 1024 },
 } as const satisfies Record<string, FunctionDef>;
 
 export type Routes = typeof routes;

@@ -210,9 +210,10 @@ export const keys = {
 
 
 /**
- * Keys only an operator's tools write (the data migrations run by `npm start` or by hand against a
- * deployed table), never a Lambda function: apart from `keys`, so the functions' IAM key families
- * need not include them (tests/infra/access.test.ts checks `keys` against those families).
+ * Keys only the data migrations write (run by `npm start`, and in the cloud by the deploy's
+ * migration function, whose role alone has `MIGRATION#*`), never a route or worker: apart from
+ * `keys`, so the functions' IAM key families need not include them (tests/infra/access.test.ts
+ * checks `keys` against those families).
  */
 export const operatorKeys = {
   /** Marks a one-off data migration as done for the whole table (not a tenant item: it spans accounts). */

@@ -1,6 +1,7 @@
 /**
- * One-off data migrations, run by `npm start` before serving and by an operator against a deployed
- * table (packages/local/src/migrate-*.ts). Each runs once per table: a marker item records a
+ * One-off data migrations, run by `npm start` before serving and, in the cloud, by the deployment's
+ * migration trigger (infra/constructs/migrations.ts); both run the ordered list in
+ * run-migrations.ts. Each runs once per table: a marker item records a
  * finished run, so later starts cost one GetItem. The backfills themselves are idempotent, so a run
  * cut short is simply run again.
  */
@@ -30,13 +31,24 @@ export async function* accountIds(): AsyncGenerator<string> {
   } while (start);
 }
 
+/** Who ran a migration, kept in its marker item: `npm start`, or the deployment (with its version). */
+export interface MigrationRun {
+  ranBy?: string;
+}
+
+/** Whether the migration `name` has finished on this table (its marker item exists). */
+export async function migrationFinished(name: string): Promise<boolean> {
+  const done = await db().send(new GetCommand({ TableName: tableName(), Key: operatorKeys.migration(name), ConsistentRead: true }));
+  return done.Item !== undefined;
+}
+
 /** Runs `backfill` for every account unless the migration `name` has finished; the items it updated. */
-export async function migrateEveryAccountOnce(name: string, backfill: (accountId: string) => Promise<number>): Promise<number> {
-  const marker = operatorKeys.migration(name);
-  const done = await db().send(new GetCommand({ TableName: tableName(), Key: marker, ConsistentRead: true }));
-  if (done.Item) return 0;
+export async function migrateEveryAccountOnce(name: string, backfill: (accountId: string) => Promise<number>, run: MigrationRun = {}): Promise<number> {
+  if (await migrationFinished(name)) return 0;
   let updated = 0;
   for await (const accountId of accountIds()) updated += await backfill(accountId);
-  await db().send(new PutCommand({ TableName: tableName(), Item: { ...marker, type: entity.migration, finishedAt: new Date().toISOString(), updated } }));
+  const marker = operatorKeys.migration(name);
+  const ranBy = run.ranBy ? { ranBy: run.ranBy } : {};
+  await db().send(new PutCommand({ TableName: tableName(), Item: { ...marker, type: entity.migration, finishedAt: new Date().toISOString(), updated, ...ranBy } }));
   return updated;
 }

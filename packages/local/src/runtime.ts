@@ -1,49 +1,15 @@
-import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ensureTable } from '@caseload/core/db';
-import { migrateClientKeys } from '@caseload/core/caseload/migrate-client-keys';
-import { migrateOrganizationNames } from '@caseload/core/caseload/migrate-organization-names';
-import { migrateMinutesLedger } from '@caseload/core/minutes/migrate-ledger';
-import { migrateSessionProviders } from '@caseload/core/sessions/migrate-provider';
-import { migrateSignatureFacts } from '@caseload/core/signatures/migrate-facts';
+import { runPendingMigrations } from '@caseload/core/run-migrations';
 import { tableName } from '@caseload/core/table';
 import { lockDataDir } from './data-lock.ts';
 import { startDynamoLocal, type EmbeddedDynamo } from './dynamodb-local.ts';
 import { createLocalServer } from './server.ts';
+import { buildWebIfStale, defaultWebPaths, repoRoot, webDistOf } from './web-build.ts';
 
-export const repoRoot = resolve(import.meta.dirname, '../../..');
-const webRoot = join(repoRoot, 'web');
-const webDist = join(webRoot, 'dist');
-
-function newestMtime(path: string): number {
-  if (!existsSync(path)) return 0;
-  const st = statSync(path);
-  if (!st.isDirectory()) return st.mtimeMs;
-  return readdirSync(path).reduce((m, f) => Math.max(m, newestMtime(join(path, f))), st.mtimeMs);
-}
-
-/** Builds the SPA when web/dist is missing or older than its sources (or the contract it uses). */
-export async function buildWebIfStale(log: (s: string) => void = console.log) {
-  const built = existsSync(join(webDist, 'index.html')) ? statSync(join(webDist, 'index.html')).mtimeMs : 0;
-  const sources = Math.max(
-    newestMtime(join(webRoot, 'src')),
-    newestMtime(join(webRoot, 'index.html')),
-    newestMtime(join(webRoot, 'vite.config.ts')),
-    newestMtime(join(repoRoot, 'packages/contract/src')),
-  );
-  if (built >= sources) return;
-  log('Building the web app...');
-  const { build } = await import('vite');
-  // Always a production build, even when started from a test runner that set NODE_ENV=test.
-  const previous = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
-    await build({ configFile: join(webRoot, 'vite.config.ts'), logLevel: 'warn', mode: 'production' });
-  } finally {
-    if (previous === undefined) delete process.env.NODE_ENV;
-    else process.env.NODE_ENV = previous;
-  }
-}
+export { buildWebIfStale, repoRoot };
+const webDist = webDistOf(defaultWebPaths());
 
 export interface RunningApp {
   url: string;
@@ -70,13 +36,9 @@ export async function startApp(opts: { port?: number; host?: string; dataDir?: s
       log(`DynamoDB Local is listening on port ${new URL(dynamo.endpoint).port} (data in ${dataDir})`);
     }
     if (await ensureTable(tableName())) log(`Created table ${tableName()}`);
-    // Data written by earlier versions gets what this version reads (once per table; see the module).
-    await migrateSessionProviders(log);
-    await migrateClientKeys(log);
-    await migrateMinutesLedger(log);
-    await migrateOrganizationNames(log);
-    // After the providers' backfill: the facts name each session's provider.
-    await migrateSignatureFacts(log);
+    // Data written by earlier versions gets what this version reads (the same ordered list the
+    // deployment's migration trigger runs; each once per table, see core/run-migrations.ts).
+    await runPendingMigrations(log, { ranBy: 'npm start' });
     const serveWeb = opts.serveWeb ?? true;
     if (serveWeb) await buildWebIfStale(log);
     const server = createLocalServer({ webDir: serveWeb ? webDist : undefined });

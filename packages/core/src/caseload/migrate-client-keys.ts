@@ -11,7 +11,7 @@
  */
 import { transact, type TxItem } from '../db.ts';
 import type { ClientItem } from '../items.ts';
-import { migrateEveryAccountOnce } from '../migrations.ts';
+import { migrateEveryAccountOnce, type MigrationRun } from '../migrations.ts';
 import { caseloadWrites, clientRecord, listClientItems } from './clients-repo.ts';
 import { conditionFailedAt } from './tx-errors.ts';
 
@@ -48,8 +48,8 @@ async function backfillOne(client: ClientItem): Promise<boolean> {
 }
 
 /** Backfills every account once per table (see migrations.ts). Returns the clients updated. */
-export async function migrateClientKeys(log: (line: string) => void = () => undefined): Promise<number> {
-  const updated = await migrateEveryAccountOnce(CLIENT_KEYS_MIGRATION, backfillClientKeys);
+export async function migrateClientKeys(log: (line: string) => void = () => undefined, run: MigrationRun = {}): Promise<number> {
+  const updated = await migrateEveryAccountOnce(CLIENT_KEYS_MIGRATION, backfillClientKeys, run);
   if (updated) log(`Gave ${updated} earlier client(s) their name keys and their creator's caseload entry`);
   return updated;
 }

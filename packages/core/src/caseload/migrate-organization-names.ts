@@ -11,7 +11,7 @@
  */
 import { transact, type TxItem } from '../db.ts';
 import { keys } from '../keys.ts';
-import { migrateEveryAccountOnce } from '../migrations.ts';
+import { migrateEveryAccountOnce, type MigrationRun } from '../migrations.ts';
 import { claimNameGuard, listOrganizationItems } from './organizations-repo.ts';
 import { conditionFailedAt } from './tx-errors.ts';
 
@@ -49,13 +49,13 @@ export async function backfillOrganizationNames(accountId: string): Promise<Name
 }
 
 /** Backfills every account once per table (see migrations.ts). Returns the guards claimed. */
-export async function migrateOrganizationNames(log: (line: string) => void = () => undefined): Promise<number> {
+export async function migrateOrganizationNames(log: (line: string) => void = () => undefined, run: MigrationRun = {}): Promise<number> {
   let duplicates = 0;
   const claimed = await migrateEveryAccountOnce(ORGANIZATION_NAMES_MIGRATION, async (accountId) => {
     const done = await backfillOrganizationNames(accountId);
     duplicates += done.duplicates;
     return done.claimed;
-  });
+  }, run);
   if (claimed) log(`Guarded the names of ${claimed} earlier organization(s)`);
   if (duplicates) log(`${duplicates} earlier organization(s) share a name with another in their account: they keep it until renamed`);
   return claimed;

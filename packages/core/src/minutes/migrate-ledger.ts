@@ -19,7 +19,7 @@ import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { db, queryPartition, transact, type TxItem } from '../db.ts';
 import type { AttendedItem, MakeupItem, SessionItem } from '../items.ts';
 import { keys, sortKeys } from '../keys.ts';
-import { migrateEveryAccountOnce } from '../migrations.ts';
+import { migrateEveryAccountOnce, type MigrationRun } from '../migrations.ts';
 import { accountTimeZone } from '../school-calendar/settings.ts';
 import { isLostRace, versionCondition } from '../sessions/conflicts.ts';
 import { tableName } from '../table.ts';
@@ -115,8 +115,8 @@ export async function backfillMinutesLedger(accountId: string): Promise<number> 
 }
 
 /** Backfills every account once per table (see migrations.ts). Returns the items written. */
-export async function migrateMinutesLedger(log: (line: string) => void = () => undefined): Promise<number> {
-  const written = await migrateEveryAccountOnce(MINUTES_LEDGER_MIGRATION, backfillMinutesLedger);
+export async function migrateMinutesLedger(log: (line: string) => void = () => undefined, run: MigrationRun = {}): Promise<number> {
+  const written = await migrateEveryAccountOnce(MINUTES_LEDGER_MIGRATION, backfillMinutesLedger, run);
   if (written) log(`Wrote ${written} attended-session and make-up item(s) of the minutes ledger for earlier sessions`);
   return written;
 }

@@ -12,7 +12,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, queryPartition } from '../db.ts';
 import type { SessionItem } from '../items.ts';
 import { keys } from '../keys.ts';
-import { migrateEveryAccountOnce } from '../migrations.ts';
+import { migrateEveryAccountOnce, type MigrationRun } from '../migrations.ts';
 import { tableName } from '../table.ts';
 import { isLostRace } from './conflicts.ts';
 
@@ -57,8 +57,8 @@ async function backfillOne(accountId: string, s: StoredSession): Promise<boolean
 
 
 /** Backfills every account once per table (see migrations.ts). Returns the sessions updated. */
-export async function migrateSessionProviders(log: (line: string) => void = () => undefined): Promise<number> {
-  const updated = await migrateEveryAccountOnce(SESSION_PROVIDER_MIGRATION, backfillSessionProviders);
+export async function migrateSessionProviders(log: (line: string) => void = () => undefined, run: MigrationRun = {}): Promise<number> {
+  const updated = await migrateEveryAccountOnce(SESSION_PROVIDER_MIGRATION, backfillSessionProviders, run);
   if (updated) log(`Gave ${updated} earlier session(s) their provider (the creator)`);
   return updated;
 }

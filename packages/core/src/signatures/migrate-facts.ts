@@ -13,7 +13,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, queryPartition } from '../db.ts';
 import type { SessionItem } from '../items.ts';
 import { keys } from '../keys.ts';
-import { migrateEveryAccountOnce } from '../migrations.ts';
+import { migrateEveryAccountOnce, type MigrationRun } from '../migrations.ts';
 import { isLostRace } from '../sessions/conflicts.ts';
 import { tableName } from '../table.ts';
 import { loadServiceFacts, providerFacts } from './facts.ts';
@@ -57,8 +57,8 @@ async function backfillOne(accountId: string, session: SessionItem, clientId: st
 }
 
 /** Backfills every account once per table (see migrations.ts). Returns the signatures updated. */
-export async function migrateSignatureFacts(log: (line: string) => void = () => undefined): Promise<number> {
-  const updated = await migrateEveryAccountOnce(SIGNATURE_FACTS_MIGRATION, backfillSignatureFacts);
+export async function migrateSignatureFacts(log: (line: string) => void = () => undefined, run: MigrationRun = {}): Promise<number> {
+  const updated = await migrateEveryAccountOnce(SIGNATURE_FACTS_MIGRATION, backfillSignatureFacts, run);
   if (updated) log(`Copied the service facts into ${updated} earlier signature(s)`);
   return updated;
 }
