@@ -36,6 +36,7 @@ const GUARDED: Record<string, PermissionFlag> = {
   updateClient: 'canEditClients',
   archiveClient: 'canDeleteClients',
   listUsers: 'canManageUsers',
+  getClosureJob: 'canManageUsers',
   createUser: 'canManageUsers',
   updateUserStatus: 'canManageUsers',
   updateUserPermissions: 'canManageUsers',

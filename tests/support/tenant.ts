@@ -1,6 +1,9 @@
 import { generate } from 'otplib';
 import { buildPath, type RouteDef } from '../../packages/contract/src/manifest.ts';
 import { nowSeconds } from '../../packages/core/src/clock.ts';
+import type { AuthContext } from '../../packages/core/src/context.ts';
+import { whenJobsIdle } from '../../packages/core/src/jobs/dispatch.ts';
+import { startClosedDaysJob } from '../../packages/core/src/timetable/closed-days-job.ts';
 import { Agent } from './api.ts';
 import { signUpOwner } from './accounts.ts';
 import { requiredQueryFor, sampleFor, type SampleIds } from './samples.ts';
@@ -17,6 +20,8 @@ export interface TenantIds {
   noteId: string;
   childUserId: string;
   jobId: string;
+  /** A finished closures job (a save past 200 sessions makes one; made here directly, as that save would). */
+  closureJobId: string;
   iepId: string;
   seriesId: string;
   templateId: string;
@@ -69,6 +74,7 @@ export const PATH_ID_KINDS: Record<string, Record<string, IdKind>> = {
   '/api/progress-notes/{id}': { id: 'noteId' },
   '/api/progress-notes/{id}/pdf': { id: 'noteId' },
   '/api/generate-progress-notes-bulk/{jobId}': { jobId: 'jobId' },
+  '/api/closure-jobs/{jobId}': { jobId: 'closureJobId' },
   '/api/ieps/{iepId}': { iepId: 'iepId' },
   '/api/session-series/{id}': { id: 'seriesId' },
   '/api/goal-bank/{id}': { id: 'templateId' },
@@ -154,6 +160,10 @@ export async function buildTenant(): Promise<Tenant> {
     'child user',
   );
   const trustedDeviceId = await trustedDeviceOf(childEmail);
+  // The job a closures save past 200 sessions starts; with no pending day it finishes at once.
+  const closureJob = await startClosedDaysJob({ accountId: user.accountId, userId: user.id } as AuthContext, 'closures', []);
+  // Finished before the suites fingerprint the tenant's records.
+  await whenJobsIdle();
   return {
     agent,
     accountId: user.accountId,
@@ -169,6 +179,7 @@ export async function buildTenant(): Promise<Tenant> {
       noteId: note.id,
       childUserId: child.id,
       jobId: job.jobId,
+      closureJobId: closureJob.id,
       iepId: iep.id,
       seriesId: series.series.id,
       templateId: template.id,
