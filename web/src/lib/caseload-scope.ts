@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { apiQuery } from './api.ts';
 import { useCurrentUser } from './current-user.ts';
+import { useUrlParams } from './url-params.ts';
 
 /** 'My caseload' (the clients assigned to the user, the sessions they provide) or 'All clients' (all the user may see). */
 export type CaseloadScope = 'mine' | 'all';
@@ -61,7 +61,7 @@ export interface CaseloadScopeState {
  */
 export function useCaseloadScope(param: 'assignedTo' | 'providerId'): CaseloadScopeState {
   const userId = useCurrentUser().data?.id;
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const fromUrl = validFilter(params.get(param));
   const remembered = userId ? readRemembered(userId) : undefined;
   const probe = useQuery({ ...assignedClientsProbe, enabled: Boolean(userId) && !fromUrl && !remembered });
@@ -78,14 +78,11 @@ export function useCaseloadScope(param: 'assignedTo' | 'providerId'): CaseloadSc
 
   const write = useCallback(
     (value: CaseloadFilter) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          next.set(param, value);
-          return next;
-        },
-        { replace: true },
-      ),
+      setParams((current) => {
+        const next = new URLSearchParams(current);
+        next.set(param, value);
+        return next;
+      }),
     [param, setParams],
   );
 

@@ -1,6 +1,6 @@
 import { Box, Button, Card, EmptyState } from '@chakra-ui/react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import type { Client } from '@caseload/contract/caseload';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { PlusIcon, UsersIcon } from '../../../components/icons.tsx';
@@ -19,6 +19,7 @@ import { ClientFiltersCard } from '../components/ClientFiltersCard.tsx';
 import { ClientsTable, ClientsTableSkeleton } from '../components/ClientsTable.tsx';
 import { EditClientDialog } from '../components/EditClientDialog.tsx';
 import { CLIENT_PAGE_SIZE, clientName, filtersFromParams, filtersToQuery, hasFilters, withFilters, type ClientFilters } from '../lib/clients.ts';
+import { useUrlParams } from '../../../lib/url-params.ts';
 
 // The note dialog carries the rich-text editor; it loads when the purple button is first used.
 const ProgressNoteDialog = lazy(() =>
@@ -37,11 +38,11 @@ export default function ClientsPage() {
   const canArchive = usePermission('canDeleteClients');
 
   // Every filter lives in the URL, so a reload or a shared link opens the same list.
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const filters = useMemo(() => filtersFromParams(params), [params]);
   const caseload = useCaseloadScope('assignedTo');
   const setFilters = useCallback(
-    (change: Partial<ClientFilters>) => setParams((current) => withFilters(current, { ...filtersFromParams(current), ...change }), { replace: true }),
+    (change: Partial<ClientFilters>) => setParams((current) => withFilters(current, { ...filtersFromParams(current), ...change })),
     [setParams],
   );
   const query = useMemo(() => (caseload.filter === undefined ? undefined : filtersToQuery(filters, caseload.filter)), [filters, caseload.filter]);

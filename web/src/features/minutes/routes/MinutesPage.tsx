@@ -1,6 +1,5 @@
 import { Alert, Box, Button, Card, Checkbox, EmptyState, Field, Flex, Heading, Input, SimpleGrid, Text } from '@chakra-ui/react';
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { minutesRange, NO_SCHOOL_YEAR } from '@caseload/contract/school-year';
 import { ChartIcon } from '../../../components/icons.tsx';
 import { ListHeading } from '../../../components/ListHeading.tsx';
@@ -18,16 +17,17 @@ import { useAccountToday } from '../../school-calendar/index.ts';
 import { useExportServiceMinutes, useServiceMinutes, type CaseloadMinutesQuery } from '../api/minutes.ts';
 import { MinutesTable } from '../components/MinutesTable.tsx';
 import { exportFileName, periodLabels, periodRange, periods, sortRows, viewFromParams, withView, type MinutesSort, type MinutesView } from '../lib/minutes.ts';
+import { useUrlParams } from '../../../lib/url-params.ts';
 
 const periodOptions = periods.map((p) => ({ value: p, label: periodLabels[p] }));
 
 /** /minutes: the caseload's service minutes against their IEPs, sortable, filterable to "Behind", exportable as CSV. */
 export default function MinutesPage() {
   // Sort, filter and period live in the URL: the dashboard links to ?behind=1 and ?sort=review.
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const view = useMemo(() => viewFromParams(params), [params]);
   const setView = useCallback(
-    (change: Partial<MinutesView>) => setParams((current) => withView(current, { ...viewFromParams(current), ...change }), { replace: true }),
+    (change: Partial<MinutesView>) => setParams((current) => withView(current, { ...viewFromParams(current), ...change })),
     [setParams],
   );
   const caseload = useCaseloadScope('assignedTo');

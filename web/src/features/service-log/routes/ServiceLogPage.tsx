@@ -1,6 +1,5 @@
 import { Box, Button, Card, Checkbox, EmptyState, Field, Flex, Heading, Input, SimpleGrid, Text } from '@chakra-ui/react';
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { serviceLogQuery } from '@caseload/contract/signatures';
 import { FileTextIcon } from '../../../components/icons.tsx';
 import { NoPermission } from '../../../components/NoPermission.tsx';
@@ -20,6 +19,7 @@ import { useAccountToday } from '../../school-calendar/index.ts';
 import { useExportServiceLog, useServiceLog } from '../api/service-log.ts';
 import { ServiceLogTable } from '../components/ServiceLogTable.tsx';
 import { exportFileName, rangeOf, toRequest, viewFromParams, withView, type ServiceLogView } from '../lib/service-log.ts';
+import { useUrlParams } from '../../../lib/url-params.ts';
 
 /** /service-log: the Medicaid service log (one line per student present in a completed session), filtered and exportable as CSV. */
 export default function ServiceLogPage() {
@@ -34,10 +34,10 @@ export default function ServiceLogPage() {
 
 function ServiceLog() {
   // Every filter lives in the URL: a reload or a shared link shows the same lines.
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const view = useMemo(() => viewFromParams(params), [params]);
   const setView = useCallback(
-    (change: Partial<ServiceLogView>) => setParams((current) => withView(current, { ...viewFromParams(current), ...change }), { replace: true }),
+    (change: Partial<ServiceLogView>) => setParams((current) => withView(current, { ...viewFromParams(current), ...change })),
     [setParams],
   );
   const today = useAccountToday();

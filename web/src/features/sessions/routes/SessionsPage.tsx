@@ -1,7 +1,6 @@
 import { Box, Button, Card, EmptyState, Flex, Group, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { CalendarIcon } from '../../../components/icons.tsx';
 import { PageHeading } from '../../../components/PageHeading.tsx';
 import { ScopeSwitch } from '../../../components/ScopeSwitch.tsx';
@@ -19,6 +18,7 @@ import { RecentSessionsCard } from '../components/RecentSessionsCard.tsx';
 import { SessionFormDialog, type SchedulePrefill, type SessionDialogMode } from '../components/SessionFormDialog.tsx';
 import { WeekView } from '../components/WeekView.tsx';
 import { periodTitle, shiftDate, visibleRange, type CalendarView } from '../lib/calendar.ts';
+import { useUrlParams } from '../../../lib/url-params.ts';
 
 const views: { value: CalendarView; label: string }[] = [
   { value: 'week', label: 'Week' },
@@ -177,7 +177,7 @@ const LINK_PARAMS = ['schedule', 'clientId', 'makeupFor'] as const;
  * parameters leave the URL when the dialog closes.
  */
 function useScheduleLink(canCreateSessions: boolean) {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const wanted = canCreateSessions && params.get('schedule') === '1';
   const clientId = wanted ? (params.get('clientId') ?? undefined) : undefined;
   const makeupFor = wanted ? (params.get('makeupFor') ?? undefined) : undefined;
@@ -199,14 +199,11 @@ function useScheduleLink(canCreateSessions: boolean) {
 
   const done = () => {
     if (!LINK_PARAMS.some((key) => params.has(key))) return;
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const key of LINK_PARAMS) next.delete(key);
-        return next;
-      },
-      { replace: true },
-    );
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      for (const key of LINK_PARAMS) next.delete(key);
+      return next;
+    });
   };
   return { mode, done };
 }
