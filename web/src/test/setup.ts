@@ -20,6 +20,10 @@ afterEach(() => {
   cleanup();
   unmatched.push(...takeUnmatchedRequests());
   queryClient.clear();
+  // What the app keeps on the device (a signed-in user, a sign-out still to reach the server) is
+  // the test's own: web tests share one page (isolate: false), and the next file starts clean.
+  localStorage.clear();
+  sessionStorage.clear();
   // The toaster's store outlives each test's Toaster: start every test without toasts.
   toaster.remove();
   vi.useRealTimers();
