@@ -69,7 +69,7 @@ export function bundleDefines(props: { idempotent?: boolean }): Record<string, s
   return {
     // packages/pipeline/src/pipeline.ts (loadIdempotency): 'off' drops Powertools idempotency.
     'process.env.CASELOAD_IDEMPOTENCY': JSON.stringify(props.idempotent ? 'on' : 'off'),
-    // packages/core/src/notes/bulk-dispatch.ts: a Lambda never runs a bulk job in process.
+    // packages/core/src/jobs/dispatch.ts: a Lambda never runs a bulk job in process.
     'process.env.CASELOAD_BULK_IN_PROCESS': JSON.stringify('off'),
     // packages/pipeline/src/response-check.ts: answers are checked against the contract only outside production.
     'process.env.NODE_ENV': JSON.stringify('production'),

@@ -15,7 +15,7 @@ import type { Agent } from '../support/api.ts';
 import { PASSWORD, signUpOwner } from '../support/accounts.ts';
 import { PHONE_VIEWPORT } from '../support/axe.ts';
 import { e2eNow, wallClock } from '../support/e2e-clock.ts';
-import { useBrowserApp } from '../support/e2e.ts';
+import { signInInBrowser, useBrowserApp } from '../support/e2e.ts';
 import { useNetworkSwitch } from '../support/e2e-network.ts';
 import { addGoal, expectStatus, schedule } from '../support/fixtures-sessions.ts';
 
@@ -89,15 +89,7 @@ async function expectClearedDevice() {
   return state;
 }
 
-async function signInHere() {
-  await page.goto(`${app.url}/auth`);
-  await page.getByRole('tab', { name: 'Sign In' }).click();
-  const form = page.getByRole('tabpanel', { name: 'Sign In' });
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await form.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(`${app.url}/`);
-}
+const signInHere = () => signInInBrowser(page, app.url, email, PASSWORD);
 
 const sessionHeading = () => page.getByRole('heading', { level: 1, name: 'Session Details' });
 const scoring = () => page.getByRole('group', { name: `Score ${GOAL}`, exact: true });

@@ -16,7 +16,7 @@ import type { Agent } from '../support/api.ts';
 import { PASSWORD, signUpOwner } from '../support/accounts.ts';
 import { PHONE_VIEWPORT, seriousViolations } from '../support/axe.ts';
 import { e2eNow, wallClock } from '../support/e2e-clock.ts';
-import { useBrowserApp } from '../support/e2e.ts';
+import { signInInBrowser, useBrowserApp } from '../support/e2e.ts';
 import { useNetworkSwitch } from '../support/e2e-network.ts';
 import { addGoal, expectStatus, schedule } from '../support/fixtures-sessions.ts';
 
@@ -131,13 +131,7 @@ describe('live trials on a phone: scored online and offline, reloaded offline, a
     const session = await schedule(slp, [maya.id], at(10));
     single = { sessionId: session.id, goalId: goal.id };
 
-    await page.goto(`${app.url}/auth`);
-    await page.getByRole('tab', { name: 'Sign In' }).click();
-    const form = page.getByRole('tabpanel', { name: 'Sign In' });
-    await form.getByLabel('Email').fill(email);
-    await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await form.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL(`${app.url}/`);
+    await signInInBrowser(page, app.url, email, PASSWORD);
 
     await openSession(single.sessionId);
     await page.evaluate(async () => {

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testClock } from '../../packages/core/src/clock.ts';
-import { whenBulkJobsIdle } from '../../packages/core/src/notes/bulk-dispatch.ts';
+import { whenJobsIdle } from '../../packages/core/src/jobs/dispatch.ts';
 import { plainText } from '../../packages/core/src/plain-text.ts';
 import type { Agent } from '../support/api.ts';
 import { signUpOwner } from '../support/accounts.ts';
@@ -72,7 +72,7 @@ describe('a reporting period is the account zone’s days', () => {
   it('a bulk job’s notes read the same days', async () => {
     const client = await clientAtTheEdges('Milo');
     const started = expectStatus(await owner.post('/api/generate-progress-notes-bulk', { clientIds: [client.id], ...PERIOD }), 202);
-    await whenBulkJobsIdle();
+    await whenJobsIdle();
     expect(expectStatus(await owner.get(`/api/generate-progress-notes-bulk/${started.jobId}`), 200)).toMatchObject({ status: 'completed', successCount: 1 });
     const [note] = expectStatus(await owner.get(`/api/clients/${client.id}/progress-notes`), 200);
     expectPacificDays(note.content);

@@ -13,7 +13,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CueLevel } from '../../packages/contract/src/trials.ts';
 import { BEDROCK_MESSAGES } from '../../packages/core/src/notes/bedrock.ts';
-import { whenBulkJobsIdle } from '../../packages/core/src/notes/bulk-dispatch.ts';
+import { whenJobsIdle } from '../../packages/core/src/jobs/dispatch.ts';
 import { UNGROUNDED_MESSAGE } from '../../packages/core/src/notes/generator.ts';
 import type { ClientItem } from '../../packages/core/src/items.ts';
 import type { Agent } from '../support/api.ts';
@@ -232,7 +232,7 @@ describe('the Bedrock generator', () => {
     bedrock.on(ConverseCommand).rejects(new ThrottlingException({ message: 'Rate exceeded', ...meta }));
     const clients = [await clientWithData(), await clientWithData()];
     const started = await owner.post('/api/generate-progress-notes-bulk', { clientIds: clients.map((c) => c.id), ...MARCH });
-    await whenBulkJobsIdle();
+    await whenJobsIdle();
     const job = (await owner.get(`/api/generate-progress-notes-bulk/${started.body.jobId}`)).body;
     expect(job).toMatchObject({ status: 'completed', successCount: 0, errorCount: 2 });
     expect(job.errors.map((e: { error: string }) => e.error)).toEqual([BEDROCK_MESSAGES.busy, BEDROCK_MESSAGES.busy]);

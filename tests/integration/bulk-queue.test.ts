@@ -4,7 +4,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
 import { handler as worker } from '../../functions/notes/bulk-generation-worker.ts';
 import { testClock } from '../../packages/core/src/clock.ts';
-import { setBulkDispatcher } from '../../packages/core/src/notes/bulk-dispatch.ts';
+import { setJobDispatcher } from '../../packages/core/src/jobs/dispatch.ts';
 import { signUpOwner } from '../support/accounts.ts';
 import { putClient } from '../support/records.ts';
 
@@ -41,12 +41,12 @@ describe('bulk generation through the queue', () => {
 
 describe('an interrupted bulk job', () => {
   afterEach(() => {
-    setBulkDispatcher(undefined);
+    setJobDispatcher(undefined);
     testClock.reset();
   });
 
   it('is reported finished, with the clients it never reached as errors, after 10 minutes without progress', async () => {
-    setBulkDispatcher({ dispatch: async () => undefined }); // the runner never starts, as after a crash
+    setJobDispatcher({ dispatch: async () => undefined }); // the runner never starts, as after a crash
     const { agent, user } = await signUpOwner();
     const clients = await Promise.all([putClient(user.accountId, { firstName: 'Ada' }), putClient(user.accountId, { firstName: 'Bo' })]);
     const started = await agent.post('/api/generate-progress-notes-bulk', { clientIds: clients.map((c) => c.id) });

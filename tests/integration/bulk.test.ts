@@ -5,7 +5,7 @@ import { format, subMonths } from 'date-fns';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { handler as worker } from '../../functions/notes/bulk-generation-worker.ts';
 import { NoteGenerationError } from '../../packages/core/src/errors.ts';
-import { setBulkDispatcher, whenBulkJobsIdle } from '../../packages/core/src/notes/bulk-dispatch.ts';
+import { setJobDispatcher, whenJobsIdle } from '../../packages/core/src/jobs/dispatch.ts';
 import type { ProgressFacts } from '../../packages/core/src/notes/facts.ts';
 import { setNoteGenerator } from '../../packages/core/src/notes/generator.ts';
 import { composeNote } from '../../packages/core/src/notes/local-generator.ts';
@@ -26,9 +26,9 @@ beforeAll(async () => {
 });
 
 afterEach(async () => {
-  await whenBulkJobsIdle();
+  await whenJobsIdle();
   setNoteGenerator(undefined);
-  setBulkDispatcher(undefined);
+  setJobDispatcher(undefined);
   delete process.env.BULK_QUEUE_URL;
 });
 
@@ -96,7 +96,7 @@ describe('POST /api/generate-progress-notes-bulk', () => {
     const clients = await caseload(60, 'Fast');
     const t0 = performance.now();
     const started = await owner.post('/api/generate-progress-notes-bulk', { clientIds: clients.map((c) => c.id), ...MARCH });
-    await whenBulkJobsIdle();
+    await whenJobsIdle();
     const ms = Math.round(performance.now() - t0);
     const job = (await owner.get(`/api/generate-progress-notes-bulk/${started.body.jobId}`)).body;
     expect(job).toMatchObject({ status: 'completed', successCount: 60 });
@@ -110,7 +110,7 @@ describe('POST /api/generate-progress-notes-bulk', () => {
     const retried = await owner.post('/api/generate-progress-notes-bulk', { ...body, clientIds: [...body.clientIds].reverse() });
     expect(retried.status).toBe(202);
     expect(retried.body.jobId).toBe(first.body.jobId);
-    await whenBulkJobsIdle();
+    await whenJobsIdle();
     const noteIds = await Promise.all(clients.map(async (c) => (await notesOf(c.id)).map((n) => n.id)));
     expect(noteIds.every((ids) => ids.length === 1)).toBe(true);
 
@@ -192,7 +192,7 @@ describe('the SQS worker', () => {
 
   it('runs a queued job, and a redelivered message changes nothing', async () => {
     const queued: { accountId: string; jobId: string }[] = [];
-    setBulkDispatcher({ dispatch: async (a, j) => void queued.push({ accountId: a, jobId: j }) });
+    setJobDispatcher({ dispatch: async (a, j) => void queued.push({ accountId: a, jobId: j }) });
     const clients = await caseload(3, 'Queued');
     const started = await owner.post('/api/generate-progress-notes-bulk', { clientIds: clients.map((c) => c.id), ...MARCH });
     expect(queued).toEqual([{ accountId, jobId: started.body.jobId }]);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { routeList, type RouteName } from '../../packages/contract/src/manifest.ts';
 import { db } from '../../packages/core/src/db.ts';
-import { whenBulkJobsIdle } from '../../packages/core/src/notes/bulk-dispatch.ts';
+import { whenJobsIdle } from '../../packages/core/src/jobs/dispatch.ts';
 import { createChild, signUpOwner } from '../support/accounts.ts';
 import type { Agent } from '../support/api.ts';
 
@@ -18,7 +18,7 @@ beforeAll(async () => {
   owner = await signUpOwner();
   orgId = (await owner.agent.post('/api/organizations', { name: 'Idem School' })).body.id;
 });
-afterAll(() => whenBulkJobsIdle());
+afterAll(() => whenJobsIdle());
 
 const withKey = (agent: Agent, path: string, body: unknown, key: string) => agent.request('POST', path, body, { 'idempotency-key': key });
 const clientBody = (firstName: string) => ({ firstName, lastInitial: 'R', organizationId: orgId, status: 'active' });
@@ -172,7 +172,7 @@ const createCases: Record<string, () => Promise<CreateCase>> = {
       body: { clientIds: [client.id], ...lastMonth() },
       status: 202,
       // The retry comes after the job finished: it still gets the first answer, not the job's state now.
-      meanwhile: whenBulkJobsIdle,
+      meanwhile: whenJobsIdle,
       count: async () => ((await owner.agent.get(`/api/clients/${client.id}/progress-notes`)).body as unknown[]).length,
     };
   },

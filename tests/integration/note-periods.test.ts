@@ -16,7 +16,7 @@ import { db, queryPartition } from '../../packages/core/src/db.ts';
 import { newId } from '../../packages/core/src/ids.ts';
 import type { ClientItem, ProgressNoteItem } from '../../packages/core/src/items.ts';
 import { entity, keys } from '../../packages/core/src/keys.ts';
-import { whenBulkJobsIdle } from '../../packages/core/src/notes/bulk-dispatch.ts';
+import { whenJobsIdle } from '../../packages/core/src/jobs/dispatch.ts';
 import { tableName } from '../../packages/core/src/table.ts';
 import type { Agent } from '../support/api.ts';
 import { signUpOwner } from '../support/accounts.ts';
@@ -191,7 +191,7 @@ describe('bulk generation', () => {
     const coveredNote = (await generate(covered.id, MARCH)).body;
     const shiftedNote = (await generate(shifted.id, { reportingPeriodStart: '2024-03-02', reportingPeriodEnd: '2024-04-01' })).body;
     const started = await owner.post('/api/generate-progress-notes-bulk', { clientIds: [covered.id, shifted.id, fresh.id], ...MARCH });
-    await whenBulkJobsIdle();
+    await whenJobsIdle();
     const job = (await owner.get(`/api/generate-progress-notes-bulk/${started.body.jobId}`)).body;
     expect(job).toMatchObject({ status: 'completed', successCount: 1, skippedCount: 2, errorCount: 0 });
     expect((await notesOf(covered.id)).map((n) => n.id)).toEqual([coveredNote.id]);
@@ -206,13 +206,13 @@ describe('bulk generation', () => {
     const sameNote = (await generate(same.id, MARCH)).body;
     const body = { clientIds: [shifted.id, same.id], ...MARCH, skipExisting: false };
     const started = await owner.post('/api/generate-progress-notes-bulk', body);
-    await whenBulkJobsIdle();
+    await whenJobsIdle();
     const job = (await owner.get(`/api/generate-progress-notes-bulk/${started.body.jobId}`)).body;
     expect(job).toMatchObject({ successCount: 1, errorCount: 1, errors: [{ clientId: shifted.id, error: NOTE_COVERS_PART_OF_PERIOD }] });
     expect((await notesOf(same.id)).map((n) => n.id)).toEqual([sameNote.id]);
 
     const replacing = await owner.post('/api/generate-progress-notes-bulk', { ...body, replace: true });
-    await whenBulkJobsIdle();
+    await whenJobsIdle();
     expect((await owner.get(`/api/generate-progress-notes-bulk/${replacing.body.jobId}`)).body).toMatchObject({ successCount: 2, errorCount: 0 });
     const after = await notesOf(shifted.id);
     expect(after).toHaveLength(1);
@@ -253,7 +253,7 @@ describe('notes written before the note-period sets', () => {
     expect(ids).toContain(bare.id);
     expect(ids).not.toContain(client.id);
     const started = await owner.post('/api/generate-progress-notes-bulk', { clientIds: [client.id], reportingPeriodStart: term.start, reportingPeriodEnd: term.end });
-    await whenBulkJobsIdle();
+    await whenJobsIdle();
     expect((await owner.get(`/api/generate-progress-notes-bulk/${started.body.jobId}`)).body).toMatchObject({ skippedCount: 1, successCount: 0 });
   });
 

@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REPORTING_PERIODS_OVERLAP } from '../../packages/contract/src/reporting-periods.ts';
 import { queryPartition } from '../../packages/core/src/db.ts';
-import { whenBulkJobsIdle } from '../../packages/core/src/notes/bulk-dispatch.ts';
+import { whenJobsIdle } from '../../packages/core/src/jobs/dispatch.ts';
 import { keys } from '../../packages/core/src/keys.ts';
 import type { Agent } from '../support/api.ts';
 import { signUpOwner } from '../support/accounts.ts';
@@ -138,7 +138,7 @@ describe('GET /api/progress-notes/missing', () => {
     // Generating the missing ones in bulk (skipping covered clients) leaves none of them missing.
     const bulk = await owner.post('/api/generate-progress-notes-bulk', { clientIds: [...ids, covered.id], reportingPeriodStart: current!.start, reportingPeriodEnd: current!.end });
     expect(bulk.status).toBe(202);
-    await whenBulkJobsIdle();
+    await whenJobsIdle();
     const job = (await owner.get(`/api/generate-progress-notes-bulk/${bulk.body.jobId}`)).body;
     expect(job).toMatchObject({ successCount: ids.length, skippedCount: 1, errorCount: 0 });
     expect((await owner.get('/api/progress-notes/missing')).body.clients).toEqual([]);

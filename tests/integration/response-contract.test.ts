@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { routes, type RouteName } from '../../packages/contract/src/manifest.ts';
 import { report } from '../../packages/contract/src/notes.ts';
 import { safeParseStrict } from '../../packages/contract/src/strict.ts';
-import { whenBulkJobsIdle } from '../../packages/core/src/notes/bulk-dispatch.ts';
+import { whenJobsIdle } from '../../packages/core/src/jobs/dispatch.ts';
 import { Agent, type TestResponse } from '../support/api.ts';
 import { createChild, PASSWORD, signIn, signUpOwner } from '../support/accounts.ts';
 import { putClient, putOrganization } from '../support/records.ts';
@@ -361,7 +361,7 @@ const cases: Record<RouteName, Case> = {
     const weekdays = Array.from({ length: 170 }, (_, i) => isoDay(31 + i)).filter((d) => ![0, 6].includes(new Date(`${d}T12:00:00Z`).getUTCDay()));
     const saved = ok(await owner.put('/api/closures', weekdays.map((date) => ({ date, label: 'Closed' }))), 'closures with a job');
     expect(saved.job).toMatchObject({ status: 'running' });
-    await whenBulkJobsIdle();
+    await whenJobsIdle();
     const finished = await owner.get(`/api/closure-jobs/${saved.job.id}`);
     expect(finished.body).toMatchObject({ status: 'done', progress: 100 });
     return finished;
@@ -471,14 +471,14 @@ const cases: Record<RouteName, Case> = {
   },
   bulkGenerateProgressNotes: async () => {
     const started = await w.owner.post('/api/generate-progress-notes-bulk', { clientIds: [w.clientId, w.otherClientId], ...period, skipExisting: true });
-    await whenBulkJobsIdle();
+    await whenJobsIdle();
     return started;
   },
   getBulkGenerationJob: async () => {
     // A client id that names no client: the job records an error for it.
     const clientIds = [await newClient('Gus'), await newClient('Hal'), crypto.randomUUID()];
     const job = ok(await w.owner.post('/api/generate-progress-notes-bulk', { clientIds, reportingPeriodStart: isoDay(-40), reportingPeriodEnd: isoDay(0), skipExisting: false }), 'bulk job');
-    await whenBulkJobsIdle();
+    await whenJobsIdle();
     const finished = await w.owner.get(`/api/generate-progress-notes-bulk/${job.jobId}`);
     expect(finished.body).toMatchObject({ status: 'completed', errors: [expect.anything()] });
     return finished;

@@ -99,6 +99,17 @@ export async function signUpInBrowser(page: Page, appUrl: string, who: { firstNa
   await page.waitForURL(`${appUrl}/`);
 }
 
+/** Signs in through the Sign In form and waits for the signed-in home page. */
+export async function signInInBrowser(page: Page, appUrl: string, email: string, password: string) {
+  await page.goto(`${appUrl}/auth`);
+  await page.getByRole('tab', { name: 'Sign In' }).click();
+  const form = page.getByRole('tabpanel', { name: 'Sign In' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  await form.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL(`${appUrl}/`);
+}
+
 /**
  * Calls the API through the page's browser context (its session cookie), the way the SPA does, and
  * returns the JSON answer; an answer that is not 2xx fails the test with its body.

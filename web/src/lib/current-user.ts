@@ -3,6 +3,8 @@ import type { CurrentUser } from '@caseload/contract/auth';
 import { api, currentUserKey, isApiError } from './api.ts';
 import { clearDevice, endPendingSignOut, forgetSignedIn, idlePastLimit, rememberSignedIn, signedInOffline } from './device.ts';
 
+const PENDING_SIGN_OUT_WAIT_MS = 10_000;
+
 /**
  * 401 on this read means "signed out", not an error. A sign-out that could not reach the server
  * is finished first, so its cookie never signs anyone back in. With no network, the person signed
@@ -12,7 +14,9 @@ import { clearDevice, endPendingSignOut, forgetSignedIn, idlePastLimit, remember
 async function fetchCurrentUser({ signal }: { signal: AbortSignal }): Promise<CurrentUser | null> {
   // Reopened after the automatic sign-out time: that sign-out happens now, as if the app had been open.
   if (idlePastLimit()) await clearDevice();
-  const logout = () => api('logout', { signal });
+  // Bounded: on a network that hangs rather than fails, the app goes on (to the sign-in page) and
+  // tries again at its next start.
+  const logout = () => api('logout', { signal: AbortSignal.timeout(PENDING_SIGN_OUT_WAIT_MS) });
   if (!(await endPendingSignOut(logout, (error) => isApiError(error)))) return null;
   try {
     const user = await api('getCurrentUser', { signal, expectUnauthorized: true });
