@@ -11,12 +11,20 @@ import { format } from 'date-fns';
 import { apiQuery } from './api.ts';
 import { queryClient } from './query-client.ts';
 
-/** GET /api/account: the account's name and zone (every user may read it). */
-export const accountQuery = apiQuery('getAccount');
+/**
+ * GET /api/account: the account's name and zone (every user may read it). Every screen that shows a
+ * time waits for it, so a dropped connection is tried again three times rather than once.
+ */
+export const accountQuery = { ...apiQuery('getAccount'), retry: 3 };
 
 /** The account's time zone; undefined until the account has loaded. */
 export function useAccountTimeZone(): string | undefined {
-  return useQuery({ ...accountQuery, select: (account) => account.timeZone }).data;
+  return useAccountZoneQuery().data;
+}
+
+/** The zone's read itself, for a screen that says so when it could not be loaded. */
+export function useAccountZoneQuery() {
+  return useQuery({ ...accountQuery, select: (account) => account.timeZone });
 }
 
 /** The time zone at a submit: the cached answer, or one read now. */

@@ -17,7 +17,7 @@ import { AppDialog } from '../../../components/AppDialog.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { FormActions } from '../../../components/FormActions.tsx';
 import { SelectField } from '../../../components/SelectField.tsx';
-import { useAccountTimeZone } from '../../../lib/account-time-zone.ts';
+import { useAccountZoneQuery } from '../../../lib/account-time-zone.ts';
 import { serverFieldErrors } from '../../../lib/api.ts';
 import { clinicianName, useClinicians } from '../../../lib/clinicians.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
@@ -83,7 +83,8 @@ interface SessionFormDialogProps {
  * account's wall clock (as the calendar shows them), so the form waits for the account's zone.
  */
 export function SessionFormDialog({ mode, onClose, onScheduled, onDeleted, onSeriesChanged }: SessionFormDialogProps) {
-  const timeZone = useAccountTimeZone();
+  const zone = useAccountZoneQuery();
+  const timeZone = zone.data;
   return (
     <AppDialog
       open={mode !== null}
@@ -96,7 +97,16 @@ export function SessionFormDialog({ mode, onClose, onScheduled, onDeleted, onSer
     >
       {mode && !timeZone && (
         <Dialog.Body py="10" textAlign="center">
-          <Spinner aria-label="Loading the session form" />
+          {zone.isError ? (
+            <Stack align="center" gap="3" role="alert">
+              <Text>The session form could not be loaded. Check your connection and try again.</Text>
+              <Button size="sm" variant="outline" onClick={() => void zone.refetch()}>
+                Try again
+              </Button>
+            </Stack>
+          ) : (
+            <Spinner aria-label="Loading the session form" />
+          )}
         </Dialog.Body>
       )}
       {mode && timeZone && (mode.kind === 'schedule' ? (
