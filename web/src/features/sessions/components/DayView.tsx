@@ -79,7 +79,7 @@ export function DayView({ date, timeZone, sessions, onSlotClick }: DayViewProps)
                           </Text>
                           <SessionMarks session={session} iconSize={14} />
                         </Flex>
-                        <SessionStatusBadge status={session.status} />
+                        <SessionStatusBadge status={session.status} cancelReason={session.cancelReason} />
                       </Flex>
                       <Text as="span" display="block" fontSize="sm" color="fg.muted">
                         {formatIn(session.scheduledAt, 'h:mm a', timeZone)} · {sessionTypeLabels[session.type]} · {durationLabel(session.duration)}

@@ -1,4 +1,4 @@
-import { Box, Button, Flex, Grid, Link, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Grid, Link, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { format, isSameDay, isSameMonth, isToday } from 'date-fns';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Session } from '@caseload/contract/sessions';
@@ -6,6 +6,7 @@ import { inZone } from '../../../lib/account-time-zone.ts';
 import { monthCell, monthWeeks, statusPalette, weekDays } from '../lib/calendar.ts';
 import { sessionClientNames, timeOf } from '../lib/format.ts';
 import { SessionMarks } from './SessionMarks.tsx';
+import { sessionStatusLabel } from './SessionStatusBadge.tsx';
 
 interface MonthViewProps {
   /** A day of the month, in the account's zone (a TZDate): days and times are the account's. */
@@ -81,6 +82,8 @@ export function MonthView({ date, timeZone, sessions, onOpenDay }: MonthViewProp
                             <Text as="span" truncate>
                               {timeOf(session.scheduledAt, timeZone)} {sessionClientNames(session)}
                             </Text>
+                            {/* The chip's colour is its status; a screen reader hears it in words. */}
+                            <VisuallyHidden>, {sessionStatusLabel(session)}</VisuallyHidden>
                             <SessionMarks session={session} iconSize={10} badgeSize="xs" />
                           </Flex>
                         </RouterLink>

@@ -34,7 +34,7 @@ export function RecentSessionsCard({ sessions }: { sessions: readonly Session[] 
                     <Text as="span" fontWeight="medium">
                       {sessionClientNames(session)}
                     </Text>
-                    <SessionStatusBadge status={session.status} />
+                    <SessionStatusBadge status={session.status} cancelReason={session.cancelReason} />
                   </Flex>
                   <Text as="span" display="block" fontSize="sm" color="fg.muted">
                     {formatIn(session.scheduledAt, 'EEE, MMM d · h:mm a', timeZone)} · {sessionTypeLabels[session.type]} ·{' '}

@@ -6,6 +6,7 @@ import { inZone } from '../../../lib/account-time-zone.ts';
 import { calendarSlots, gridHeight, layoutDay, ROW_HEIGHT, statusPalette, weekDays } from '../lib/calendar.ts';
 import { durationLabel, sessionClientNames, sessionTypeLabels } from '../lib/format.ts';
 import { SessionMarks } from './SessionMarks.tsx';
+import { sessionStatusLabel } from './SessionStatusBadge.tsx';
 
 interface WeekViewProps {
   /** A day of the week, in the account's zone (a TZDate): days and times are the account's. */
@@ -138,7 +139,7 @@ function DayColumn({ day, timeZone, sessions, onSlotClick }: { day: Date; timeZo
                 <SessionMarks session={session} badgeSize="xs" />
               </Flex>
               <Text as="span" truncate>
-                {sessionTypeLabels[session.type]} · {durationLabel(session.duration)}
+                {session.status === 'canceled' ? sessionStatusLabel(session) : sessionTypeLabels[session.type]} · {durationLabel(session.duration)}
               </Text>
             </Flex>
           </RouterLink>

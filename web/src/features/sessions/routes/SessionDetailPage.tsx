@@ -81,11 +81,10 @@ function SessionDetail({ session }: { session: Session }) {
             <Heading as="h1" size="2xl">
               Session Details
             </Heading>
-            <SessionStatusBadge status={session.status} size="md" />
+            <SessionStatusBadge status={session.status} cancelReason={session.cancelReason} size="md" />
             <SessionMarks session={session} iconSize={20} badgeSize="md" />
           </Flex>
           <Text color="fg.muted">{fullDateTime(session.scheduledAt, timeZone)}</Text>
-          {session.status === 'canceled' && <Text color="fg.muted">{canceledLabel(session.cancelReason)}</Text>}
         </Box>
         {permissions.canEditSessions && (
           <Button variant="outline" onClick={() => setDialog({ kind: 'edit', session })}>

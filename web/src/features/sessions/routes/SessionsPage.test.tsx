@@ -207,6 +207,23 @@ describe('Sessions page', { timeout: 30_000 }, () => {
     expect(ranges).toContainEqual([new Date(2026, 2, 9).toISOString(), new Date(2026, 2, 10).toISOString()]);
   });
 
+  it('says why a session was canceled in the week, the month and the day', async () => {
+    const closed = session('5', local(12, 9), 30, [ava], { status: 'canceled', cancelReason: 'school_closure' });
+    const providerOut = session('6', local(12, 11), 30, [ben], { status: 'canceled', cancelReason: 'provider_unavailable' });
+    openSessions({ sessions: [closed, providerOut] });
+    const block = await screen.findByRole('link', { name: /Ben T\./ });
+    expect(block.textContent).toContain('Canceled: Provider unavailable · 30 min');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Month' }));
+    await screen.findByRole('heading', { level: 2, name: 'March 2026' });
+    expect(await screen.findByRole('link', { name: /Ava S\.\s*, Canceled: School closure$/ })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Open Thursday, March 12' }));
+    expect(await screen.findByText('2 sessions scheduled')).toBeTruthy();
+    expect(screen.getByText('Canceled: School closure')).toBeTruthy();
+    expect(screen.getByText('Canceled: Provider unavailable')).toBeTruthy();
+  });
+
   it('says when nothing is scheduled', async () => {
     openSessions({ sessions: [] });
     expect(await screen.findByText('No sessions scheduled')).toBeTruthy();
