@@ -42,13 +42,18 @@ export async function migrationFinished(name: string): Promise<boolean> {
   return done.Item !== undefined;
 }
 
-/** Runs `backfill` for every account unless the migration `name` has finished; the items it updated. */
-export async function migrateEveryAccountOnce(name: string, backfill: (accountId: string) => Promise<number>, run: MigrationRun = {}): Promise<number> {
+/**
+ * Runs `backfill` for every account unless the migration `name` has finished; the items it updated
+ * (or, for a migration that only reports, the items it listed). `report` gives the lines its marker
+ * keeps.
+ */
+export async function migrateEveryAccountOnce(name: string, backfill: (accountId: string) => Promise<number>, run: MigrationRun = {}, report?: () => string[]): Promise<number> {
   if (await migrationFinished(name)) return 0;
   let updated = 0;
   for await (const accountId of accountIds()) updated += await backfill(accountId);
   const marker = operatorKeys.migration(name);
   const ranBy = run.ranBy ? { ranBy: run.ranBy } : {};
-  await db().send(new PutCommand({ TableName: tableName(), Item: { ...marker, type: entity.migration, finishedAt: new Date().toISOString(), updated, ...ranBy } }));
+  const lines = report ? { report: report() } : {};
+  await db().send(new PutCommand({ TableName: tableName(), Item: { ...marker, type: entity.migration, finishedAt: new Date().toISOString(), updated, ...ranBy, ...lines } }));
   return updated;
 }

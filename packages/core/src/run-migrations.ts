@@ -6,6 +6,7 @@
  */
 import { migrateClientKeys, CLIENT_KEYS_MIGRATION } from './caseload/migrate-client-keys.ts';
 import { migrateOrganizationNames, ORGANIZATION_NAMES_MIGRATION } from './caseload/migrate-organization-names.ts';
+import { reportUnattendedData, UNATTENDED_DATA_REPORT } from './goals/report-unattended-data.ts';
 import { migrationFinished, type MigrationRun } from './migrations.ts';
 import { migrateMinutesLedger, MINUTES_LEDGER_MIGRATION } from './minutes/migrate-ledger.ts';
 import { migrateSessionProviders, SESSION_PROVIDER_MIGRATION } from './sessions/migrate-provider.ts';
@@ -27,6 +28,8 @@ export const migrations: readonly Migration[] = [
   { name: ORGANIZATION_NAMES_MIGRATION, run: migrateOrganizationNames },
   // After the providers' backfill: the facts name each session's provider.
   { name: SIGNATURE_FACTS_MIGRATION, run: migrateSignatureFacts },
+  // Changes nothing: lists the data every figure now leaves out (part 4 §1.6).
+  { name: UNATTENDED_DATA_REPORT, run: reportUnattendedData },
 ];
 
 export interface MigrationReport {

@@ -44,13 +44,26 @@ async function readParticipations(accountId: string, sessionIds: string[]): Prom
  * The rows whose student was there. `known` sessions (already read by the caller, such as a
  * report's sessions of the period) are used as they are; the others are read by key, once each.
  */
-export async function attendedRows<R extends Pick<ProgressItem, 'sessionId' | 'clientId'>>(accountId: string, rows: R[], known: readonly Participation[] = []): Promise<R[]> {
-  if (!rows.length) return rows;
+export async function attendedRows<R extends Row>(accountId: string, rows: R[], known: readonly Participation[] = []): Promise<R[]> {
+  return (await byAttendance(accountId, rows, known)).attended;
+}
+
+/** The rows recorded for a student marked absent or canceled: what every figure leaves out (the migration's report lists them). */
+export async function unattendedRows<R extends Row>(accountId: string, rows: R[]): Promise<R[]> {
+  return (await byAttendance(accountId, rows, [])).notThere;
+}
+
+type Row = Pick<ProgressItem, 'sessionId' | 'clientId'>;
+
+async function byAttendance<R extends Row>(accountId: string, rows: R[], known: readonly Participation[]): Promise<{ attended: R[]; notThere: R[] }> {
+  if (!rows.length) return { attended: rows, notThere: [] };
   const sessions = new Map(known.map((s) => [s.id, s]));
   const missing = [...new Set(rows.map((r) => r.sessionId))].filter((id) => !sessions.has(id));
   if (missing.length) for (const s of await readParticipations(accountId, missing)) sessions.set(s.id, s);
-  return rows.filter((r) => {
-    const status = sessions.get(r.sessionId)?.participants?.[r.clientId]?.status;
-    return !status || !wasNotThere(status);
-  });
+  const split = { attended: [] as R[], notThere: [] as R[] };
+  for (const row of rows) {
+    const status = sessions.get(row.sessionId)?.participants?.[row.clientId]?.status;
+    (status && wasNotThere(status) ? split.notThere : split.attended).push(row);
+  }
+  return split;
 }

@@ -4,15 +4,21 @@ import type { ActivityKind } from '@caseload/contract/caseload';
 import { useAccountTimeZone } from '../../../lib/account-time-zone.ts';
 import { apiQuery } from '../../../lib/api.ts';
 import { cacheTimes } from '../../../lib/query-client.ts';
-import { localWeekStart, todayRange } from '../lib/dashboard.ts';
+import { accountWeekStart, todayRange } from '../lib/dashboard.ts';
 
 /**
- * The four numbers for the user's local week (the key changes only when the week does), of their
- * own caseload ('me') or of everything they may see ('all'); no request until that is known.
+ * The four numbers for this week in the account's zone (the key changes only when the week does),
+ * of the user's own caseload ('me') or of everything they may see ('all'); no request until both
+ * the caseload and the zone are known.
  */
 export function useDashboardStats(assignedTo: 'me' | 'all' | undefined) {
-  const [weekStart] = useState(() => localWeekStart(new Date()));
-  return useQuery({ ...apiQuery('getDashboardStats', { query: { weekStart, assignedTo: assignedTo ?? 'all' } }), enabled: assignedTo !== undefined });
+  const [now] = useState(() => new Date());
+  const timeZone = useAccountTimeZone();
+  const weekStart = timeZone ? accountWeekStart(now, timeZone) : undefined;
+  return useQuery({
+    ...apiQuery('getDashboardStats', { query: { weekStart, assignedTo: assignedTo ?? 'all' } }),
+    enabled: assignedTo !== undefined && weekStart !== undefined,
+  });
 }
 
 /** Recent audit events of a kind; a user who cannot manage users gets only its own (the server decides). */

@@ -3,8 +3,8 @@ import type { DashboardStats } from '@caseload/contract/caseload';
 import type { Session } from '@caseload/contract/sessions';
 import { inZone } from '../../../lib/account-time-zone.ts';
 
-/** The user's local Monday 00:00 as an ISO instant: "this week" follows the user's time zone. */
-export const localWeekStart = (now: Date) => startOfWeek(now, { weekStartsOn: 1 }).toISOString();
+/** Monday 00:00 of this week in the account's zone, as a UTC instant: "this week" is the school's week, like the calendar's. */
+export const accountWeekStart = (now: Date, timeZone: string) => new Date(startOfWeek(inZone(now, timeZone), { weekStartsOn: 1 }).getTime()).toISOString();
 
 /** Today in the account's zone: its midnight to the next midnight there, as UTC instants. */
 export function todayRange(now: Date, timeZone: string): { from: string; to: string } {

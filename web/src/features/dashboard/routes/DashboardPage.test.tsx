@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '@caseload/contract/auth';
 import type { DashboardStats } from '@caseload/contract/caseload';
 import type { Session } from '@caseload/contract/sessions';
-import { jsonResponse, mockFetch, testAccount, testUser } from '../../../test/fetch.ts';
+import { BROWSER_ZONE, jsonResponse, mockFetch, testAccount, testUser } from '../../../test/fetch.ts';
 import { renderApp } from '../../../test/render.tsx';
-import { localWeekStart, trendCaptions } from '../lib/dashboard.ts';
+import { accountWeekStart, trendCaptions } from '../lib/dashboard.ts';
 
 const owner: CurrentUser = { ...testUser, userType: 'owner' };
 const stats: DashboardStats = {
@@ -68,10 +68,12 @@ describe('trend captions', () => {
     expect(trendCaptions(undefined, 0)).toMatchObject({ totalClients: 'Active · 0 new this month', weekSessions: 'Same as last week', completionRate: 'No sessions due yet' });
   });
 
-  it('use the local Monday as the week start', () => {
-    const start = new Date(localWeekStart(new Date(2026, 2, 4, 15)));
-    expect([start.getDay(), start.getDate(), start.getHours()]).toEqual([1, 2, 0]);
-    expect(new Date(localWeekStart(new Date(2026, 2, 8, 23))).getDate()).toBe(2); // Sunday belongs to the week before
+  it("use the account's Monday as the week start, whatever the browser's zone", () => {
+    // Sunday 9 pm in Los Angeles is already Monday in UTC and New York: it still belongs to the week before.
+    expect(accountWeekStart(new Date('2026-03-09T05:00:00Z'), 'America/Los_Angeles')).toBe('2026-03-02T08:00:00.000Z');
+    // Monday 2 am in Los Angeles, after the change to daylight time on Sunday 8 March.
+    expect(accountWeekStart(new Date('2026-03-09T09:00:00Z'), 'America/Los_Angeles')).toBe('2026-03-09T07:00:00.000Z');
+    expect(accountWeekStart(new Date('2026-03-08T23:30:00Z'), 'Asia/Kolkata')).toBe('2026-03-08T18:30:00.000Z');
   });
 });
 
@@ -106,7 +108,7 @@ describe('Dashboard', { timeout: 20_000 }, () => {
 
     const urls = fetchMock.mock.calls.map(([url]) => new URL(String(url), 'http://x'));
     const statsUrl = urls.find((u) => u.pathname === '/api/dashboard/stats')!;
-    expect(statsUrl.searchParams.get('weekStart')).toBe(localWeekStart(new Date()));
+    expect(statsUrl.searchParams.get('weekStart')).toBe(accountWeekStart(new Date(), BROWSER_ZONE));
     const sessionsUrl = urls.find((u) => u.pathname === '/api/sessions')!;
     expect(new Date(sessionsUrl.searchParams.get('from')!).getTime()).toBe(new Date(today.getFullYear(), today.getMonth(), today.getDate()).getTime());
   });

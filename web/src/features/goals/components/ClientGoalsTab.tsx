@@ -5,6 +5,7 @@ import type { Goal, ProgressPoint } from '@caseload/contract/sessions';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { EditIcon, TrashIcon } from '../../../components/icons.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
+import { useAccountTimeZone } from '../../../lib/account-time-zone.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import { usePermission } from '../../../lib/permissions.ts';
 import { notify } from '../../../lib/toaster.ts';
@@ -87,6 +88,7 @@ function GoalCard({ goal, canManage, progress, onEdit }: GoalCardProps) {
   const [confirmDelete, setConfirmDelete] = useState(false);
   const next = toggledStatus(goal.status);
   const criterion = criterionLabel(goal);
+  const timeZone = useAccountTimeZone();
 
   const changeStatus = (status: GoalStatus) =>
     setStatus.mutate(
@@ -135,8 +137,8 @@ function GoalCard({ goal, canManage, progress, onEdit }: GoalCardProps) {
                 Baseline: {goal.baseline.accuracy}% on {calendarDate(goal.baseline.date)}
               </span>
             )}
-            {goal.targetDate && <span>Target date: {shortDate(goal.targetDate)}</span>}
-            {goal.status === 'mastered' && goal.masteredDate && <span>Mastered: {shortDate(goal.masteredDate)}</span>}
+            {goal.targetDate && <span>Target date: {shortDate(goal.targetDate, timeZone)}</span>}
+            {goal.status === 'mastered' && goal.masteredDate && <span>Mastered: {shortDate(goal.masteredDate, timeZone)}</span>}
           </Flex>
           {goal.recentAccuracy !== undefined && (
             <Text fontSize="sm">

@@ -10,6 +10,7 @@ import { LazyRichTextEditor } from '../../../components/rich-text/LazyRichTextEd
 import { plainText } from '../../../components/rich-text/plain-text.ts';
 import { SelectField } from '../../../components/SelectField.tsx';
 import { TextField } from '../../../components/TextField.tsx';
+import { useAccountTimeZone } from '../../../lib/account-time-zone.ts';
 import { apiQuery, serverFieldErrors } from '../../../lib/api.ts';
 import type { FieldErrors } from '../../../lib/form.ts';
 import { usePermission } from '../../../lib/permissions.ts';
@@ -38,12 +39,12 @@ interface Values {
 
 const text = (value: number | undefined) => (value === undefined ? '' : String(value));
 
-const valuesOf = (goal?: Goal): Values => ({
+const valuesOf = (goal: Goal | undefined, timeZone: string | undefined): Values => ({
   name: goal?.name ?? '',
   type: goal?.type ?? 'articulation',
   description: goal?.description ?? '',
   targetCriteria: goal?.targetCriteria ?? '',
-  targetDate: isoToDateInput(goal?.targetDate),
+  targetDate: isoToDateInput(goal?.targetDate, timeZone),
   baselineAccuracy: text(goal?.baseline?.accuracy),
   baselineDate: goal?.baseline?.date ?? '',
   criterionAccuracy: text(goal?.criterionAccuracy),
@@ -59,12 +60,12 @@ const criterionOf = (values: Values) => ({
 });
 
 /** The form as the API body; an editor holding only empty paragraphs counts as no description. */
-const bodyOf = (values: Values) => ({
+const bodyOf = (values: Values, timeZone: string | undefined) => ({
   name: values.name,
   type: values.type,
   description: plainText(values.description) ? values.description : '',
   targetCriteria: values.targetCriteria,
-  targetDate: dateInputToIso(values.targetDate),
+  targetDate: dateInputToIso(values.targetDate, timeZone),
   // A baseline is both or nothing: one half alone gets the schema's message on the missing half.
   baseline: values.baselineAccuracy.trim() || values.baselineDate ? { accuracy: numberOrAbsent(values.baselineAccuracy), date: values.baselineDate } : undefined,
   ...criterionOf(values),
@@ -102,7 +103,8 @@ interface GoalFormProps {
 
 /** Add Goal and Edit Goal, validated with the contract's goal schema; new goals can start from the goal bank. */
 export function GoalForm({ clientId, goal, onDone, onCancel, inDialog = false }: GoalFormProps) {
-  const [values, setValues] = useState(() => valuesOf(goal));
+  const timeZone = useAccountTimeZone();
+  const [values, setValues] = useState(() => valuesOf(goal, timeZone));
   const [errors, setErrors] = useState<FieldErrors>({});
   // The description editor is uncontrolled: a template remounts it with the template's text.
   const [editorKey, setEditorKey] = useState(0);
@@ -164,7 +166,7 @@ export function GoalForm({ clientId, goal, onDone, onCancel, inDialog = false }:
     event.stopPropagation();
     if (saving) return;
     // One schema for both: the create body is the goal's fields (with the criterion's pair rule) and the client.
-    const parsed = createGoalBody.safeParse({ ...bodyOf(values), clientId });
+    const parsed = createGoalBody.safeParse({ ...bodyOf(values, timeZone), clientId });
     if (!parsed.success) return setErrors(issuesByPath(parsed.error));
     if (goal) {
       const { clientId: _client, ...body } = parsed.data;

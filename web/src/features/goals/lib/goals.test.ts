@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ProgressPoint } from '@caseload/contract/sessions';
-import { accuracySeries } from './goals.ts';
+import { accuracySeries, dateInputToIso, isoToDateInput, shortDate } from './goals.ts';
 
 const point = (recordedAt: string, fields: Partial<ProgressPoint>): ProgressPoint => ({
   id: recordedAt,
@@ -22,5 +22,17 @@ describe('accuracySeries', () => {
     ];
     expect(accuracySeries(points, { id: 'g', criterionMaxCue: 'verbal' }).map((p) => p.accuracy)).toEqual([50, 60]);
     expect(accuracySeries(points, { id: 'g' }).map((p) => p.accuracy)).toEqual([50, 80]);
+  });
+});
+
+describe("a goal's dates", () => {
+  it("are days in the account's zone: entered as its noon, shown as its day, whatever the browser's zone", () => {
+    expect(dateInputToIso('2026-06-12', 'America/Los_Angeles')).toBe('2026-06-12T19:00:00.000Z');
+    expect(dateInputToIso('2026-06-12', 'Pacific/Auckland')).toBe('2026-06-12T00:00:00.000Z');
+    expect(dateInputToIso('', 'America/Los_Angeles')).toBeUndefined();
+    expect(dateInputToIso('2026-13-40x', 'America/Los_Angeles')).toBeUndefined();
+    // Mastered at 9 pm in Los Angeles: the next day in UTC, the same day for the school.
+    expect(shortDate('2026-05-15T04:00:00.000Z', 'America/Los_Angeles')).toBe('May 14, 2026');
+    expect(isoToDateInput('2026-06-12T00:00:00.000Z', 'Pacific/Auckland')).toBe('2026-06-12');
   });
 });

@@ -1,9 +1,11 @@
+import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import type * as z from 'zod/mini';
 import type { GoalStatus } from '@caseload/contract/enums';
 import { criterionAccuracy, percentOf } from '@caseload/contract/figures';
 import type { Goal, ProgressPoint } from '@caseload/contract/sessions';
 import { cueLevelLabels } from '@caseload/contract/trials';
+import { formatIn } from '../../../lib/account-time-zone.ts';
 
 export const goalStatusLabels: Record<GoalStatus, string> = {
   active: 'Active',
@@ -46,16 +48,22 @@ export function accuracySeries(points: readonly ProgressPoint[], goal: Pick<Goal
     .map((point) => ({ at: point.recordedAt, accuracy: criterionAccuracy([point], goal.criterionMaxCue) ?? 0 }));
 }
 
-/** The form's date input (yyyy-MM-dd) as the ISO instant the API takes: local noon, so the day survives time zones. */
-export function dateInputToIso(value: string): string | undefined {
-  if (!value) return undefined;
-  const date = new Date(`${value}T12:00:00`);
-  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+/**
+ * The form's date input (yyyy-MM-dd) as the ISO instant the API takes: noon in the account's zone
+ * (part 4 §1.6), so the day reads the same wherever it is shown; the browser's zone only until the
+ * account has loaded.
+ */
+export function dateInputToIso(value: string, timeZone: string | undefined): string | undefined {
+  const [year, month, day] = value.split('-').map(Number);
+  if (!year || !month || !day) return undefined;
+  const noon = timeZone ? new TZDate(year, month - 1, day, 12, 0, 0, timeZone) : new Date(year, month - 1, day, 12);
+  return Number.isNaN(noon.getTime()) ? undefined : new Date(noon.getTime()).toISOString();
 }
 
-export const isoToDateInput = (iso: string | undefined) => (iso ? format(new Date(iso), 'yyyy-MM-dd') : '');
+/** A goal's date (target, mastered) as the day it is in the account's zone. */
+export const isoToDateInput = (iso: string | undefined, timeZone: string | undefined) => (iso ? formatIn(iso, 'yyyy-MM-dd', timeZone) : '');
 
-export const shortDate = (iso: string) => format(new Date(iso), 'MMM d, yyyy');
+export const shortDate = (iso: string, timeZone: string | undefined) => formatIn(iso, 'MMM d, yyyy', timeZone);
 
 /** A calendar date (yyyy-MM-dd, no time) as shown: read as that local day, never shifted by the time zone. */
 export const calendarDate = (date: string) => format(new Date(`${date}T12:00:00`), 'MMM d, yyyy');
