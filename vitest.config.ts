@@ -56,7 +56,8 @@ export default defineConfig({
   test: {
     maxWorkers: availableParallelism(),
     projects: [
-      { test: { name: 'unit', env, include: ['packages/**/*.test.ts', 'tests/unit/**/*.test.ts'] } },
+      // A hang guard as well: the lint-boundary checks run ESLint, over 5 s (the default) on a busy machine.
+      { test: { name: 'unit', env, include: ['packages/**/*.test.ts', 'tests/unit/**/*.test.ts'], testTimeout: 60_000 } },
       {
         test: {
           name: 'integration',

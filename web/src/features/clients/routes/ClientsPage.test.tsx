@@ -50,7 +50,7 @@ async function openClients(user: CurrentUser, clients: Client[], routes: Record<
     ...routes,
   });
   renderApp(path);
-  await screen.findByRole('heading', { level: 1, name: 'Client Management' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: 'Client Management' });
   return fetchMock;
 }
 
@@ -83,7 +83,7 @@ describe('Last Initial input', () => {
   });
 });
 
-describe('Add New Client dialog', { timeout: 20_000 }, () => {
+describe('Add New Client dialog', () => {
   it('shows the schema messages next to the fields and sends nothing', async () => {
     const fetchMock = await openClients(owner, []);
     const add = await openAddDialog();
@@ -160,7 +160,7 @@ async function toggleMedicaid(scope: HTMLElement, expected: 'checked' | 'uncheck
   await waitFor(() => expect(within(scope).getByRole('checkbox', { name: 'Medicaid eligible' }).closest('[data-state]')?.getAttribute('data-state')).toBe(expected));
 }
 
-describe('ICD-10 codes and Medicaid eligibility', { timeout: 20_000 }, () => {
+describe('ICD-10 codes and Medicaid eligibility', () => {
   it("shows the contract's message on the ICD-10 field and sends nothing, then sends the codes as a list", async () => {
     let sent: unknown;
     const fetchMock = await openClients(owner, [], {
@@ -246,7 +246,7 @@ describe('ICD-10 codes and Medicaid eligibility', { timeout: 20_000 }, () => {
       [`GET /api/clients/${emma.id}/service-minutes`]: pending,
     });
     renderApp(`/clients/${emma.id}`);
-    const details = await screen.findByRole('region', { name: 'Client details' }, { timeout: 5000 });
+    const details = await screen.findByRole('region', { name: 'Client details' });
     const fact = (label: string) => within(details).getByText(label).nextElementSibling?.textContent;
     expect(await within(details).findByText('F80.0, F80.89')).toBeTruthy();
     expect(fact('ICD-10 codes')).toBe('F80.0, F80.89');
@@ -254,7 +254,7 @@ describe('ICD-10 codes and Medicaid eligibility', { timeout: 20_000 }, () => {
   });
 });
 
-describe('client list and filters', { timeout: 20_000 }, () => {
+describe('client list and filters', () => {
   it('shows the columns, and asks the server to filter by name, organization, grade and status', async () => {
     const fetchMock = await openClients(owner, [liam, emma, noah]);
     expect(await screen.findByText('3 clients')).toBeTruthy();
@@ -397,7 +397,7 @@ describe('client list and filters', { timeout: 20_000 }, () => {
   });
 });
 
-describe('My caseload / All clients', { timeout: 20_000 }, () => {
+describe('My caseload / All clients', () => {
   const others = { ...liam, clinicianIds: [sam.id] };
 
   it('opens on My caseload for a user with clients assigned, and remembers a switch to All clients', async () => {
@@ -441,7 +441,7 @@ describe('My caseload / All clients', { timeout: 20_000 }, () => {
   });
 });
 
-describe('Clinicians multi-select', { timeout: 20_000 }, () => {
+describe('Clinicians multi-select', () => {
   it('offers the users who may see the organization, starts with the current user, and sends the choice', async () => {
     let sent: unknown;
     const fetchMock = await openClients(owner, [], {
@@ -490,7 +490,7 @@ describe('Clinicians multi-select', { timeout: 20_000 }, () => {
   });
 });
 
-describe('Edit Client and archive', { timeout: 20_000 }, () => {
+describe('Edit Client and archive', () => {
   it('saves the edit with the spec’s toasts', async () => {
     const answers = [jsonResponse(500, { message: 'boom' })];
     let sent: unknown;
@@ -542,7 +542,7 @@ describe('Edit Client and archive', { timeout: 20_000 }, () => {
 /** happy-dom answers matchMedia from its viewport; resizing it fires the query's change event. */
 const setViewportWidth = (width: number) => (window as unknown as { happyDOM: { setViewport(viewport: { width: number }): void } }).happyDOM.setViewport({ width });
 
-describe('phone width', { timeout: 20_000 }, () => {
+describe('phone width', () => {
   afterEach(() => setViewportWidth(1024));
 
   it('lists a card per client with its four actions below 600 px, switching when the window narrows', async () => {

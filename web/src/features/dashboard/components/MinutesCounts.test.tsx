@@ -15,7 +15,7 @@ function openDashboard(answer: () => Response) {
   });
 }
 
-describe('dashboard: service-minutes counts', { timeout: 20_000 }, () => {
+describe('dashboard: service-minutes counts', () => {
   it("shows the caseload's three counts, each linking to the minutes page filtered or sorted", async () => {
     const fetchMock = openDashboard(() => jsonResponse(200, summary));
     renderApp('/?assignedTo=me');

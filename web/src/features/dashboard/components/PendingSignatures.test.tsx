@@ -22,7 +22,7 @@ function openDashboard(user: CurrentUser, answer: () => Response) {
   });
 }
 
-describe('dashboard: notes awaiting signatures', { timeout: 20_000 }, () => {
+describe('dashboard: notes awaiting signatures', () => {
   it('lists the notes awaiting my co-signature and my unsigned notes, each linking to its session on the student', async () => {
     openDashboard(testUser, () => jsonResponse(200, pending));
     renderApp('/?assignedTo=me');

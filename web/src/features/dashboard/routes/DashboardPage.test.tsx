@@ -77,18 +77,18 @@ describe('trend captions', () => {
   });
 });
 
-describe('Dashboard', { timeout: 20_000 }, () => {
+describe('Dashboard', () => {
   it('shows four placeholders while the numbers load', async () => {
     openDashboard(owner);
     renderApp('/');
-    await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
     expect(screen.getAllByTestId('stat-placeholder')).toHaveLength(4);
   });
 
   it('shows the cards, recent activity, today’s first three sessions and quick actions', async () => {
     const fetchMock = openDashboard(owner, { stats, sessions });
     renderApp('/');
-    await screen.findByText('Overview of your SLP practice', {}, { timeout: 5000 });
+    await screen.findByText('Overview of your SLP practice');
     await screen.findByText('12');
     expect(screen.getAllByTestId('stat-value').map((v) => v.textContent)).toEqual(['12', '7', '20', '83%']);
     expect(screen.getByRole('link', { name: 'Total Clients' }).getAttribute('href')).toBe('/clients');
@@ -117,7 +117,7 @@ describe('Dashboard', { timeout: 20_000 }, () => {
     const child: CurrentUser = { ...testUser, userType: 'child' };
     openDashboard(child, { stats: { ...stats, totalClients: undefined } as unknown as DashboardStats });
     renderApp('/');
-    expect(await screen.findByText('No sessions scheduled for today', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('No sessions scheduled for today')).toBeTruthy();
     await screen.findByText('83%');
     expect(screen.getAllByTestId('stat-value')[0]!.textContent).toBe('0');
     expect(screen.queryByRole('link', { name: 'Schedule Session' })).toBeNull();
@@ -128,7 +128,7 @@ describe('Dashboard', { timeout: 20_000 }, () => {
   it("'Create Goal' asks for an active client, then opens the goal dialog for that client", async () => {
     const fetchMock = openDashboard(owner, { stats, sessions: [] });
     renderApp('/');
-    fireEvent.click(await screen.findByRole('button', { name: 'Create Goal' }, { timeout: 5000 }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Create Goal' }));
     const picker = await screen.findByRole('dialog', { name: 'Choose a client' });
     fireEvent.change(within(picker).getByRole('searchbox', { name: 'Search clients' }), { target: { value: 'Zed' } });
     expect(await within(picker).findByText('No active client matches this name.')).toBeTruthy();
@@ -151,7 +151,7 @@ describe('Dashboard', { timeout: 20_000 }, () => {
   it('shows clinical and administrative activity by default, sign-ins behind the switch', async () => {
     const fetchMock = openDashboard(owner, { stats, sessions: [] });
     renderApp('/');
-    const card = (await screen.findByRole('heading', { name: 'Recent Activities' }, { timeout: 5000 })).closest('section')!;
+    const card = (await screen.findByRole('heading', { name: 'Recent Activities' })).closest('section')!;
     expect(await within(card as HTMLElement).findByText('Added a client')).toBeTruthy();
     expect(within(card as HTMLElement).queryByText('Signed in')).toBeNull();
     fireEvent.click(within(card as HTMLElement).getByRole('button', { name: 'Sign-ins' }));
@@ -163,7 +163,7 @@ describe('Dashboard', { timeout: 20_000 }, () => {
   it('shows "–" and "No sessions due yet" for the completion rate when nothing was due, not 0%', async () => {
     openDashboard(owner, { stats: { ...stats, completionRate: null, trends: { ...stats.trends, sessionsDueThisWeek: 0 } } });
     renderApp('/');
-    await screen.findByText('No sessions due yet', {}, { timeout: 5000 });
+    await screen.findByText('No sessions due yet');
     expect(screen.getAllByTestId('stat-value').map((v) => v.textContent)).toEqual(['12', '7', '20', '–']);
     expect(screen.queryByText('0%')).toBeNull();
   });

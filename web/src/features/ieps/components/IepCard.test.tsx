@@ -83,7 +83,7 @@ function openClientPage({ user = testUser, ieps = [], create, record }: Setup = 
 
 const dialog = () => screen.findByRole('dialog', { name: 'Add IEP' });
 
-describe('client page: IEP card', { timeout: 20_000 }, () => {
+describe('client page: IEP card', () => {
   it("shows the client, the current IEP, past IEPs and the school year's minutes with the owed make-up", async () => {
     openClientPage({ ieps: [iep(), iep({ id: 'a0000000-0000-4000-8000-000000000002', startDate: '2024-09-01', endDate: '2025-06-30', status: 'ended', serviceMinutes: 45 })] });
     expect(await screen.findByRole('heading', { level: 1, name: 'Emma S.' })).toBeTruthy();

@@ -37,7 +37,7 @@ function openMinutes(path: string, answer: MinutesRow[] = rows) {
 
 const names = () => screen.getAllByTestId('minutes-row').map((tr) => within(tr).getByRole('link').textContent);
 
-describe('Minutes page', { timeout: 20_000 }, () => {
+describe('Minutes page', () => {
   it("lists the caseload's rows with a bar, the figures and the status, each name linking to the client", async () => {
     const fetchMock = openMinutes('/minutes?assignedTo=me');
     expect(await screen.findByRole('heading', { level: 1, name: 'Service Minutes' })).toBeTruthy();

@@ -31,10 +31,10 @@ async function openOrganizations(user: CurrentUser, list: Organization[], routes
     return jsonResponse(404, { message: `unexpected ${method} ${url}` });
   });
   renderApp('/organizations');
-  await screen.findByRole('heading', { level: 1, name: 'Organization Management' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: 'Organization Management' });
 }
 
-describe('Organization Management', { timeout: 20_000 }, () => {
+describe('Organization Management', () => {
   it('adds the first organization and shows the server’s message when adding fails', async () => {
     const list: Organization[] = [];
     const answers = [jsonResponse(400, { message: 'Phone must be at most 20 characters' })];

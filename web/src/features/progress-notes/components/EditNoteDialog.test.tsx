@@ -5,7 +5,7 @@ import { renderWithProviders } from '../../../test/render.tsx';
 import { note } from '../test/fixtures.ts';
 import { EditNoteDialog } from './EditNoteDialog.tsx';
 
-describe('edit note dialog', { timeout: 15_000 }, () => {
+describe('edit note dialog', () => {
   it('shows a delivered note read-only (no editor, no Save), saying why', async () => {
     mockApi({ 'GET /api/user': () => jsonResponse(200, testUser) });
     const delivered = note(1, { status: 'delivered', content: '<p>Maya met her goal.</p>' });

@@ -27,7 +27,7 @@ const startInput = () => screen.getByLabelText('Start date') as HTMLInputElement
 const endInput = () => screen.getByLabelText('End date') as HTMLInputElement;
 const generateButton = () => screen.getByRole('button', { name: 'Generate Progress Note' });
 
-describe('progress note dialog', { timeout: 15_000 }, () => {
+describe('progress note dialog', () => {
   it('is titled with the first name and last initial and lists up to 3 previous notes, newest first', async () => {
     const long = `<p>${'Maya worked on /s/ blends. '.repeat(10)}</p>`;
     const notes = [note(1), note(5, { content: long, generatedBy: 'manual' }), note(3), note(4), note(2)];

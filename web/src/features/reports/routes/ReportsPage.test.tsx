@@ -53,11 +53,11 @@ async function openReports(user: CurrentUser = testUser, answers: Record<string,
     ...answers,
   });
   renderApp('/reports');
-  await screen.findByRole('heading', { level: 1, name: 'Reports' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: 'Reports' });
   return fetchMock;
 }
 
-describe('reports', { timeout: 15_000 }, () => {
+describe('reports', () => {
   it('shows the four summary cards and clients by success rate with 80/60 badges', async () => {
     await openReports();
     expect(await screen.findByText('Total Sessions')).toBeTruthy();

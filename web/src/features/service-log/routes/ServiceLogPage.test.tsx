@@ -56,7 +56,7 @@ function declarationsOf(element: Element): string {
 }
 const search = () => screen.getByTestId('location-search').textContent ?? '';
 
-describe('Service log page', { timeout: 20_000 }, () => {
+describe('Service log page', () => {
   it("lists this month's lines of the user's own sessions, every column, in the server's order", async () => {
     const fetchMock = openLog('/service-log');
     expect(await screen.findByRole('heading', { level: 1, name: 'Service log' })).toBeTruthy();

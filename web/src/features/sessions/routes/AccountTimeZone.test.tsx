@@ -78,7 +78,7 @@ const setNow = (instant: string) => {
 
 afterEach(() => vi.useRealTimers());
 
-describe('times in the account’s time zone', { timeout: 60_000 }, () => {
+describe('times in the account’s time zone', () => {
   // Wednesday 11 March 2026, 10:00 in the account's zone: the week of Monday 9 March.
   beforeEach(() => setNow(accountTime(11, '10:00')));
 
@@ -151,7 +151,7 @@ describe('times in the account’s time zone', { timeout: 60_000 }, () => {
   });
 });
 
-describe('the dashboard’s today', { timeout: 60_000 }, () => {
+describe('the dashboard’s today', () => {
   // Tuesday 10 March, 11:00 PM in the account's zone: already Wednesday in many browsers' zones.
   beforeEach(() => setNow(accountTime(10, '23:00')));
 

@@ -237,7 +237,7 @@ describe('A note signed on another device', () => {
     fireEvent.change(successful, { target: { value: '9' } });
 
     const avaTab = await panel('Ava S.');
-    expect(await within(avaTab).findByText(SIGNED_NOTE, {}, { timeout: 6000 })).toBeTruthy();
+    expect(await within(avaTab).findByText(SIGNED_NOTE)).toBeTruthy();
     const signature = await signatureOf('Ava S.');
     expect(await within(signature).findByText(/^Signed by Alex Kim \(Assistant\)/)).toBeTruthy();
     expect(calls.filter((call) => call === 'GET notes').length).toBe(readsBefore + 1);
@@ -260,7 +260,7 @@ describe('A note signed on another device', () => {
     fireEvent.change(await screen.findByRole('textbox', { name: 'Session notes for Ava S.' }), { target: { value: 'Used visual cues.' } });
 
     const avaTab = await panel('Ava S.');
-    expect(await within(avaTab).findByText(SIGNED_NOTE, {}, { timeout: 6000 })).toBeTruthy();
+    expect(await within(avaTab).findByText(SIGNED_NOTE)).toBeTruthy();
     const addendum = (await within(avaTab).findByLabelText('Addendum for Ava S.')) as HTMLTextAreaElement;
     expect(addendum.value).toBe('Used visual cues.');
     expect(within(avaTab).queryByRole('textbox', { name: 'Session notes for Ava S.' })).toBeNull();

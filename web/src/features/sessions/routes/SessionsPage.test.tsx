@@ -91,7 +91,7 @@ afterEach(() => {
 const setViewportWidth = (width: number) => (window as unknown as { happyDOM: { setViewport(viewport: { width: number }): void } }).happyDOM.setViewport({ width });
 
 // The week grid is large (7 × 19 slot buttons): role queries over it are slow in happy-dom.
-describe('Sessions page', { timeout: 30_000 }, () => {
+describe('Sessions page', () => {
   it('shows the week from Monday, reading only its range, with blocks for each session', async () => {
     const fetchMock = openSessions();
     await screen.findByRole('heading', { level: 1, name: 'Session Management' });
@@ -233,7 +233,7 @@ describe('Sessions page', { timeout: 30_000 }, () => {
   });
 });
 
-describe('whose sessions', { timeout: 15_000 }, () => {
+describe('whose sessions', () => {
   afterEach(() => localStorage.clear());
 
   /** The providerId of each week read (the recent-sessions read spans months). */

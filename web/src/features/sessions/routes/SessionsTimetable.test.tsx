@@ -118,7 +118,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('Repeats weekly on', { timeout: 30_000 }, () => {
+describe('Repeats weekly on', () => {
   it('sends one series with the weekdays, the time, the start and the school year’s end, and says how many sessions it scheduled', async () => {
     const calls = serve({ 'POST /api/session-series': () => jsonResponse(201, { created: 46, kept: 0, deleted: 0 }) });
     renderApp('/sessions');
@@ -186,7 +186,7 @@ describe('Repeats weekly on', { timeout: 30_000 }, () => {
   });
 });
 
-describe('Make-up for…', { timeout: 30_000 }, () => {
+describe('Make-up for…', () => {
   it('is offered only for one client who is owed a make-up, and goes with the session', async () => {
     const calls = serve({ 'POST /api/sessions': () => jsonResponse(201, session(9, local(11, 10), [ava], { makeupForSessionId: canceled.id })) });
     renderApp('/sessions');
@@ -234,7 +234,7 @@ describe('Make-up for…', { timeout: 30_000 }, () => {
   });
 });
 
-describe('series occurrences', { timeout: 30_000 }, () => {
+describe('series occurrences', () => {
   const series: SessionSeries = {
     id: seriesId,
     clientIds: [ava.id],

@@ -54,11 +54,11 @@ async function openUsers(user: CurrentUser, users: ManagedUser[], routes: Record
     return jsonResponse(404, { message: `unexpected ${method} ${url}` });
   });
   renderApp('/users');
-  await screen.findByRole('heading', { level: 1, name: 'User Management' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: 'User Management' });
   return fetchMock;
 }
 
-describe('User Management', { timeout: 20_000 }, () => {
+describe('User Management', () => {
   it('tells a user without canManageUsers instead of calling the API', async () => {
     const fetchMock = await openUsers({ ...testUser, userType: 'child' }, []);
     expect(screen.getByText("You don't have permission to manage users.")).toBeTruthy();
@@ -158,7 +158,7 @@ describe('User Management', { timeout: 20_000 }, () => {
 /** happy-dom answers matchMedia from its viewport; resizing it fires the query's change event. */
 const setViewportWidth = (width: number) => (window as unknown as { happyDOM: { setViewport(viewport: { width: number }): void } }).happyDOM.setViewport({ width });
 
-describe("an assistant's supervising SLPs", { timeout: 20_000 }, () => {
+describe("an assistant's supervising SLPs", () => {
   afterEach(() => setViewportWidth(1024));
 
   const slp = (id: string, firstName: string, lastName: string): Clinician => ({ id, firstName, lastName, role: 'slp' });
