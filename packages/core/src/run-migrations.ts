@@ -6,6 +6,7 @@
  */
 import { migrateClientKeys, CLIENT_KEYS_MIGRATION } from './caseload/migrate-client-keys.ts';
 import { migrateOrganizationNames, ORGANIZATION_NAMES_MIGRATION } from './caseload/migrate-organization-names.ts';
+import { CLIENT_GOAL_COUNTERS_MIGRATION, migrateClientGoalCounters } from './goals/migrate-client-goal-counters.ts';
 import { migrationFinished, type MigrationRun } from './migrations.ts';
 import { migrateMinutesLedger, MINUTES_LEDGER_MIGRATION } from './minutes/migrate-ledger.ts';
 import { migrateSessionProviders, SESSION_PROVIDER_MIGRATION } from './sessions/migrate-provider.ts';
@@ -27,6 +28,8 @@ export const migrations: readonly Migration[] = [
   { name: ORGANIZATION_NAMES_MIGRATION, run: migrateOrganizationNames },
   // After the providers' backfill: the facts name each session's provider.
   { name: SIGNATURE_FACTS_MIGRATION, run: migrateSignatureFacts },
+  // "My caseload" reads each client's goal counters instead of its goals (issue 27).
+  { name: CLIENT_GOAL_COUNTERS_MIGRATION, run: migrateClientGoalCounters },
 ];
 
 export interface MigrationReport {
