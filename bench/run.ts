@@ -58,6 +58,8 @@ const x = (n: number) => `${n.toFixed(2)}×`;
 const thousands = (n: number) => n.toLocaleString('en-US');
 /** One line per budget: met, or missed by how much and why. */
 const budgets: string[] = [];
+/** The hot paths of issue 27, one table row each: DynamoDB requests and ratio beside their budgets. */
+const hotPaths: string[] = [];
 
 /** Counts DynamoDB requests made by the shared client (the server runs in this process). */
 let dynamoRequests = 0;
@@ -309,6 +311,13 @@ async function trialSaveFigures(t: Tenant): Promise<Paired> {
 
 const row = (label: string, p: Paired) =>
   `| ${label} | ${p.items} | ${p.requests} | ${ms(p.api)} | ${ms(p.bare)} | **${x(p.ratio)}** | ${ms(p.apiProduction)} | ${ms(p.bareProduction)} | **${x(p.ratioProduction)}** |`;
+/** A count of DynamoDB requests against its budget. */
+const requestsWithin = (label: string, requests: number, budget: number, why = '') =>
+  `- ${label} ≤ ${budget} DynamoDB requests: ${requests <= budget ? `met (${requests})` : `missed (${requests})${why ? `. ${why}` : ''}`}.`;
+/** One row of the hot-path table: requests and, when there is a bare call to compare, the ratios. */
+const hotRow = (path: string, district: string, requests: number, requestBudget: number, p?: Paired, ratioBudget?: number) =>
+  `| ${path} | ${district} | ${requests} | ≤ ${requestBudget} ${requests <= requestBudget ? 'met' : 'missed'} | ` +
+  (p && ratioBudget ? `${x(p.ratioProduction)} / ${x(p.ratio)} | ≤ ${ratioBudget}× ${Math.max(p.ratio, p.ratioProduction) <= ratioBudget ? 'met' : p.ratioProduction <= ratioBudget ? 'met as deployed' : 'missed'} |` : '– | – |');
 const within = (label: string, p: Paired, budget: number, why: string) => {
   const verdict = (r: number) => (r <= budget ? `met (${x(r)})` : `missed by ${x(r - budget)} (${x(r)})`);
   const missed = p.ratio > budget || p.ratioProduction > budget;
@@ -412,14 +421,16 @@ async function main() {
       `Why: the API call makes ${requests} DynamoDB requests where the bare call makes one: it first reads its login session (one GetItem), then the same read, ` +
       'and it crosses HTTP, validates the query, and serializes and compresses JSON; with a bare read of 1–3 ms those fixed costs are a whole bare read or more.';
     const whySingle =
-      'Why: GET /api/sessions/{id} is three reads one after the other where the bare call is one: the login session, the session, then each participant\'s client ' +
-      "(the answer carries the client's grade level and diagnosis, which the session's participant entry does not, and the client gate checks the client is still visible), " +
-      'so three GetItems in sequence is its floor before HTTP and JSON. Copying those two fields into the participant entry would make it two reads.';
+      'Why: GET /api/sessions/{id} is two reads one after the other where the bare call is one: the login session read together with the session (one BatchGet), then ' +
+      "the participants' clients (one BatchGet: the answer carries each client's grade level and diagnosis as they are now, and the client gate checks the client is still visible); " +
+      'each is a round trip to DynamoDB Local, and the call crosses HTTP and serializes JSON.';
     for (const t of tenants) {
       const f = figures.get(t)!;
       budgets.push(within(`Caseload page (${t.label}) vs its bare Query`, f.page, 3, why(f.page.requests)));
       budgets.push(within(`Week of sessions (${t.label}) vs its bare Query`, f.week, 3, why(f.week.requests)));
-      budgets.push(within(`GET one session (${t.label}) vs a bare GetItem`, f.single, 3, whySingle));
+      budgets.push(within(`GET one session (${t.label}) vs a bare GetItem`, f.single, 2.5, whySingle));
+      budgets.push(requestsWithin(`GET one session (${t.label})`, f.single.requests, 2));
+      hotPaths.push(hotRow('GET /api/sessions/{id} vs GetItem', t.label, f.single.requests, 2, f.single, 2.5));
     }
     budgets.push(within(`Name search in the ${searchTenant.label} district vs its bare Query`, search, 3, why(search.requests)));
     if (large) {
@@ -473,23 +484,28 @@ async function main() {
     }
 
     out('## Live data collection: one trial save against a bare PutItem');
-    const trials = await trialSaveFigures(small);
+    const trialFigures = new Map<Tenant, Paired>();
+    for (const t of tenants) trialFigures.set(t, await trialSaveFigures(t));
     out(
       `PUT /api/sessions/{id}/trials with ${TRIALS_PER_SAVE} trials (a newer clientUpdatedAt each time, so every call writes), as the first clinician on one of its past sessions, against a bare PutItem of a progress row of the same size; alternated ${ROUNDS} times, medians.`,
     );
     out();
     out('| write | trials | DynamoDB requests | API p50 (npm start) | bare p50 | ratio | API p50 (production) | bare p50 | ratio |');
     out('|---|---|---|---|---|---|---|---|---|');
-    out(row(`trial save (${small.label}) vs PutItem`, trials));
+    for (const [t, trials] of trialFigures) out(row(`trial save (${t.label}) vs PutItem`, trials));
     out();
-    budgets.push(
-      within(
-        'A trial save vs a bare PutItem',
-        trials,
-        3,
-        `Why: the save makes ${trials.requests} DynamoDB requests where the bare call makes one: the login session, then the session, the goal and the stored row read together (the participant, the goal's client and organization, the order check's answer), then one transaction of the participant guard, the row and the signed-note check; each is a round trip to DynamoDB Local, and the call crosses HTTP and validates up to 500 trials.`,
-      ),
-    );
+    for (const [t, trials] of trialFigures) {
+      budgets.push(
+        within(
+          `A trial save (${t.label}) vs a bare PutItem`,
+          trials,
+          3,
+          `Why: the save makes ${trials.requests} DynamoDB requests where the bare call makes one: the login session read together with the session, the goal and the stored row (one BatchGet: the participant, the goal's client and organization, the order check's answer), then one transaction of the participant guard, the row and the signed-note check; each is a round trip to DynamoDB Local, a transaction costs DynamoDB Local more than a PutItem, and the call crosses HTTP and validates up to 500 trials.`,
+        ),
+      );
+      budgets.push(requestsWithin(`A trial save (${t.label})`, trials.requests, 2));
+      hotPaths.push(hotRow('PUT /api/sessions/{id}/trials (20 trials) vs PutItem', t.label, trials.requests, 2, trials, 3));
+    }
 
     const main = large ?? small;
     const { from, to } = weekRange();
@@ -569,22 +585,43 @@ async function main() {
     out(`Lost writes: ${lost} of ${lastAcked.size} autosave targets differ from their last acknowledged value (${progressWrites.requests} acknowledged writes, ${progressWrites.errors} errors).`);
     out();
 
-    if (large) {
-      out('## Dashboard cost as the district grows 10×');
-      out('| district | clients | DynamoDB requests (owner) | p50 (owner) | DynamoDB requests (clinician, assignedTo=me) | p50 (clinician) |');
-      out('|---|---|---|---|---|---|');
-      const dash: number[] = [];
-      for (const t of tenants) {
-        const ownerRequests = await countRequests(() => t.owner.ok('GET', '/api/dashboard/stats'));
-        const mineRequests = await countRequests(() => t.clinician.ok('GET', '/api/dashboard/stats?assignedTo=me'));
-        dash.push(ownerRequests);
-        out(`| ${t.label} | ${thousands(t.district.clientIds.length)} | ${ownerRequests} | ${ms(await sequentialP50(() => t.owner.ok('GET', '/api/dashboard/stats')))} | ${mineRequests} | ${ms(await sequentialP50(() => t.clinician.ok('GET', '/api/dashboard/stats?assignedTo=me')))} |`);
-      }
-      out();
-      out("\"My caseload\" (assignedTo=me) costs one Query of the caseload partition and then one goal Query per assigned client: constant in district size, linear in the caseload's size (about 60 requests for 60 students).");
-      out();
-      budgets.push(dash[0] === dash[1] ? `- Dashboard requests constant in district size: met (${dash[0]} at both sizes).` : `- Dashboard requests constant in district size: missed (${dash[0]} → ${dash[1]}).`);
+    out(large ? '## Dashboard cost as the district grows 10×' : '## Dashboard cost');
+    out('| district | clients | DynamoDB requests (owner) | p50 (owner) | students (clinician) | DynamoDB requests (clinician, assignedTo=me) | p50 (clinician) |');
+    out('|---|---|---|---|---|---|---|');
+    const dash: number[] = [];
+    const mine: number[] = [];
+    for (const t of tenants) {
+      const ownerRequests = await countRequests(() => t.owner.ok('GET', '/api/dashboard/stats'));
+      const mineRequests = await countRequests(() => t.clinician.ok('GET', '/api/dashboard/stats?assignedTo=me'));
+      dash.push(ownerRequests);
+      mine.push(mineRequests);
+      out(
+        `| ${t.label} | ${thousands(t.district.clientIds.length)} | ${ownerRequests} | ${ms(await sequentialP50(() => t.owner.ok('GET', '/api/dashboard/stats')))} | ` +
+          `${t.district.clinicians[0]!.clientIds.length} | ${mineRequests} | ${ms(await sequentialP50(() => t.clinician.ok('GET', '/api/dashboard/stats?assignedTo=me')))} |`,
+      );
+      budgets.push(requestsWithin(`"My caseload" on the dashboard (${t.label})`, mineRequests, 5));
+      hotPaths.push(hotRow(`GET /api/dashboard/stats?assignedTo=me (${t.district.clinicians[0]!.clientIds.length} students)`, t.label, mineRequests, 5));
     }
+    out();
+    out(
+      '"My caseload" (assignedTo=me) costs the login session, one Query of the caseload partition, one Query of the provider index over two weeks, and one BatchGet of its clients\' own goal counters ' +
+        '(up to 100 clients a BatchGet; a caseload is 30–70): the same four requests for 30 students or 70, in a district of 2,000 or 20,000.',
+    );
+    out();
+    if (large) {
+      budgets.push(dash[0] === dash[1] ? `- Dashboard requests constant in district size: met (${dash[0]} at both sizes).` : `- Dashboard requests constant in district size: missed (${dash[0]} → ${dash[1]}).`);
+      budgets.push(mine[0] === mine[1] ? `- "My caseload" requests constant in district size: met (${mine[0]} at both sizes).` : `- "My caseload" requests constant in district size: missed (${mine[0]} → ${mine[1]}).`);
+    }
+
+    out('## Hot paths at their floor (issue 27)');
+    out(
+      'Each hot path\'s DynamoDB requests (sign-in check included) beside its budget, and where there is a bare call of the same items its ratio to it (as deployed / under `npm start`, from the tables above).',
+    );
+    out();
+    out('| call | district | DynamoDB requests | budget | ratio (production / npm start) | budget |');
+    out('|---|---|---|---|---|---|');
+    for (const line of hotPaths) out(line);
+    out();
 
     out(`## Answer sizes: the whole client list (${main.label}, owner)`);
     const cookie = await sessionCookie(app.url, main.district.owner.email, main.district.password);
@@ -657,7 +694,7 @@ async function main() {
   out('## Lambda bundles (from cdk.out)');
   out(bundleReport());
   out();
-  out('## Budgets (issue 14 and ../shared/ARCHITECTURE.md §9)');
+  out('## Budgets (issues 14 and 27, ../shared/ARCHITECTURE.md §9)');
   for (const line of budgets) out(line);
 
   writeFileSync(join(repoRoot, 'bench/results.md'), `${lines.join('\n')}\n`);

@@ -26,7 +26,7 @@ import { goalTypes, gradeLevels, permissionDefaults, type ClientStatus, type Rol
 import { hashPassword } from '../packages/core/src/auth/passwords.ts';
 import { putNewUser } from '../packages/core/src/auth/users-repo.ts';
 import { caseloadWrites, clientRecord } from '../packages/core/src/caseload/clients-repo.ts';
-import { caseloadCounterUpdates, mergeUpdates, sessionCounterChanges } from '../packages/core/src/counters.ts';
+import { caseloadCounterUpdates, clientGoalCounterUpdates, mergeUpdates, sessionCounterChanges } from '../packages/core/src/counters.ts';
 import { db, ensureTable, type TxItem } from '../packages/core/src/db.ts';
 import { newId } from '../packages/core/src/ids.ts';
 import type { AttendedItem, ClientItem, GoalItem, IepSetItem, OrganizationItem, ParticipantEntry, ProgressItem, SessionItem } from '../packages/core/src/items.ts';
@@ -304,6 +304,7 @@ export async function seedDistrict(opts: DistrictOptions): Promise<SeededDistric
         goalIds.push(goal.id);
         await put({ ...goal, ...keys.goal(accountId, goal.id), ...keys.goalIndex(accountId, client.id, goal.id), type: entity.goal, version: 1 });
         count(caseloadCounterUpdates(accountId, client.organizationId, { activeGoals: 1 }, at));
+        count(clientGoalCounterUpdates(accountId, client.id, { activeGoals: 1 }, at));
       }
       goalsByClient.set(client.id, goalIds);
       if (status === 'active') {

@@ -1,13 +1,14 @@
 /**
  * The migration step every deploy runs (the stack's Trigger, functions/operations/run-migrations.ts)
  * and `npm start` runs: on a table "at the previous version" (items as they were written before
- * the session-provider, client-caseload-key and organization-name migrations), the first run
+ * the session-provider, client-caseload-key, organization-name and client goal-counter migrations), the first run
  * changes them and records a marker per migration; the second run is all skipped and changes no
  * item of the table.
  */
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { handler } from '../../functions/operations/run-migrations.ts';
+import { clientScope } from '../../packages/core/src/counters.ts';
 import { db } from '../../packages/core/src/db.ts';
 import type { ClientItem, OrganizationItem, SessionItem } from '../../packages/core/src/items.ts';
 import { keys, operatorKeys } from '../../packages/core/src/keys.ts';
@@ -15,7 +16,7 @@ import { migrations, runPendingMigrations } from '../../packages/core/src/run-mi
 import { tableName } from '../../packages/core/src/table.ts';
 import { signUpOwner } from '../support/accounts.ts';
 import { getRaw } from '../support/fixtures-sessions.ts';
-import { putClient, putOrganization, putSession } from '../support/records.ts';
+import { putClient, putGoal, putOrganization, putSession } from '../support/records.ts';
 
 /** Every item of this file's table, keyed by PK and SK, in a stable order. */
 async function wholeTable(): Promise<Record<string, unknown>> {
@@ -41,9 +42,11 @@ beforeAll(async () => {
   accountId = owner.user.accountId;
   creatorId = owner.user.id;
   // Written as earlier versions wrote them: the records helpers put the bare items, with no provider
-  // index on the session, no caseload (clinicianIds) on the client and no name guard for the organization.
+  // index on the session, no caseload (clinicianIds) on the client, no name guard for the organization
+  // and no goal counter of the client.
   oldOrg = await putOrganization(accountId, 'Alder Elementary');
   oldClient = await putClient(accountId, { firstName: 'Ava', lastInitial: 'M', organizationId: oldOrg.id, createdBy: creatorId } as Partial<ClientItem>);
+  await putGoal(accountId, oldClient);
   oldSession = await putSession(accountId, { scheduledAt: '2031-03-04T10:00:00.000Z', participants: { [oldClient.id]: 'scheduled' }, status: 'scheduled', createdBy: creatorId });
 });
 
@@ -53,6 +56,7 @@ describe('the deploy migration step on a table at the previous version', () => {
     expect((await getRaw(keys.session(accountId, oldSession.id)))!.GSI1PK).toBeUndefined();
     expect((await getRaw(keys.client(accountId, oldClient.id)))!.clinicianIds).toBeUndefined();
     expect(await getRaw(keys.organizationName(accountId, oldOrg.name))).toBeUndefined();
+    expect(await getRaw(keys.counters(accountId, clientScope(oldClient.id)))).toBeUndefined();
   });
 
   it('runs every migration in order on the first deploy, changes the old items and records each', async () => {
@@ -64,6 +68,7 @@ describe('the deploy migration step on a table at the previous version', () => {
     expect(updated['session-provider-v1']).toBeGreaterThanOrEqual(1);
     expect(updated['client-caseload-keys-v1']).toBeGreaterThanOrEqual(1);
     expect(updated['organization-name-guards-v1']).toBeGreaterThanOrEqual(1);
+    expect(updated['client-goal-counters-v1']).toBeGreaterThanOrEqual(1);
 
     const session = (await getRaw(keys.session(accountId, oldSession.id)))!;
     expect(session.providerId).toBe(creatorId);
@@ -71,6 +76,7 @@ describe('the deploy migration step on a table at the previous version', () => {
     const client = (await getRaw(keys.client(accountId, oldClient.id)))!;
     expect(client.clinicianIds).toEqual([creatorId]);
     expect(await getRaw(keys.organizationName(accountId, oldOrg.name))).toBeDefined();
+    expect((await getRaw(keys.counters(accountId, clientScope(oldClient.id))))!.activeGoals).toBe(1);
 
     for (const name of names) {
       const marker = (await getRaw(operatorKeys.migration(name)))!;

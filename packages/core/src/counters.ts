@@ -7,6 +7,9 @@
  *   `goalsMastered_<yyyymm>`;
  * - `COUNTERS#<scope>#D#<yyyy-mm-dd>` (UTC day): per half-hour slot `n_<HHmm>` sessions scheduled,
  *   `c_<HHmm>` completed, `x_<HHmm>` canceled; a week is at most 8 such items per scope.
+ * And per client, `COUNTERS#CLIENT#<id>`: its goals alone (activeGoals, `goalsMastered_<yyyymm>`,
+ * and `changes`, which every update raises, so the backfill can tell it raced a goal write), so
+ * "My caseload" reads a caseload's goal counts in one BatchGet instead of a Query per student.
  * Every write is an `ADD` inside the same transaction as the record it counts.
  */
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
@@ -15,9 +18,10 @@ import { entity, keys, sortKeys } from './keys.ts';
 import { tableName } from './table.ts';
 
 export const orgScope = (organizationId: string | undefined) => `ORG#${organizationId ?? 'none'}`;
+export const clientScope = (clientId: string) => `CLIENT#${clientId}`;
 const scopesOf = (orgIds: (string | undefined)[]) => ['ALL', ...new Set(orgIds.map(orgScope))];
 
-const monthKey = (iso: string) => iso.slice(0, 7).replace('-', '');
+export const monthKey = (iso: string) => iso.slice(0, 7).replace('-', '');
 const slotOf = (iso: string) => {
   const d = new Date(iso);
   const hh = String(d.getUTCHours()).padStart(2, '0');
@@ -98,6 +102,42 @@ export function caseloadCounterUpdates(accountId: string, organizationId: string
       }),
     )
     .filter((u): u is TxItem => !!u);
+}
+
+export interface GoalCountDelta {
+  activeGoals?: number;
+  goalsMastered?: number;
+}
+
+/** Counter updates for one client's own goal counts, at time `at` (for the month key). */
+export function clientGoalCounterUpdates(accountId: string, clientId: string, delta: GoalCountDelta, at: string): TxItem[] {
+  const update = addUpdate(accountId, clientScope(clientId), {
+    activeGoals: delta.activeGoals ?? 0,
+    [`goalsMastered_${monthKey(at)}`]: delta.goalsMastered ?? 0,
+    changes: 1,
+  });
+  return update ? [update] : [];
+}
+
+export interface ClientGoalCounts {
+  activeGoals: number;
+  goalsMasteredThisMonth: number;
+}
+
+/**
+ * The goal counts of these clients together, from their own counters: one BatchGet per 100
+ * clients (a caseload is 30–70), so the cost does not follow the caseload's size.
+ */
+export async function readClientGoalCounts(accountId: string, clientIds: string[], now: Date): Promise<ClientGoalCounts> {
+  const items = await batchGet(accountId, clientIds.map(clientScope));
+  const month = monthKey(now.toISOString());
+  const num = (v: unknown) => (typeof v === 'number' ? v : 0);
+  const counts: ClientGoalCounts = { activeGoals: 0, goalsMasteredThisMonth: 0 };
+  for (const item of items.values()) {
+    counts.activeGoals += num(item.activeGoals);
+    counts.goalsMasteredThisMonth += num(item[`goalsMastered_${month}`]);
+  }
+  return counts;
 }
 
 /** Folds updates of the same counter item into one (a transaction may touch an item only once). */

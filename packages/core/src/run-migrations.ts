@@ -6,6 +6,7 @@
  */
 import { migrateClientKeys, CLIENT_KEYS_MIGRATION } from './caseload/migrate-client-keys.ts';
 import { migrateOrganizationNames, ORGANIZATION_NAMES_MIGRATION } from './caseload/migrate-organization-names.ts';
+import { CLIENT_GOAL_COUNTERS_MIGRATION, migrateClientGoalCounters } from './goals/migrate-client-goal-counters.ts';
 import { reportUnattendedData, UNATTENDED_DATA_REPORT } from './goals/report-unattended-data.ts';
 import { migrationFinished, type MigrationRun } from './migrations.ts';
 import { migrateMinutesLedger, MINUTES_LEDGER_MIGRATION } from './minutes/migrate-ledger.ts';
@@ -30,6 +31,8 @@ export const migrations: readonly Migration[] = [
   { name: SIGNATURE_FACTS_MIGRATION, run: migrateSignatureFacts },
   // Changes nothing: lists the data every figure now leaves out (part 4 §1.6).
   { name: UNATTENDED_DATA_REPORT, run: reportUnattendedData },
+  // "My caseload" reads each client's goal counters instead of its goals (issue 27).
+  { name: CLIENT_GOAL_COUNTERS_MIGRATION, run: migrateClientGoalCounters },
 ];
 
 export interface MigrationReport {

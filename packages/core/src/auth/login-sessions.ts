@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { permissionDefaults } from '@caseload/contract/enums';
 import type { Permissions } from '@caseload/contract/auth';
 import { IDLE_MINUTES } from '@caseload/contract/school-year';
@@ -9,6 +9,7 @@ import { db, isConditionFailure, queryPartition, transact } from '../db.ts';
 import { ConflictError, UnauthorizedError } from '../errors.ts';
 import { newToken, sha256 } from '../ids.ts';
 import { entity, keys, sortKeys } from '../keys.ts';
+import { Prefetched, uniqueKeys, type ItemKey } from '../prefetch.ts';
 import { tableName } from '../table.ts';
 import { getAccount, getUser, type UserItem } from './users-repo.ts';
 
@@ -212,22 +213,53 @@ export interface ResolvedSession {
    * awaits it before answering (a Lambda may freeze once it has answered). Never rejects.
    */
   idleRefresh?: Promise<void>;
+  /** The route's own first reads (`alsoRead`), read with the session. */
+  prefetched?: Prefetched;
+}
+
+/**
+ * The login session and `also` in one consistent BatchGet (one round trip); every key is asked
+ * again until DynamoDB has answered for it.
+ */
+async function readSessionWith(sessionKey: ItemKey, also: ItemKey[]) {
+  const wanted = uniqueKeys([sessionKey, ...also]);
+  const items: Record<string, unknown>[] = [];
+  let pending: ItemKey[] = wanted;
+  while (pending.length) {
+    const res = await db().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: true } } }));
+    items.push(...(res.Responses?.[tableName()] ?? []));
+    pending = (res.UnprocessedKeys?.[tableName()]?.Keys ?? []) as ItemKey[];
+  }
+  const prefetched = new Prefetched(wanted, items);
+  return { session: prefetched.take<LoginSessionItem>(sessionKey)!.item, prefetched };
+}
+
+async function readSessionAlone(sessionKey: ItemKey) {
+  const res = await db().send(new GetCommand({ TableName: tableName(), Key: sessionKey, ConsistentRead: true }));
+  return { session: res.Item as LoginSessionItem | undefined, prefetched: undefined };
 }
 
 /**
  * Resolves the session cookie into an AuthContext with one consistent read of the session, which
  * carries the user's access (sessions from before it did read the user too). No cookie →
  * undefined; a cookie whose session ended (idle, absolute, deleted, user deactivated) → 401 with
- * X-Session-Expired.
+ * X-Session-Expired. `alsoRead` names items the route reads first, read in the same request
+ * (prefetch.ts).
  */
-export async function resolveSession(cookieValue: string | undefined, stage: SessionStage = 'active'): Promise<ResolvedSession | undefined> {
+export async function resolveSession(
+  cookieValue: string | undefined,
+  stage: SessionStage = 'active',
+  alsoRead?: (accountId: string) => ItemKey[],
+): Promise<ResolvedSession | undefined> {
   const parsed = parseSessionCookie(cookieValue);
   if (!parsed) {
     if (cookieValue) throw expired();
     return undefined;
   }
-  const res = await db().send(new GetCommand({ TableName: tableName(), Key: keys.loginSession(parsed.hash), ConsistentRead: true }));
-  const session = res.Item as LoginSessionItem | undefined;
+  // The cookie's account id is not yet proven: what `alsoRead` names is handed on only below, once
+  // the session is found to belong to that account.
+  const also = alsoRead?.(parsed.accountId) ?? [];
+  const { session, prefetched } = also.length ? await readSessionWith(keys.loginSession(parsed.hash), also) : await readSessionAlone(keys.loginSession(parsed.hash));
   const t = nowSeconds();
   if (!session || session.accountId !== parsed.accountId || session.userId !== parsed.userId || session.stage !== stage || isExpired(session, t)) {
     if (session && stage === 'active' && session.stage === 'pending2fa') return undefined;
@@ -260,5 +292,5 @@ export async function resolveSession(cookieValue: string | undefined, stage: Ses
             () => undefined,
           )
       : undefined;
-  return { auth: { accountId: session.accountId, userId: session.userId, ...access, sessionHash: parsed.hash }, idleRefresh };
+  return { auth: { accountId: session.accountId, userId: session.userId, ...access, sessionHash: parsed.hash }, idleRefresh, prefetched };
 }

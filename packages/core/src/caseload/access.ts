@@ -20,13 +20,31 @@ export async function getVisibleClient(auth: AuthContext, clientId: string, opts
   return client;
 }
 
+const isVisible = (auth: AuthContext, client: ClientItem | undefined, opts: { includeArchived?: boolean }): client is ClientItem =>
+  !!client && (!client.archivedAt || !!opts.includeArchived) && canSeeOrganization(auth, client.organizationId);
+
 /** Several clients at once (one BatchGet per 100); every id must be visible, or 404. */
 export async function getVisibleClients(auth: AuthContext, clientIds: string[], opts: { includeArchived?: boolean } = {}): Promise<ClientItem[]> {
+  const found = await readClients(auth.accountId, clientIds);
+  return [...new Set(clientIds)].map((id) => {
+    const c = found.get(id);
+    if (!isVisible(auth, c, opts)) throw new NotFoundError('Client');
+    return c;
+  });
+}
+
+/** The clients of `clientIds` the user may see (one BatchGet per 100), by id; the others are left out, not a failure. */
+export async function findVisibleClients(auth: AuthContext, clientIds: string[], opts: { includeArchived?: boolean } = {}): Promise<Map<string, ClientItem>> {
+  const found = await readClients(auth.accountId, clientIds);
+  return new Map([...found].filter(([, c]) => isVisible(auth, c, opts)));
+}
+
+async function readClients(accountId: string, clientIds: string[]): Promise<Map<string, ClientItem>> {
   const unique = [...new Set(clientIds)];
   const found = new Map<string, ClientItem>();
   for (let i = 0; i < unique.length; i += 100) {
     let request: Record<string, { Keys: Record<string, unknown>[] }> | undefined = {
-      [tableName()]: { Keys: unique.slice(i, i + 100).map((id) => keys.client(auth.accountId, id)) },
+      [tableName()]: { Keys: unique.slice(i, i + 100).map((id) => keys.client(accountId, id)) },
     };
     while (request && Object.keys(request).length) {
       const res = await db().send(new BatchGetCommand({ RequestItems: request }));
@@ -34,9 +52,5 @@ export async function getVisibleClients(auth: AuthContext, clientIds: string[], 
       request = res.UnprocessedKeys as typeof request;
     }
   }
-  return unique.map((id) => {
-    const c = found.get(id);
-    if (!c || (c.archivedAt && !opts.includeArchived) || !canSeeOrganization(auth, c.organizationId)) throw new NotFoundError('Client');
-    return c;
-  });
+  return found;
 }

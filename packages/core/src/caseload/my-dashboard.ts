@@ -2,21 +2,22 @@
  * The dashboard for "My caseload": the same cards as the account's, counted over the clients
  * assigned to the user and the sessions the user provides, as the user may see them.
  *
- * Requests: one Query of the user's caseload partition (≤ ~70 assignment items), one Query of the
- * provider index over last week and this week (≤ ~200 sessions), and one goal Query per assigned
- * client the user may see (in parallel). All are bounded by the user's own caseload, none by the
- * account's size.
+ * Requests: one Query of the user's caseload partition (≤ ~70 assignment items, one page), one
+ * Query of the provider index over last week and this week (≤ ~200 sessions), then one BatchGet of
+ * the assigned clients' own goal counters (counters.ts; one per 100 clients): four with the login
+ * session, whatever the caseload's size up to 100 students (a page of the caseload Query holds
+ * about a thousand entries, so the Queries stay one page each far beyond that).
  */
 import type { DashboardStats } from '@caseload/contract/caseload';
 import { canSeeOrganization, type AuthContext } from '../context.ts';
+import { readClientGoalCounts } from '../counters.ts';
 import { queryPartition } from '../db.ts';
-import type { GoalItem, SessionItem } from '../items.ts';
-import { keys, sortKeys } from '../keys.ts';
+import type { SessionItem } from '../items.ts';
+import { keys } from '../keys.ts';
 import { queryProviderSessions } from '../sessions/repo.ts';
 import { visibleParticipants } from '../sessions/view.ts';
 
 const WEEK_MS = 7 * 86_400_000;
-const GOAL_QUERY_CONCURRENCY = 20;
 
 interface CaseloadEntry {
   id: string;
@@ -57,17 +58,6 @@ export function countWeek(auth: AuthContext, sessions: SessionItem[], weekStart:
   return out;
 }
 
-async function goalsOf(accountId: string, clientIds: string[]): Promise<GoalItem[]> {
-  const out: GoalItem[] = [];
-  for (let i = 0; i < clientIds.length; i += GOAL_QUERY_CONCURRENCY) {
-    const batch = await Promise.all(
-      clientIds.slice(i, i + GOAL_QUERY_CONCURRENCY).map((id) => queryPartition<GoalItem>({ index: 'GSI1', pk: keys.clientChildren(accountId, id), skPrefix: sortKeys.goals() })),
-    );
-    out.push(...batch.flat());
-  }
-  return out;
-}
-
 export async function getMyDashboardStats(auth: AuthContext, weekStart: Date, now: Date, completionRate: (done: number, due: number) => number | null): Promise<DashboardStats> {
   const lastWeekStart = new Date(weekStart.getTime() - WEEK_MS).toISOString();
   const weekEnd = new Date(weekStart.getTime() + WEEK_MS).toISOString();
@@ -77,19 +67,19 @@ export async function getMyDashboardStats(auth: AuthContext, weekStart: Date, no
   ]);
   // Assignment items copy the client's organization, so organization limits apply without a read.
   const mine = entries.filter((e) => canSeeOrganization(auth, e.organizationId));
-  const goals = await goalsOf(auth.accountId, mine.map((e) => e.id));
+  const goals = await readClientGoalCounts(auth.accountId, mine.map((e) => e.id), now);
   const month = now.toISOString().slice(0, 7);
   const week = countWeek(auth, sessions, weekStart, now);
   return {
     totalClients: mine.filter((e) => e.status === 'active').length,
     weekSessions: week.weekSessions,
-    activeGoals: goals.filter((g) => g.status === 'active').length,
+    activeGoals: goals.activeGoals,
     completionRate: completionRate(week.completedSoFar, week.dueSoFar),
     trends: {
       clientsAddedThisMonth: mine.filter((e) => e.createdAt.startsWith(month)).length,
       lastWeekSessions: week.lastWeekSessions,
       sessionsDueThisWeek: week.remainingThisWeek,
-      goalsMasteredThisMonth: goals.filter((g) => g.status === 'mastered' && g.masteredDate?.startsWith(month)).length,
+      goalsMasteredThisMonth: goals.goalsMasteredThisMonth,
     },
   };
 }

@@ -10,12 +10,13 @@ import { db, queryPartition, transact, type TxItem } from '../db.ts';
 import type { GoalItem } from '../items.ts';
 import { entity, keys, sortKeys } from '../keys.ts';
 import { versionCondition } from '../sessions/conflicts.ts';
+import type { Prefetched } from '../prefetch.ts';
 import { getItem } from '../sessions/repo.ts';
 import { tableName } from '../table.ts';
 import { attendedRows } from './attended.ts';
 import { type CriterionRow, goalStanding, type GoalStanding, sessionsNeeded } from './criterion.ts';
 
-export const readGoal = (accountId: string, goalId: string) => getItem<GoalItem>(keys.goal(accountId, goalId));
+export const readGoal = (accountId: string, goalId: string, pre?: Prefetched) => getItem<GoalItem>(keys.goal(accountId, goalId), pre);
 
 /** A client's goals, oldest first (the index is eventually consistent: screens update from responses). */
 export async function goalsOfClient(accountId: string, clientId: string): Promise<GoalItem[]> {

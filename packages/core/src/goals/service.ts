@@ -13,7 +13,7 @@ import { recordAudit } from '../audit.ts';
 import { getVisibleClient } from '../caseload/access.ts';
 import { nowIso } from '../clock.ts';
 import type { AuthContext } from '../context.ts';
-import { caseloadCounterUpdates, mergeUpdates } from '../counters.ts';
+import { caseloadCounterUpdates, clientGoalCounterUpdates, mergeUpdates } from '../counters.ts';
 import type { TxItem } from '../db.ts';
 import { BadRequestError, NotFoundError } from '../errors.ts';
 import { newId } from '../ids.ts';
@@ -56,11 +56,20 @@ function statusFields(before: GoalItem | undefined, status: GoalStatus, at: stri
   return { status, masteredDate: before?.status === 'mastered' && before.masteredDate ? before.masteredDate : at };
 }
 
-/** A goal's share of the counters: one active goal, or one mastery in the month it was mastered. */
+/**
+ * A goal's share of the counters, its organization's and its client's own ("My caseload"): one
+ * active goal, or one mastery in the month it was mastered.
+ */
 function goalCounters(accountId: string, before: GoalItem | undefined, after: GoalItem | undefined): TxItem[] {
   const share = (g: GoalItem, sign: number) => [
     ...caseloadCounterUpdates(accountId, g.organizationId, { activeGoals: g.status === 'active' ? sign : 0 }, g.updatedAt),
-    ...(g.status === 'mastered' && g.masteredDate ? caseloadCounterUpdates(accountId, g.organizationId, { goalsMastered: sign }, g.masteredDate) : []),
+    ...clientGoalCounterUpdates(accountId, g.clientId, { activeGoals: g.status === 'active' ? sign : 0 }, g.updatedAt),
+    ...(g.status === 'mastered' && g.masteredDate
+      ? [
+          ...caseloadCounterUpdates(accountId, g.organizationId, { goalsMastered: sign }, g.masteredDate),
+          ...clientGoalCounterUpdates(accountId, g.clientId, { goalsMastered: sign }, g.masteredDate),
+        ]
+      : []),
   ];
   return mergeUpdates([...(before ? share(before, -1) : []), ...(after ? share(after, 1) : [])]);
 }

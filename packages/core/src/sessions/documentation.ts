@@ -17,6 +17,7 @@ import { BadRequestError, ConflictError, NotFoundError } from '../errors.ts';
 import { goalsOfClient, goalsWithStanding, readGoal } from '../goals/repo.ts';
 import type { GoalItem, ProgressItem, SessionItem, SessionNoteItem } from '../items.ts';
 import { entity, keys } from '../keys.ts';
+import type { Prefetched } from '../prefetch.ts';
 import { sanitizeRichText } from '../rich-text.ts';
 import { failedConditionAt, signedNoteRefusal, unsignedNoteCheck, unsignedNoteCondition } from '../signatures/lock.ts';
 import { retryOnConflict } from './conflicts.ts';
@@ -174,17 +175,19 @@ export type ProgressDecision = { write: ProgressItem; condition?: RowCondition }
  * goal and the stored row. The row is recorded at the session's time, so period queries follow
  * when the work happened; it moves when the session is rescheduled. The Put goes in one
  * transaction with the participant and session-time guard and the signed-note lock; a lost race
- * (the guard, the condition, a transaction conflict) is retried from the read.
+ * (the guard, the condition, a transaction conflict) is retried from the read. The first read may
+ * come with the login session's (`pre`: progressPrefetch), so a save is two requests.
  */
 export async function upsertProgress(
   auth: AuthContext,
   sessionId: string,
   goalId: string,
   decide: (stored: { goal: GoalItem; previous: ProgressItem | undefined; base: ProgressBase }) => ProgressDecision,
+  pre?: Prefetched,
 ): Promise<ProgressPoint> {
   const key = keys.progress(auth.accountId, sessionId, goalId);
   const { row, previous, written } = await retryOnConflict(async () => {
-    const [stored, goal, previous] = await Promise.all([readSession(auth.accountId, sessionId), readGoal(auth.accountId, goalId), getItem<ProgressItem>(key)]);
+    const [stored, goal, previous] = await Promise.all([readSession(auth.accountId, sessionId, pre), readGoal(auth.accountId, goalId, pre), getItem<ProgressItem>(key, pre)]);
     const session = requireVisible(auth, stored);
     // The goal carries its client's organization (kept current when a client moves).
     if (!goal || !canSeeOrganization(auth, goal.organizationId)) throw new NotFoundError('Goal');
@@ -231,10 +234,21 @@ interface ProgressInput {
   notes?: string;
 }
 
+/** What a progress save reads first, for the route to read with the login session (prefetch.ts). */
+export const progressPrefetch = (accountId: string, sessionId: string, goalId: string) => [
+  keys.session(accountId, sessionId),
+  keys.goal(accountId, goalId),
+  keys.progress(accountId, sessionId, goalId),
+];
+
 /** The count form: replaces the row of (session, goal) with counts only (no trials, no clientUpdatedAt). */
-export function saveSessionProgress(auth: AuthContext, sessionId: string, input: ProgressInput): Promise<ProgressPoint> {
+export function saveSessionProgress(auth: AuthContext, sessionId: string, input: ProgressInput, pre?: Prefetched): Promise<ProgressPoint> {
   const notes = input.notes === undefined ? undefined : sanitizeRichText(input.notes);
-  return upsertProgress(auth, sessionId, input.goalId, ({ base }) => ({
-    write: { ...base, successfulAttempts: input.successfulAttempts, totalAttempts: input.totalAttempts, notes },
-  }));
+  return upsertProgress(
+    auth,
+    sessionId,
+    input.goalId,
+    ({ base }) => ({ write: { ...base, successfulAttempts: input.successfulAttempts, totalAttempts: input.totalAttempts, notes } }),
+    pre,
+  );
 }

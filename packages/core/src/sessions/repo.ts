@@ -15,6 +15,7 @@ import { db, queryPartition, transact, type TxItem, unlessConditionFailed } from
 import { BadRequestError, type HttpError } from '../errors.ts';
 import type { ProgressItem, SessionItem, SessionNoteItem } from '../items.ts';
 import { entity, keys, sortKeys } from '../keys.ts';
+import type { Prefetched } from '../prefetch.ts';
 import { changesLedger, sessionLedgerChanges } from '../minutes/ledger.ts';
 import { accountTimeZone } from '../school-calendar/settings.ts';
 import { tableName } from '../table.ts';
@@ -47,13 +48,18 @@ type DocRow = NoteRow | ProgressRow;
 export const isProgressRow = (row: DocRow): row is ProgressRow => sortKeys.isProgress(row.SK);
 export const isNoteRow = (row: DocRow): row is NoteRow => sortKeys.isSessionNote(row.SK);
 
-/** One item by key, strongly consistent: the read before a conditional write must see the latest. */
-export async function getItem<T>(key: { PK: string; SK: string }): Promise<T | undefined> {
+/**
+ * One item by key, strongly consistent: the read before a conditional write must see the latest.
+ * An item read with the login session (`pre`, read consistently too) costs no request.
+ */
+export async function getItem<T>(key: { PK: string; SK: string }, pre?: Prefetched): Promise<T | undefined> {
+  const taken = pre?.take<T>(key);
+  if (taken) return taken.item;
   const res = await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
   return res.Item as T | undefined;
 }
 
-export const readSession = (accountId: string, sessionId: string) => getItem<SessionItem>(keys.session(accountId, sessionId));
+export const readSession = (accountId: string, sessionId: string, pre?: Prefetched) => getItem<SessionItem>(keys.session(accountId, sessionId), pre);
 
 /** Sessions scheduled in [from, to): the index sorts `<scheduledAt>#<id>`, so `to#…` sorts after `to`. */
 export function querySessions(accountId: string, from: string, to: string, limit?: number): Promise<SessionItem[]> {

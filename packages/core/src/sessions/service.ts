@@ -15,6 +15,7 @@ import { BadRequestError, ConflictError, ForbiddenError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import type { ClientItem, MakeupItem, ParticipantEntry, SessionItem } from '../items.ts';
 import { keys } from '../keys.ts';
+import type { Prefetched } from '../prefetch.ts';
 import { SIGNED_PARTICIPANT_NOT_REMOVABLE } from '../signatures/messages.ts';
 import { retryOnConflict } from './conflicts.ts';
 import { resolveRange, toUtcIso } from './range.ts';
@@ -88,8 +89,9 @@ export async function listSessions(auth: AuthContext, query: z.output<typeof ses
   return items.map((item) => toSessionSummary(auth, item)).filter((s) => s.participants.length > 0);
 }
 
-export async function getSession(auth: AuthContext, sessionId: string): Promise<Session> {
-  const item = requireVisible(auth, await readSession(auth.accountId, sessionId));
+/** `pre`: the session item read with the login session (the route's prefetch), so the answer costs two requests. */
+export async function getSession(auth: AuthContext, sessionId: string, pre?: Prefetched): Promise<Session> {
+  const item = requireVisible(auth, await readSession(auth.accountId, sessionId, pre));
   return toSessionDetail(auth, item);
 }
 

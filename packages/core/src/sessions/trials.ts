@@ -16,6 +16,7 @@ import { now } from '../clock.ts';
 import type { AuthContext } from '../context.ts';
 import { BadRequestError } from '../errors.ts';
 import type { ProgressItem } from '../items.ts';
+import type { Prefetched } from '../prefetch.ts';
 import { upsertProgress, type RowCondition } from './documentation.ts';
 
 export const GOAL_OF_ANOTHER_CLIENT = 'This goal belongs to another client';
@@ -54,9 +55,10 @@ const olderThan = (clientUpdatedAt: string): RowCondition => ({
 /**
  * Stores the trials of (session, goal) unless the stored row is as new or newer. The goal must be
  * the body's client's. The row keeps its notes (the trials carry none). An empty list is valid: 0
- * of 0, a session without data for that goal.
+ * of 0, a session without data for that goal. `pre`: the reads made with the login session
+ * (documentation.ts progressPrefetch), so a save is that one read and one transaction.
  */
-export async function saveSessionTrials(auth: AuthContext, sessionId: string, input: TrialsInput): Promise<SavedTrials> {
+export async function saveSessionTrials(auth: AuthContext, sessionId: string, input: TrialsInput, pre?: Prefetched): Promise<SavedTrials> {
   const clientUpdatedAt = believedTime(input.clientUpdatedAt);
   let superseded = false;
   const point = await upsertProgress(auth, sessionId, input.goalId, ({ goal, previous, base }) => {
@@ -71,7 +73,7 @@ export async function saveSessionTrials(auth: AuthContext, sessionId: string, in
       write: { ...base, ...trialTotals(trials), trials, notes: previous?.notes, clientUpdatedAt },
       condition: olderThan(clientUpdatedAt),
     };
-  });
+  }, pre);
   return superseded ? { ...point, superseded: true } : point;
 }
 

@@ -7,7 +7,7 @@
  * reads the client as it is now and adds grade and diagnosis.
  */
 import type { Session } from '@caseload/contract/sessions';
-import { getVisibleClient } from '../caseload/access.ts';
+import { findVisibleClients, getVisibleClient } from '../caseload/access.ts';
 import { canSeeOrganization, type AuthContext } from '../context.ts';
 import { NotFoundError } from '../errors.ts';
 import type { ClientItem, ParticipantEntry, SessionItem } from '../items.ts';
@@ -92,14 +92,15 @@ export function toSession(item: SessionItem, shown: ShownParticipant[]): Session
 export const toSessionSummary = (auth: AuthContext, item: SessionItem) => toSession(item, visibleParticipants(auth, item));
 
 /**
- * The detail view: each visible participant through the client gate (in parallel). `known` are
- * clients the caller already passed through the gate.
+ * The detail view: the visible participants through the client gate, in one BatchGet whatever the
+ * group's size. `known` are clients the caller already passed through the gate.
  */
 export async function toSessionDetail(auth: AuthContext, item: SessionItem, known: ClientItem[] = []): Promise<Session> {
   const byId = new Map(known.map((c) => [c.id, c]));
   const candidates = visibleParticipants(auth, item);
-  const clients = await Promise.all(candidates.map(async (p) => byId.get(p.clientId) ?? findVisibleClient(auth, p.clientId)));
-  const shown = candidates.map((p, i) => ({ ...p, client: clients[i] })).filter((p) => p.client !== undefined);
+  const unknown = candidates.map((p) => p.clientId).filter((id) => !byId.has(id));
+  const gated = unknown.length ? await findVisibleClients(auth, unknown, { includeArchived: true }) : new Map<string, ClientItem>();
+  const shown = candidates.map((p) => ({ ...p, client: byId.get(p.clientId) ?? gated.get(p.clientId) })).filter((p) => p.client !== undefined);
   if (!shown.length) throw new NotFoundError('Session');
   return toSession(item, shown);
 }
