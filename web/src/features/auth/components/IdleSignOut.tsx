@@ -1,7 +1,5 @@
-import { Button, Dialog } from '@chakra-ui/react';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { CurrentUser } from '@caseload/contract/auth';
-import { AppDialog } from '../../../components/AppDialog.tsx';
 import { api } from '../../../lib/api.ts';
 import { lastActiveAt, markActive } from '../../../lib/device.ts';
 import { signOut } from '../api/auth.ts';
@@ -20,6 +18,11 @@ const TELL_SERVER_EVERY = 30 * SECOND;
  */
 const SERVER_RENEWAL_SLACK = MINUTE;
 const ACTIVITY = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
+
+// The warning's dialog is not in the first load (the budget of ARCHITECTURE.md §9); it is fetched
+// as soon as the shell is up, so it is there even if the network drops later.
+const loadWarning = () => import('./IdleWarning.tsx');
+const IdleWarning = lazy(() => loadWarning().then((m) => ({ default: m.IdleWarning })));
 
 /**
  * Automatic sign-out after the account's idleMinutes without use (part 4 §2): two minutes before,
@@ -74,6 +77,7 @@ export function IdleSignOut({ user }: { user: CurrentUser }) {
     };
     staySignedIn.current = stay;
     markActive();
+    void loadWarning();
     for (const event of ACTIVITY) window.addEventListener(event, used, { capture: true, passive: true });
     const timer = setInterval(check, CHECK_EVERY);
     return () => {
@@ -82,30 +86,13 @@ export function IdleSignOut({ user }: { user: CurrentUser }) {
     };
   }, [limit]);
 
-  return (
-    <AppDialog
-      open={warning}
-      onClose={() => {
-        staySignedIn.current();
-        setWarning(false);
-      }}
-      role="alertdialog"
-      size="sm"
-      title="You will be signed out in 2 minutes"
-      closeLabel={false}
-      footer={
-        <Button
-          colorPalette="blue"
-          onClick={() => {
-            staySignedIn.current();
-            setWarning(false);
-          }}
-        >
-          Stay signed in
-        </Button>
-      }
-    >
-      <Dialog.Description>For privacy on a shared device, Caseload signs out after {user.idleMinutes} minutes without use.</Dialog.Description>
-    </AppDialog>
-  );
+  const stay = () => {
+    staySignedIn.current();
+    setWarning(false);
+  };
+  return warning ? (
+    <Suspense fallback={null}>
+      <IdleWarning idleMinutes={user.idleMinutes} onStay={stay} />
+    </Suspense>
+  ) : null;
 }
