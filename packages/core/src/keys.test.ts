@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acct, entity, keys, normalizeEmail, normalizeOrganizationName, sortKeys } from './keys.ts';
+import { acct, entity, fileKeys, keys, normalizeEmail, normalizeOrganizationName, sortKeys } from './keys.ts';
 
 describe('key builders', () => {
   it('puts every tenant item under ACCT#<accountId> on the table and on each index', () => {
@@ -188,7 +188,7 @@ describe('an export job', () => {
     for (const other of [keys.bulkJob('a', ''), keys.closedDaysJob('a', '')]) expect(job.SK.startsWith(other.SK)).toBe(false);
     const prefixes = [keys.userPrefix('a'), keys.organizationPrefix('a'), keys.clientPrefix('a'), keys.notePeriodsPrefix('a'), keys.goalTemplatePrefix('a')];
     for (const prefix of prefixes) expect(job.SK.startsWith(prefix.SKPrefix)).toBe(false);
-    expect(keys.exportFile('a', 'j1')).toBe('a/j1.csv');
+    expect(fileKeys.exportFile('a', 'j1')).toBe('a/j1.csv');
     expect(entity.exportJob).toBe('ExportJob');
   });
 });

@@ -18,7 +18,7 @@ import { NotFoundError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { jobDispatcher } from '../jobs/dispatch.ts';
 import { failRunningJob, JOB_TTL_SECONDS, statusOnRead } from '../jobs/job-item.ts';
-import { entity, keys } from '../keys.ts';
+import { entity, fileKeys, keys } from '../keys.ts';
 import { minutesExportName } from '../minutes/service.ts';
 import { errorFields, logger } from '../observability.ts';
 import { serviceLogExportName } from '../service-log/service.ts';
@@ -53,7 +53,7 @@ async function toExportJob(job: ExportJobItem): Promise<ExportJob> {
   const status = statusOnRead(job);
   const answer: ExportJob = { id: job.jobId, kind: job.kind, status, progress: job.progress, rows: job.rows, fileName: job.fileName };
   // A fresh short-lived link on every read: the page reads the job again when one has expired.
-  if (status === 'done') answer.downloadUrl = await exportStorage().downloadUrl(keys.exportFile(job.accountId, job.jobId), job.fileName, job.jobId);
+  if (status === 'done') answer.downloadUrl = await exportStorage().downloadUrl(fileKeys.exportFile(job.accountId, job.jobId), job.fileName, job.jobId);
   return answer;
 }
 
@@ -72,7 +72,7 @@ export async function getExportJob(auth: AuthContext, jobId: string): Promise<Ex
 export async function downloadExportFile(auth: AuthContext, jobId: string): Promise<{ fileName: string } & ({ body: string } | { redirect: string })> {
   const job = await ownJob(auth, jobId);
   if (statusOnRead(job) !== 'done') throw new NotFoundError('Export');
-  return { fileName: job.fileName, ...(await exportStorage().download(keys.exportFile(job.accountId, job.jobId), job.fileName)) };
+  return { fileName: job.fileName, ...(await exportStorage().download(fileKeys.exportFile(job.accountId, job.jobId), job.fileName)) };
 }
 
 export const failExportJob = (accountId: string, jobId: string): Promise<void> => failRunningJob(keys.exportJob(accountId, jobId));

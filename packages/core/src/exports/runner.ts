@@ -14,7 +14,7 @@ import { permissionDefaults } from '@caseload/contract/enums';
 import { MINUTES_CSV_HEADER } from '@caseload/contract/school-year';
 import { SERVICE_LOG_CSV_HEADER } from '@caseload/contract/signatures';
 import type { AuthContext } from '../context.ts';
-import { keys } from '../keys.ts';
+import { fileKeys } from '../keys.ts';
 import { minutesRow, minutesRowBatches } from '../minutes/service.ts';
 import { csvLine, csvStart } from '../reports/export.ts';
 import { serviceLogRow } from '../service-log/lines.ts';
@@ -72,7 +72,7 @@ export async function runExportJob(accountId: string, jobId: string): Promise<vo
     }
     file.end();
     await once(file, 'finish');
-    await exportStorage().put(keys.exportFile(accountId, jobId), path);
+    await exportStorage().put(fileKeys.exportFile(accountId, jobId), path);
     await finishExportJob(accountId, jobId, rows);
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -32,7 +32,7 @@ export const localStorage: ExportStorage = {
     await copyFile(path, target);
   },
   // Same origin, behind the session cookie: the route checks the caller and the tenant.
-  downloadUrl: async (_key, _fileName, jobId) => buildPath(downloadExport.path, { jobId }),
+  downloadUrl: (_key, _fileName, jobId) => Promise.resolve(buildPath(downloadExport.path, { jobId })),
   download: async (key) => ({ body: await readFile(join(localExportsDir(), key), 'utf8') }),
 };
 
