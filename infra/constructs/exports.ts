@@ -6,7 +6,8 @@
  * EXPORTS_BUCKET. Routes and worker keep the role of their access profile: the `Exports` profiles
  * are theirs alone, so no other function gains access.
  */
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as kms from 'aws-cdk-lib/aws-kms';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as s3 from 'aws-cdk-lib/aws-s3';
@@ -54,12 +55,34 @@ export class Exports extends Construct {
         'Export files are copies made on request and deleted after a week; the records they come from live in DynamoDB (point-in-time recovery and AWS Backup). A replica would keep student data in a second place for no recovery need.',
     });
 
+    // Exact actions (no wildcards) on the bucket's objects and its key, in policies of this
+    // construct: object keys are made per job (`<accountId>/<jobId>.csv`), so the object ARN is the
+    // one wildcard, acknowledged below.
+    const readers = new Set<iam.IRole>();
     for (const { route, fn } of props.routeFunctions) {
       if (!declares(route, 'exports')) continue;
-      this.bucket.grantRead(fn);
+      if (fn.role) readers.add(fn.role);
       fn.addEnvironment('EXPORTS_BUCKET', this.bucket.bucketName);
     }
-    this.bucket.grantPut(props.worker);
+    this.grant('ReadFiles', [...readers], ['s3:GetObject'], ['kms:Decrypt']);
+    if (props.worker.role) this.grant('WriteFiles', [props.worker.role], ['s3:PutObject'], ['kms:GenerateDataKey']);
     props.worker.addEnvironment('EXPORTS_BUCKET', this.bucket.bucketName);
+  }
+
+  private grant(id: string, roles: iam.IRole[], s3Actions: string[], kmsActions: string[]) {
+    const policy = new iam.Policy(this, id, {
+      roles,
+      statements: [
+        new iam.PolicyStatement({ actions: s3Actions, resources: [this.bucket.arnForObjects('*')] }),
+        new iam.PolicyStatement({ actions: kmsActions, resources: [this.key.keyArn] }),
+      ],
+    });
+    const bucketId = Stack.of(this).resolve((this.bucket.node.defaultChild as s3.CfnBucket).logicalId) as string;
+    acknowledge(policy, {
+      [`AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/*]`]:
+        "Objects of the export bucket only, with exact actions: each export's object key is made when its job runs (`<accountId>/<jobId>.csv`), so no fixed ARN can name it; the tenant is checked in code before a link is signed.",
+      'HIPAA.Security-IAMNoInlinePolicy':
+        'Created, changed and deleted with the bucket it names, in the same template, and attached only to the roles of the functions that declare `exports` (tests/infra/exports.test.ts checks them); a managed policy would serve no other role.',
+    });
   }
 }
