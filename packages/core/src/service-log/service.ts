@@ -6,7 +6,9 @@
  * 3. in parallel, one BatchGet each (split only at DynamoDB's 100 keys per request) of the present
  *    participants' clients, of the sessions' providers, and of the NOTE items of the lines (their
  *    signatures only, never the note text).
- * No read is made per line or per session.
+ * No read is made per line or per session. The on-screen list and the synchronous export read at
+ * most MAX_SERVICE_LOG_SESSIONS; a whole district's period goes to the background export
+ * (../exports), which makes the same reads one index page at a time (serviceLogBatches).
  */
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import { MAX_SERVICE_LOG_DAYS, type serviceLogQuery, type ServiceLogLine } from '@caseload/contract/signatures';
