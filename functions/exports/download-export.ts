@@ -1,5 +1,5 @@
 import * as routes from '@caseload/contract/manifest';
-import { downloadExportFile } from '@caseload/core/exports/job';
+import { downloadExportFile } from '@caseload/core/exports/read';
 import { attachment, createHandler, reply } from '@caseload/pipeline/pipeline';
 
 export const handler = createHandler(routes.downloadExport, async ({ auth, params }) => {

@@ -4,9 +4,7 @@
  * GET /api/exports/{jobId} and, once done, downloads the file from the link in the answer. The
  * job item holds what the runner needs (the filters, the starter's organization scope, which
  * decides the students the file may hold) and what the page shows (status, progress, rows).
- *
- * A job is its starter's: another user of the account, like another account, gets 404, because
- * the file holds what the starter may see.
+ * Reading a job and its file is read.ts (it signs links; the start route needs no storage).
  */
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ExportJob, ExportKind, ExportRequest } from '@caseload/contract/exports';
@@ -14,16 +12,14 @@ import type { Role, UserType } from '@caseload/contract/enums';
 import { nowIso } from '../clock.ts';
 import type { AuthContext } from '../context.ts';
 import { db } from '../db.ts';
-import { NotFoundError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { jobDispatcher } from '../jobs/dispatch.ts';
 import { failRunningJob, JOB_TTL_SECONDS, statusOnRead } from '../jobs/job-item.ts';
-import { entity, fileKeys, keys } from '../keys.ts';
+import { entity, keys } from '../keys.ts';
 import { minutesExportName } from '../minutes/service.ts';
 import { errorFields, logger } from '../observability.ts';
 import { serviceLogExportName } from '../service-log/service.ts';
 import { tableName } from '../table.ts';
-import { exportStorage } from './storage.ts';
 
 export interface ExportJobItem {
   jobId: string;
@@ -49,30 +45,9 @@ export async function getExportJobItem(accountId: string, jobId: string): Promis
   return res.Item as ExportJobItem | undefined;
 }
 
-async function toExportJob(job: ExportJobItem): Promise<ExportJob> {
-  const status = statusOnRead(job);
-  const answer: ExportJob = { id: job.jobId, kind: job.kind, status, progress: job.progress, rows: job.rows, fileName: job.fileName };
-  // A fresh short-lived link on every read: the page reads the job again when one has expired.
-  if (status === 'done') answer.downloadUrl = await exportStorage().downloadUrl(fileKeys.exportFile(job.accountId, job.jobId), job.fileName, job.jobId);
-  return answer;
-}
-
-/** The caller's own job of its account; 404 otherwise. */
-async function ownJob(auth: AuthContext, jobId: string): Promise<ExportJobItem> {
-  const job = await getExportJobItem(auth.accountId, jobId);
-  if (!job || job.createdBy !== auth.userId) throw new NotFoundError('Export');
-  return job;
-}
-
-export async function getExportJob(auth: AuthContext, jobId: string): Promise<ExportJob> {
-  return toExportJob(await ownJob(auth, jobId));
-}
-
-/** The finished file (its body locally, a redirect to a fresh link in the cloud); 404 until it is done. */
-export async function downloadExportFile(auth: AuthContext, jobId: string): Promise<{ fileName: string } & ({ body: string } | { redirect: string })> {
-  const job = await ownJob(auth, jobId);
-  if (statusOnRead(job) !== 'done') throw new NotFoundError('Export');
-  return { fileName: job.fileName, ...(await exportStorage().download(fileKeys.exportFile(job.accountId, job.jobId), job.fileName)) };
+/** The job as the page reads it, without its link (read.ts adds that once it is done). */
+export function toExportJob(job: ExportJobItem): ExportJob {
+  return { id: job.jobId, kind: job.kind, status: statusOnRead(job), progress: job.progress, rows: job.rows, fileName: job.fileName };
 }
 
 export const failExportJob = (accountId: string, jobId: string): Promise<void> => failRunningJob(keys.exportJob(accountId, jobId));
@@ -115,6 +90,7 @@ export async function startExport(auth: AuthContext, request: ExportRequest): Pr
     await failExportJob(auth.accountId, item.jobId);
     return toExportJob({ ...item, status: 'failed' });
   }
+  // Running: no link yet.
   return toExportJob(item);
 }
 
