@@ -17,6 +17,7 @@ import { declares, workerAccessProfile } from './constructs/access.ts';
 import { Alarms } from './constructs/alarms.ts';
 import { Api, type ManifestRoute } from './constructs/api.ts';
 import { Data } from './constructs/data.ts';
+import { Exports } from './constructs/exports.ts';
 import { DEFAULT_MEMORY_MB, FunctionFactory } from './constructs/functions.ts';
 import { Migrations } from './constructs/migrations.ts';
 import { Notes } from './constructs/notes.ts';
@@ -122,6 +123,7 @@ export class CaseloadStack extends Stack {
       onFailure: new SqsDestination(this.notes.deadLetterQueue),
     });
     this.notes.attachWorker(this.worker, config.bulkWorkerConcurrency);
+    new Exports(this, 'Exports', { routeFunctions: this.api.routeFunctions, worker: this.worker, logBucket: this.web.logBucket });
 
     // Every pending data migration, run by each deploy once the table exists (constructs/migrations.ts).
     this.migrations = new Migrations(this, 'Migrations', {

@@ -95,6 +95,8 @@ export interface AccessProfile {
   bedrock: boolean;
   /** sqs:SendMessage on the bulk-generation queue. */
   enqueue: boolean;
+  /** The export files' bucket (infra/constructs/exports.ts): routes read (sign links), the worker writes. */
+  exports: boolean;
 }
 
 export const declares = (fn: Pick<FunctionDef, 'uses'>, capability: Capability) => fn.uses?.includes(capability) ?? false;
@@ -104,9 +106,10 @@ export function accessProfileForRoute(route: RouteLike): AccessProfile {
   const totp = declares(route, 'totpSecret');
   const bedrock = declares(route, 'bedrock');
   const enqueue = declares(route, 'bulkQueue');
+  const exports = declares(route, 'exports');
   const families = (route.tableKeys ?? []).map((k) => k.charAt(0) + k.slice(1).toLowerCase()).join('');
-  const name = ['Tenant', families, route.method === 'GET' ? 'Read' : 'Write', totp ? 'Totp' : '', bedrock ? 'Bedrock' : '', enqueue ? 'Enqueue' : ''].join('');
-  return { name, table, totp, bedrock, enqueue };
+  const name = ['Tenant', families, route.method === 'GET' ? 'Read' : 'Write', totp ? 'Totp' : '', bedrock ? 'Bedrock' : '', enqueue ? 'Enqueue' : '', exports ? 'Exports' : ''].join('');
+  return { name, table, totp, bedrock, enqueue, exports };
 }
 
 /** The bulk worker's access: its table families are fixed (no login session), the rest is declared. */
@@ -117,5 +120,6 @@ export function workerAccessProfile(worker: Pick<FunctionDef, 'uses'>): AccessPr
     totp: declares(worker, 'totpSecret'),
     bedrock: declares(worker, 'bedrock'),
     enqueue: declares(worker, 'bulkQueue'),
+    exports: declares(worker, 'exports'),
   };
 }

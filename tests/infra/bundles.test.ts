@@ -33,6 +33,7 @@ const evidence: Record<Exclude<Capability, 'pdf'>, { external: string } | { modu
   bulkQueue: { external: '@aws-sdk/client-sqs' },
   totpSecret: { module: 'packages/core/src/auth/secret-box.ts' },
   cursorKey: { module: 'packages/core/src/cursor.ts' },
+  exports: { module: 'packages/core/src/exports/storage.ts' },
 };
 /** The PDF writer: only a route that declares `pdf` gets the larger budget, and it must carry it. */
 const PDF_WRITER = 'packages/core/src/pdf/document.ts';

@@ -534,6 +534,23 @@ const cases: Record<RouteName, Case> = {
     await completedSessionWithCodedClient();
     return w.owner.get(`/api/service-log/export?from=${isoDay(-7)}&to=${isoDay(0)}&assignedTo=all`);
   },
+  startExport: async () => {
+    const started = await w.owner.post('/api/exports', { kind: 'serviceLog', from: isoDay(-7), to: isoDay(0), assignedTo: 'all' });
+    await whenJobsIdle();
+    return started;
+  },
+  getExport: async () => {
+    const job = ok(await w.owner.post('/api/exports', { kind: 'minutes', assignedTo: 'all' }), 'export job');
+    await whenJobsIdle();
+    const done = await w.owner.get(`/api/exports/${job.id}`);
+    expect(done.body).toMatchObject({ status: 'done', downloadUrl: expect.any(String) });
+    return done;
+  },
+  downloadExport: async () => {
+    const job = ok(await w.owner.post('/api/exports', { kind: 'minutes', assignedTo: 'all' }), 'export job');
+    await whenJobsIdle();
+    return w.owner.get(`/api/exports/${job.id}/file`);
+  },
 
   // ---- the goal bank
   listGoalBank: async () => {

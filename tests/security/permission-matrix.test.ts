@@ -80,6 +80,9 @@ const GUARDED: Record<string, PermissionFlag> = {
   addSessionAddendum: 'canEditSessions',
   listServiceLog: 'canViewReports',
   exportServiceLog: 'canViewReports',
+  startExport: 'canViewReports',
+  getExport: 'canViewReports',
+  downloadExport: 'canViewReports',
   createGoalTemplate: 'canManageGoals',
   deleteGoalTemplate: 'canManageGoals',
 };

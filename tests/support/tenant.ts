@@ -22,6 +22,8 @@ export interface TenantIds {
   jobId: string;
   /** A finished closures job (a save past 200 sessions makes one; made here directly, as that save would). */
   closureJobId: string;
+  /** A finished whole-district service-log export of the tenant's owner. */
+  exportJobId: string;
   iepId: string;
   seriesId: string;
   templateId: string;
@@ -75,6 +77,8 @@ export const PATH_ID_KINDS: Record<string, Record<string, IdKind>> = {
   '/api/progress-notes/{id}/pdf': { id: 'noteId' },
   '/api/generate-progress-notes-bulk/{jobId}': { jobId: 'jobId' },
   '/api/closure-jobs/{jobId}': { jobId: 'closureJobId' },
+  '/api/exports/{jobId}': { jobId: 'exportJobId' },
+  '/api/exports/{jobId}/file': { jobId: 'exportJobId' },
   '/api/ieps/{iepId}': { iepId: 'iepId' },
   '/api/session-series/{id}': { id: 'seriesId' },
   '/api/goal-bank/{id}': { id: 'templateId' },
@@ -162,6 +166,8 @@ export async function buildTenant(): Promise<Tenant> {
   const trustedDeviceId = await trustedDeviceOf(childEmail);
   // The job a closures save past 200 sessions starts; with no pending day it finishes at once.
   const closureJob = await startClosedDaysJob({ accountId: user.accountId, userId: user.id } as AuthContext, 'closures', []);
+  // Its file holds the signed session's line (the marked student's name).
+  const exportJob = expectOk(await agent.post('/api/exports', { kind: 'serviceLog', from: daysFromNow(-7), to: today, assignedTo: 'all' }), 'export');
   // Finished before the suites fingerprint the tenant's records.
   await whenJobsIdle();
   return {
@@ -180,6 +186,7 @@ export async function buildTenant(): Promise<Tenant> {
       childUserId: child.id,
       jobId: job.jobId,
       closureJobId: closureJob.id,
+      exportJobId: exportJob.id,
       iepId: iep.id,
       seriesId: series.series.id,
       templateId: template.id,

@@ -7,6 +7,7 @@ import * as auth from './auth.ts';
 import * as caseload from './caseload.ts';
 import { idParams, okBody, schema } from './common.ts';
 import type { PermissionFlag } from './enums.ts';
+import * as exportsContract from './exports.ts';
 import * as goalBank from './goal-bank.ts';
 import * as notes from './notes.ts';
 import * as reportingPeriods from './reporting-periods.ts';
@@ -32,10 +33,11 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * - `bulkQueue`: sends background jobs (bulk note generation, cancelling on closed days) to the one
  *   SQS job queue (BULK_QUEUE_URL, sqs:SendMessage).
  * - `pdf`: renders a PDF; its bundle may carry a PDF writer (a larger size budget).
+ * - `exports`: reads or writes the export files' bucket (EXPORTS_BUCKET; reads sign download links).
  * - `cursorKey`: seals and opens list cursors (CURSOR_SIGNING_KEY in its environment, one value for
  *   every container, so a next page can land on any of them).
  */
-export type Capability = 'bedrock' | 'totpSecret' | 'bulkQueue' | 'pdf' | 'cursorKey';
+export type Capability = 'bedrock' | 'totpSecret' | 'bulkQueue' | 'pdf' | 'cursorKey' | 'exports';
 
 /** Partition-key families beyond `ACCT#` and `LSESS#` (see infra/constructs/access.ts). */
 export type ExtraKeyFamily = 'EMAIL' | 'LOGIN' | 'TDEV';
@@ -209,6 +211,14 @@ export const getPendingSignatures = route({ method: 'GET', path: '/api/signature
 export const downloadSessionNotePdf = route({ method: 'GET', path: '/api/sessions/{id}/notes/{clientId}/pdf', uses: ['pdf'], handler: 'signatures/download-session-note-pdf', auth: 'user', params: signatures.sessionClientParams, response: fileAnswer });
 export const listServiceLog = route({ method: 'GET', path: '/api/service-log', handler: 'service-log/list-service-log', auth: 'user', permission: 'canViewReports', query: signatures.serviceLogQuery, response: list(signatures.serviceLogLine) });
 export const exportServiceLog = route({ method: 'GET', path: '/api/service-log/export', handler: 'service-log/export-service-log', auth: 'user', permission: 'canViewReports', query: signatures.serviceLogQuery, response: fileAnswer });
+/**
+ * Whole-district exports as background jobs (part 4 §9): a report right, like the service log and
+ * the progress reports. The file holds what its starter may see; only they read the job.
+ */
+export const startExport = route({ method: 'POST', path: '/api/exports', uses: ['bulkQueue'], handler: 'exports/start-export', auth: 'user', permission: 'canViewReports', body: exportsContract.exportBody, response: exportsContract.exportJob });
+export const getExport = route({ method: 'GET', path: '/api/exports/{jobId}', uses: ['exports'], handler: 'exports/get-export', auth: 'user', permission: 'canViewReports', params: exportsContract.exportJobParams, response: exportsContract.exportJob });
+/** The finished file: its body from the local folder (`npm start`), or a redirect to a fresh S3 link in the cloud. */
+export const downloadExport = route({ method: 'GET', path: '/api/exports/{jobId}/file', uses: ['exports'], handler: 'exports/download-export', auth: 'user', permission: 'canViewReports', params: exportsContract.exportJobParams, response: fileAnswer });
 
 // ---- part 3: the goal bank (Caseload's templates and the account's own)
 export const listGoalBank = route({ method: 'GET', path: '/api/goal-bank', handler: 'goal-bank/list-goal-bank', auth: 'user', query: goalBank.goalBankQuery, response: list(goalBank.goalTemplate) });
@@ -304,6 +314,9 @@ export const routes = {
   downloadSessionNotePdf,
   listServiceLog,
   exportServiceLog,
+  startExport,
+  getExport,
+  downloadExport,
   listGoalBank,
   createGoalTemplate,
   deleteGoalTemplate,
@@ -311,8 +324,8 @@ export const routes = {
 
 /** Functions that are not HTTP routes, declared like routes (infra reads both the same way). */
 export const workers = {
-  /** Runs queued background jobs (SQS event source), routed by kind: bulk note generation, cancelling on closed days; one job per invocation. */
-  bulkGenerationWorker: { handler: 'notes/bulk-generation-worker', uses: ['bedrock'], memoryMb: 1024 },
+  /** Runs queued background jobs (SQS event source), routed by kind: bulk note generation, cancelling on closed days, exports; one job per invocation. */
+  bulkGenerationWorker: { handler: 'notes/bulk-generation-worker', uses: ['bedrock', 'exports'], memoryMb: 1024 },
   /** The deployment's data-migration step (a CDK Trigger runs it on each deploy; infra/constructs/migrations.ts). */
   dataMigrations: { handler: 'operations/run-migrations', memoryMb: 1024 },
 } as const satisfies Record<string, FunctionDef>;

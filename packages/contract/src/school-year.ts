@@ -102,7 +102,8 @@ export const MAX_MINUTES_RANGE_DAYS = 366;
 export const minuteStatuses = ['on_track', 'behind', 'no_iep', 'no_school_year'] as const;
 export type MinuteStatus = (typeof minuteStatuses)[number];
 
-function refineDateRange(q: { from?: string; to?: string }, ctx: z.core.$RefinementCtx) {
+/** A period's checks, shared by every request that takes `from` and `to` (at most 366 days, in order). */
+export function refineDateRange(q: { from?: string; to?: string }, ctx: z.core.$RefinementCtx) {
   if (!q.from || !q.to) return;
   if (q.to < q.from) ctx.addIssue({ code: 'custom', message: 'from must not be after to', path: ['to'] });
   else if ((Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 >= MAX_MINUTES_RANGE_DAYS) {

@@ -66,8 +66,8 @@ export async function queryAll<T = Item>(input: Omit<QueryCommandInput, 'TableNa
   return items;
 }
 
-/** Query one partition (optionally an SK prefix) on the table or an index. */
-export function queryPartition<T = Item>(opts: {
+/** Which partition (and sort-key range) a Query reads, on the table or an index. */
+export interface PartitionQuery {
   index?: 'GSI1' | 'GSI2';
   pk: string;
   skPrefix?: string;
@@ -79,7 +79,27 @@ export function queryPartition<T = Item>(opts: {
   limit?: number;
   consistent?: boolean;
   filter?: Pick<QueryCommandInput, 'FilterExpression' | 'ExpressionAttributeValues' | 'ExpressionAttributeNames'>;
-}): Promise<T[]> {
+}
+
+/** Query one partition (optionally an SK prefix) on the table or an index. */
+export function queryPartition<T = Item>(opts: PartitionQuery): Promise<T[]> {
+  return queryAll<T>(partitionInput(opts), opts.limit);
+}
+
+/**
+ * The same Query one DynamoDB page at a time (at most `pageSize` items each), for readers whose
+ * memory must not grow with the partition (a whole district's export).
+ */
+export async function* queryPartitionPages<T = Item>(opts: Omit<PartitionQuery, 'limit'>, pageSize: number): AsyncGenerator<T[]> {
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(new QueryCommand({ ...partitionInput(opts), TableName: tableName(), ExclusiveStartKey, Limit: pageSize }));
+    yield (page.Items ?? []) as T[];
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+}
+
+function partitionInput(opts: Omit<PartitionQuery, 'limit'>): Omit<QueryCommandInput, 'TableName'> {
   const pkName = opts.index ? `${opts.index}PK` : 'PK';
   const skName = opts.index ? `${opts.index}SK` : 'SK';
   let condition = '#pk = :pk';
@@ -99,7 +119,7 @@ export function queryPartition<T = Item>(opts: {
     values[':from'] = opts.skFrom;
     names['#sk'] = skName;
   }
-  const input: Omit<QueryCommandInput, 'TableName'> = {
+  return {
     IndexName: opts.index,
     KeyConditionExpression: condition,
     ExpressionAttributeNames: names,
@@ -108,7 +128,6 @@ export function queryPartition<T = Item>(opts: {
     ConsistentRead: opts.index ? undefined : opts.consistent,
     FilterExpression: opts.filter?.FilterExpression,
   };
-  return queryAll<T>(input, opts.limit);
 }
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];

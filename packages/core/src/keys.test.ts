@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acct, entity, keys, normalizeEmail, normalizeOrganizationName, sortKeys } from './keys.ts';
+import { acct, entity, fileKeys, keys, normalizeEmail, normalizeOrganizationName, sortKeys } from './keys.ts';
 
 describe('key builders', () => {
   it('puts every tenant item under ACCT#<accountId> on the table and on each index', () => {
@@ -177,5 +177,18 @@ describe("a closed-days job", () => {
     const prefixes = [keys.userPrefix('a'), keys.organizationPrefix('a'), keys.clientPrefix('a'), keys.notePeriodsPrefix('a'), keys.goalTemplatePrefix('a')];
     for (const prefix of prefixes) expect(job.SK.startsWith(prefix.SKPrefix)).toBe(false);
     expect(entity.closedDaysJob).toBe('ClosedDaysJob');
+  });
+});
+
+describe('an export job', () => {
+  it('is one item of its account partition, apart from the other jobs and every prefix Query of that partition; its file is stored under the account', () => {
+    const job = keys.exportJob('a', 'j1');
+    expect(job).toEqual({ PK: 'ACCT#a', SK: 'EXPJOB#j1' });
+    expect(keys.exportJob('ab', 'j1').PK).not.toBe(job.PK);
+    for (const other of [keys.bulkJob('a', ''), keys.closedDaysJob('a', '')]) expect(job.SK.startsWith(other.SK)).toBe(false);
+    const prefixes = [keys.userPrefix('a'), keys.organizationPrefix('a'), keys.clientPrefix('a'), keys.notePeriodsPrefix('a'), keys.goalTemplatePrefix('a')];
+    for (const prefix of prefixes) expect(job.SK.startsWith(prefix.SKPrefix)).toBe(false);
+    expect(fileKeys.exportFile('a', 'j1')).toBe('a/j1.csv');
+    expect(entity.exportJob).toBe('ExportJob');
   });
 });

@@ -172,6 +172,8 @@ export const keys = {
   bulkJob: (accountId: string, jobId: string) => ({ PK: acct(accountId), SK: `JOB#${jobId}` }),
   /** A background job cancelling the sessions of newly closed days (part 4 §1.5), under its account. */
   closedDaysJob: (accountId: string, jobId: string) => ({ PK: acct(accountId), SK: `CDJOB#${jobId}` }),
+  /** A whole-district file export (part 4 §9), under its account. */
+  exportJob: (accountId: string, jobId: string) => ({ PK: acct(accountId), SK: `EXPJOB#${jobId}` }),
   audit: (accountId: string, at: string, eventId: string) => ({ PK: `${acct(accountId)}#AUDIT`, SK: `${at}#${eventId}` }),
   auditPartition: (accountId: string) => `${acct(accountId)}#AUDIT`,
   /** GSI1 of an audit event: one actor's events, newest last, so "my activity" is one Query. */
@@ -281,6 +283,7 @@ export const entity = {
   reportingPeriods: 'ReportingPeriods',
   bulkJob: 'BulkJob',
   closedDaysJob: 'ClosedDaysJob',
+  exportJob: 'ExportJob',
   audit: 'AuditEvent',
   counters: 'Counters',
   caseloadEntry: 'CaseloadEntry',
@@ -295,3 +298,8 @@ export const entity = {
   schoolYears: 'SchoolYears',
   goalTemplate: 'GoalTemplate',
 } as const;
+
+/** Keys of files outside the table: an export's file (an S3 object key, a path under the local exports folder), tenant first. */
+export const fileKeys = {
+  exportFile: (accountId: string, jobId: string) => `${accountId}/${jobId}.csv`,
+};

@@ -1,6 +1,6 @@
 /**
  * Where a background job runs: one mechanism for every kind of job (bulk progress notes, the
- * cancelling of a large closed-days save). Locally (no BULK_QUEUE_URL): a background task in this
+ * cancelling of a large closed-days save, whole-district exports). Locally (no BULK_QUEUE_URL): a background task in this
  * process, so the request answers at once and the page polls. In the cloud the job goes to the one
  * SQS queue and its worker (functions/notes/bulk-generation-worker.ts), which routes by kind,
  * because a Lambda is frozen once it has answered. docs/background-jobs.md tells the whole story.
@@ -9,7 +9,7 @@ import type { SQSClient } from '@aws-sdk/client-sqs';
 import { errorFields, flushMetrics, logger } from '../observability.ts';
 
 /** The kinds of background job; a queued message without a kind (sent before kinds) is `bulkNotes`. */
-export const jobKinds = ['bulkNotes', 'closedDays'] as const;
+export const jobKinds = ['bulkNotes', 'closedDays', 'export'] as const;
 export type JobKind = (typeof jobKinds)[number];
 
 /** What one kind of job does: run it (safe to run again), and close it when no retry will come. */

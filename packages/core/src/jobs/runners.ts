@@ -4,6 +4,7 @@
  */
 import { INTERRUPTED_MESSAGE } from '../notes/bulk-job.ts';
 import { failRemaining, runBulkJob } from '../notes/bulk-runner.ts';
+import { failExportJob, runExportJob } from '../exports/runner.ts';
 import { failClosedDaysJob, runClosedDaysJob } from '../timetable/closed-days-runner.ts';
 import type { JobKind, JobRunner } from './dispatch.ts';
 
@@ -20,6 +21,11 @@ const runners: Record<JobKind, JobRunner & { giveUp(accountId: string, jobId: st
     run: runClosedDaysJob,
     // The days stay pending on the list: the next save finishes them.
     giveUp: (accountId, jobId) => failClosedDaysJob(accountId, jobId),
+  },
+  export: {
+    run: runExportJob,
+    // The page says so and offers Try again, which starts a new job.
+    giveUp: (accountId, jobId) => failExportJob(accountId, jobId),
   },
 };
 

@@ -28,7 +28,7 @@ import { queryPartition } from '../db.ts';
 import { BadRequestError } from '../errors.ts';
 import type { AttendedItem, CaseloadEntryItem, ClientItem, IepRecord, IepSetItem, MakeupItem } from '../items.ts';
 import { keys, sortKeys } from '../keys.ts';
-import { csvCell, type ExportFile } from '../reports/export.ts';
+import { csvCell, csvDocument, type ExportFile } from '../reports/export.ts';
 import { addDays, localDate, schoolYearOf } from '../school-calendar/dates.ts';
 import { thisSchoolYear, yearHolding } from '../school-calendar/school-years.ts';
 import { accountTimeZone, closedDates, schoolYearsOf } from '../school-calendar/settings.ts';
@@ -136,34 +136,61 @@ async function mapBounded<T, R>(items: T[], limit: number, fn: (item: T) => Prom
  * MAX_MINUTES_ROWS. Read here rather than through listClients, whose paging would bring the list
  * cursor's key into these functions.
  */
-async function caseloadClients(auth: AuthContext, assignedTo: string): Promise<(ClientItem | CaseloadEntryItem)[]> {
+async function caseloadClients(auth: AuthContext, assignedTo: string, bounded = true): Promise<(ClientItem | CaseloadEntryItem)[]> {
   const owner = caseloadOwner(auth, assignedTo);
   const listed: (ClientItem | CaseloadEntryItem)[] = owner
     ? await queryPartition<CaseloadEntryItem>({ pk: keys.caseload(auth.accountId, owner), consistent: true })
     : (await listClientItems(auth.accountId)).filter((c) => !c.archivedAt);
   const clients = listed.filter((c) => c.status === 'active' && canSeeOrganization(auth, c.organizationId));
-  if (clients.length > MAX_MINUTES_ROWS) throw new BadRequestError(TOO_MANY_STUDENTS, [{ path: 'assignedTo', message: TOO_MANY_STUDENTS }]);
+  if (bounded && clients.length > MAX_MINUTES_ROWS) throw new BadRequestError(TOO_MANY_STUDENTS, [{ path: 'assignedTo', message: TOO_MANY_STUDENTS }]);
   return clients.sort(byName);
+}
+
+/** One client's row: one Query of its minutes partition. */
+async function rowOf(accountId: string, client: ClientItem | CaseloadEntryItem, calendar: Calendar, period: { from: string; to: string }): Promise<MinutesRow> {
+  const partition = await readMinutesPartition(accountId, client.id, period.from);
+  const { weeks: _weeks, ...figures } = figuresOf(partition, calendar, period);
+  const iep = currentIep(partition.ieps);
+  return {
+    clientId: client.id,
+    firstName: client.firstName,
+    lastInitial: client.lastInitial,
+    ...figures,
+    ...(iep?.nextReviewDate ? { nextReviewDate: iep.nextReviewDate } : {}),
+    ...(iep?.nextEvaluationDate ? { nextEvaluationDate: iep.nextEvaluationDate } : {}),
+  };
 }
 
 async function caseloadRows(auth: AuthContext, assignedTo: string, range: Range): Promise<{ rows: MinutesRow[]; period: { from: string; to: string }; today: string }> {
   const [clients, calendar] = await Promise.all([caseloadClients(auth, assignedTo), calendarOf(auth.accountId)]);
   const period = periodOf(range, calendar);
-  const rows = await mapBounded(clients, PARTITION_CONCURRENCY, async (client): Promise<MinutesRow> => {
-    const partition = await readMinutesPartition(auth.accountId, client.id, period.from);
-    const { weeks: _weeks, ...figures } = figuresOf(partition, calendar, period);
-    const iep = currentIep(partition.ieps);
-    return {
-      clientId: client.id,
-      firstName: client.firstName,
-      lastInitial: client.lastInitial,
-      ...figures,
-      ...(iep?.nextReviewDate ? { nextReviewDate: iep.nextReviewDate } : {}),
-      ...(iep?.nextEvaluationDate ? { nextEvaluationDate: iep.nextEvaluationDate } : {}),
-    };
-  });
+  const rows = await mapBounded(clients, PARTITION_CONCURRENCY, (client) => rowOf(auth.accountId, client, calendar, period));
   return { rows, period, today: calendar.today };
 }
+
+/** Clients whose rows a streamed export computes before writing them. */
+const EXPORT_BATCH = 200;
+
+/**
+ * The rows of a caseload of any size (a whole district's), batch after batch in the order of the
+ * synchronous export, for a background export: only the list of clients (a few attributes each,
+ * needed whole to sort by name) is held, never the district's minutes.
+ */
+export async function* minutesRowBatches(auth: AuthContext, query: CaseloadQuery): AsyncGenerator<{ rows: MinutesRow[]; done: number; total: number }> {
+  const [clients, calendar] = await Promise.all([caseloadClients(auth, query.assignedTo, false), calendarOf(auth.accountId)]);
+  const period = periodOf(query, calendar);
+  for (let start = 0; start < clients.length; start += EXPORT_BATCH) {
+    const batch = clients.slice(start, start + EXPORT_BATCH);
+    const rows = await mapBounded(batch, PARTITION_CONCURRENCY, (client) => rowOf(auth.accountId, client, calendar, period));
+    yield { rows, done: start + batch.length, total: clients.length };
+  }
+}
+
+/** The file name of a caseload's minutes export (the period asked for, defaults resolved). */
+export async function minutesExportName(auth: AuthContext, range: Range): Promise<string> {
+  return minutesFileName(periodOf(range, await calendarOf(auth.accountId)));
+}
+const minutesFileName = (period: { from: string; to: string }) => `service-minutes-${period.from}-to-${period.to}.csv`;
 
 export async function listServiceMinutes(auth: AuthContext, query: CaseloadQuery): Promise<MinutesRow[]> {
   return (await caseloadRows(auth, query.assignedTo, query)).rows;
@@ -171,28 +198,27 @@ export async function listServiceMinutes(auth: AuthContext, query: CaseloadQuery
 
 const statusWords: Record<MinuteStatus, string> = { on_track: 'On track', behind: 'Behind', no_iep: 'No IEP', no_school_year: 'No school year' };
 
-export function minutesCsv(rows: MinutesRow[]): string {
-  const lines = rows.map((r) =>
-    [
-      `${r.firstName} ${r.lastInitial}.`,
-      r.required ?? '',
-      r.requiredToDate ?? '',
-      r.delivered,
-      r.makeupsOwed,
-      statusWords[r.status],
-      r.nextReviewDate ?? '',
-      r.nextEvaluationDate ?? '',
-    ]
-      .map(csvCell)
-      .join(','),
-  );
-  // A byte-order mark makes spreadsheet programs read the file as UTF-8 (names with accents).
-  return `\uFEFF${[MINUTES_CSV_HEADER, ...lines].join('\r\n')}\r\n`;
+/** One row's CSV line (no line end); every cell formula-safe (csvCell). */
+export function minutesRow(r: MinutesRow): string {
+  return [
+    `${r.firstName} ${r.lastInitial}.`,
+    r.required ?? '',
+    r.requiredToDate ?? '',
+    r.delivered,
+    r.makeupsOwed,
+    statusWords[r.status],
+    r.nextReviewDate ?? '',
+    r.nextEvaluationDate ?? '',
+  ]
+    .map(csvCell)
+    .join(',');
 }
+
+export const minutesCsv = (rows: MinutesRow[]): string => csvDocument(MINUTES_CSV_HEADER, rows.map(minutesRow));
 
 export async function exportServiceMinutes(auth: AuthContext, query: CaseloadQuery): Promise<ExportFile> {
   const { rows, period } = await caseloadRows(auth, query.assignedTo, query);
-  return { filename: `service-minutes-${period.from}-to-${period.to}.csv`, contentType: 'text/csv; charset=utf-8', body: minutesCsv(rows) };
+  return { filename: minutesFileName(period), contentType: 'text/csv; charset=utf-8', body: minutesCsv(rows) };
 }
 
 /** The dashboard's three counts over the current school year of the caseload. */

@@ -34,6 +34,15 @@ export function csvCell(value: string | number): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
+/**
+ * The start of a CSV file: a byte-order mark (spreadsheet programs then read the file as UTF-8,
+ * names with accents) and the header line. A streamed export writes this, then `csvLine` per row.
+ */
+export const csvStart = (header: string) => `\uFEFF${header}\r\n`;
+export const csvLine = (row: string) => `${row}\r\n`;
+/** A whole CSV file: the same bytes a streamed export writes row by row. */
+export const csvDocument = (header: string, rows: string[]) => csvStart(header) + rows.map(csvLine).join('');
+
 const CSV_HEADER = ['Client', 'Goal Count', 'Sessions', 'Success Rate (%)', 'Goals'];
 
 export function reportCsv(report: Report): string {

@@ -10,7 +10,7 @@ import type { Signature } from '@caseload/contract/signatures';
 import { SERVICE_LOG_CSV_HEADER, type ServiceLogLine } from '@caseload/contract/signatures';
 import { wallClock } from '@caseload/contract/wall-clock';
 import type { ClientItem, ParticipantEntry, SessionItem } from '../items.ts';
-import { csvCell } from '../reports/export.ts';
+import { csvCell, csvDocument } from '../reports/export.ts';
 import { localDate } from '../school-calendar/dates.ts';
 import { providerOf } from '../sessions/provider.ts';
 
@@ -151,27 +151,26 @@ export function buildLines(input: LineInputs): ServiceLogLine[] {
 const sessionTypeWords: Record<SessionType, string> = { therapy: 'Therapy', evaluation: 'Evaluation', consultation: 'Consultation', meeting: 'Meeting' };
 const cosignedWords: Record<ServiceLogLine['cosigned'], string> = { yes: 'yes', no: 'no', not_needed: 'not needed' };
 
-/** The CSV file: the contract's header, then one row per line; every cell formula-safe (csvCell). */
-export function serviceLogCsv(lines: ServiceLogLine[]): string {
-  const rows = lines.map((l) =>
-    [
-      l.date,
-      l.student,
-      l.provider,
-      roleLabels[l.role],
-      l.start,
-      l.end,
-      l.minutes,
-      l.groupSize,
-      l.cpt,
-      l.icd10Codes.join('; '),
-      sessionTypeWords[l.sessionType],
-      l.signed ? 'yes' : 'no',
-      cosignedWords[l.cosigned],
-    ]
-      .map(csvCell)
-      .join(','),
-  );
-  // A byte-order mark makes spreadsheet programs read the file as UTF-8 (names with accents).
-  return `\uFEFF${[SERVICE_LOG_CSV_HEADER, ...rows].join('\r\n')}\r\n`;
+/** One line's CSV row (no line end); every cell formula-safe (csvCell). */
+export function serviceLogRow(l: ServiceLogLine): string {
+  return [
+    l.date,
+    l.student,
+    l.provider,
+    roleLabels[l.role],
+    l.start,
+    l.end,
+    l.minutes,
+    l.groupSize,
+    l.cpt,
+    l.icd10Codes.join('; '),
+    sessionTypeWords[l.sessionType],
+    l.signed ? 'yes' : 'no',
+    cosignedWords[l.cosigned],
+  ]
+    .map(csvCell)
+    .join(',');
 }
+
+/** The CSV file: the contract's header, then one row per line. */
+export const serviceLogCsv = (lines: ServiceLogLine[]): string => csvDocument(SERVICE_LOG_CSV_HEADER, lines.map(serviceLogRow));

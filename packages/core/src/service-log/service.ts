@@ -6,21 +6,23 @@
  * 3. in parallel, one BatchGet each (split only at DynamoDB's 100 keys per request) of the present
  *    participants' clients, of the sessions' providers, and of the NOTE items of the lines (their
  *    signatures only, never the note text).
- * No read is made per line or per session.
+ * No read is made per line or per session. The on-screen list and the synchronous export read at
+ * most MAX_SERVICE_LOG_SESSIONS; a whole district's period goes to the background export
+ * (../exports), which makes the same reads one index page at a time (serviceLogBatches).
  */
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import { MAX_SERVICE_LOG_DAYS, type serviceLogQuery, type ServiceLogLine } from '@caseload/contract/signatures';
 import type * as z from 'zod/mini';
 import { now } from '../clock.ts';
 import { canSeeOrganization, type AuthContext } from '../context.ts';
-import { db } from '../db.ts';
+import { db, queryPartition, queryPartitionPages } from '../db.ts';
 import { BadRequestError } from '../errors.ts';
 import { keys } from '../keys.ts';
 import type { ExportFile } from '../reports/export.ts';
 import { addDays, daysBetween, instantAt, localDate } from '../school-calendar/dates.ts';
 import { accountTimeZone } from '../school-calendar/settings.ts';
 import { providerOf } from '../sessions/provider.ts';
-import { queryProviderSessions, querySessions } from '../sessions/repo.ts';
+import type { SessionItem } from '../items.ts';
 import { tableName } from '../table.ts';
 import { buildLines, noteKey, presentParticipants, serviceLogCsv, type LogClient, type LogNote, type LogUser } from './lines.ts';
 
@@ -69,16 +71,22 @@ async function batchGet<T>(keyList: { PK: string; SK: string }[], attributes: st
   return found;
 }
 
-/** The most sessions one service-log request reads: a district's year is paged by provider or by period. */
+/**
+ * The most sessions the on-screen list and the synchronous export read at once; past it they point
+ * to the background export (POST /api/exports), which reads a period of any size page by page.
+ */
 export const MAX_SERVICE_LOG_SESSIONS = 5000;
-export const TOO_MANY_SESSIONS = `This period has more than ${MAX_SERVICE_LOG_SESSIONS} sessions: choose a shorter period or one provider`;
+export const TOO_MANY_SESSIONS = `This period has more than ${MAX_SERVICE_LOG_SESSIONS} sessions to show: choose a shorter period or one provider, or export the whole period as a file`;
+
+/** The index partition holding the sessions of `assignedTo` ('all': the account's time index). */
+function sessionSource(auth: AuthContext, assignedTo: string) {
+  return assignedTo === 'all'
+    ? { index: 'GSI2' as const, pk: keys.sessionsByTime(auth.accountId) }
+    : { index: 'GSI1' as const, pk: keys.sessionsOfProvider(auth.accountId, assignedTo === 'me' ? auth.userId : assignedTo) };
+}
 
 async function sessionsOf(auth: AuthContext, assignedTo: string, from: string, to: string) {
-  const limit = MAX_SERVICE_LOG_SESSIONS + 1;
-  const sessions =
-    assignedTo === 'all'
-      ? await querySessions(auth.accountId, from, to, limit)
-      : await queryProviderSessions(auth.accountId, assignedTo === 'me' ? auth.userId : assignedTo, from, to, limit);
+  const sessions = await queryPartition<SessionItem>({ ...sessionSource(auth, assignedTo), skBetween: [from, to], limit: MAX_SERVICE_LOG_SESSIONS + 1 });
   if (sessions.length > MAX_SERVICE_LOG_SESSIONS) throw new BadRequestError(TOO_MANY_SESSIONS, [{ path: 'from', message: TOO_MANY_SESSIONS }]);
   return sessions;
 }
@@ -87,13 +95,22 @@ export async function listServiceLog(auth: AuthContext, query: Query): Promise<S
   return (await serviceLog(auth, query)).lines;
 }
 
-async function serviceLog(auth: AuthContext, query: Query): Promise<{ lines: ServiceLogLine[]; period: { from: string; to: string } }> {
+/** The account's zone, the period's dates and the instants that bound its sessions. */
+async function windowOf(auth: AuthContext, query: Query) {
   const timeZone = await accountTimeZone(auth.accountId);
   const period = periodOf(query, localDate(now(), timeZone));
-  const from = instantAt(period.from, '00:00', timeZone);
-  const until = instantAt(addDays(period.to, 1), '00:00', timeZone);
-  const sessions = (await sessionsOf(auth, query.assignedTo, from, until)).filter((s) => presentParticipants(s).length > 0);
+  return { timeZone, period, from: instantAt(period.from, '00:00', timeZone), until: instantAt(addDays(period.to, 1), '00:00', timeZone) };
+}
 
+async function serviceLog(auth: AuthContext, query: Query): Promise<{ lines: ServiceLogLine[]; period: { from: string; to: string } }> {
+  const { timeZone, period, from, until } = await windowOf(auth, query);
+  const sessions = await sessionsOf(auth, query.assignedTo, from, until);
+  return { lines: await linesOf(auth, sessions, timeZone, query), period };
+}
+
+/** The lines of these sessions the caller may see, filtered as asked, sorted (three BatchGet families). */
+async function linesOf(auth: AuthContext, read: SessionItem[], timeZone: string, query: Query): Promise<ServiceLogLine[]> {
+  const sessions = read.filter((s) => presentParticipants(s).length > 0);
   const participations = sessions.flatMap((s) => presentParticipants(s).map(([clientId]) => ({ sessionId: s.id, clientId })));
   const clientIds = [...new Set(participations.map((p) => p.clientId))];
   const providerIds = [...new Set(sessions.map((s) => providerOf(s)).filter((id): id is string => id !== undefined))];
@@ -127,11 +144,43 @@ async function serviceLog(auth: AuthContext, query: Query): Promise<{ lines: Ser
     timeZone,
     canSee: (organizationId) => canSeeOrganization(auth, organizationId),
   });
-  const lines = all.filter((l) => (!query.medicaidOnly || l.medicaidEligible) && (!query.unsignedOnly || !l.signed));
-  return { lines, period };
+  return all.filter((l) => (!query.medicaidOnly || l.medicaidEligible) && (!query.unsignedOnly || !l.signed));
 }
+
+/** Sessions read per DynamoDB page by the background export (a page also stops at 1 MB). */
+const EXPORT_PAGE_SESSIONS = 1000;
+/** The minute a session starts in: lines are sorted by date and start, so a batch never splits one. */
+const minuteOf = (s: SessionItem) => s.scheduledAt.slice(0, 16);
+
+/**
+ * The lines of a period of any size, batch after batch in the synchronous export's order, for a
+ * background export: sessions are read one index page at a time and only one page (and its
+ * clients, providers and notes) is held. The sessions of the page's last minute wait for the next
+ * page, so sessions starting together are sorted together, as in one read. `progress` is the
+ * share of the period read so far.
+ */
+export async function* serviceLogBatches(auth: AuthContext, query: Query): AsyncGenerator<{ lines: ServiceLogLine[]; progress: number }> {
+  const { timeZone, from, until } = await windowOf(auth, query);
+  const span = Date.parse(until) - Date.parse(from);
+  let held: SessionItem[] = [];
+  for await (const page of queryPartitionPages<SessionItem>({ ...sessionSource(auth, query.assignedTo), skBetween: [from, until] }, EXPORT_PAGE_SESSIONS)) {
+    const sessions = [...held, ...page];
+    const last = sessions.at(-1);
+    if (!last) continue;
+    const cut = sessions.findIndex((s) => minuteOf(s) === minuteOf(last));
+    held = sessions.slice(cut);
+    yield { lines: await linesOf(auth, sessions.slice(0, cut), timeZone, query), progress: (Date.parse(last.scheduledAt) - Date.parse(from)) / span };
+  }
+  yield { lines: await linesOf(auth, held, timeZone, query), progress: 1 };
+}
+
+/** The file name of a period's export (the period asked for, defaults resolved). */
+export async function serviceLogExportName(auth: AuthContext, query: Query): Promise<string> {
+  return serviceLogFileName((await windowOf(auth, query)).period);
+}
+const serviceLogFileName = (period: { from: string; to: string }) => `service-log-${period.from}-to-${period.to}.csv`;
 
 export async function exportServiceLog(auth: AuthContext, query: Query): Promise<ExportFile> {
   const { lines, period } = await serviceLog(auth, query);
-  return { filename: `service-log-${period.from}-to-${period.to}.csv`, contentType: 'text/csv; charset=utf-8', body: serviceLogCsv(lines) };
+  return { filename: serviceLogFileName(period), contentType: 'text/csv; charset=utf-8', body: serviceLogCsv(lines) };
 }

@@ -9,12 +9,13 @@
  */
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ClosedDaysJob, ClosedDaysJobStatus } from '@caseload/contract/school-year';
-import { now, nowIso } from '../clock.ts';
+import { nowIso } from '../clock.ts';
 import type { AuthContext } from '../context.ts';
 import { db } from '../db.ts';
 import { NotFoundError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { jobDispatcher } from '../jobs/dispatch.ts';
+import { failRunningJob, JOB_TTL_SECONDS, statusOnRead } from '../jobs/job-item.ts';
 import { entity, keys } from '../keys.ts';
 import { errorFields, logger } from '../observability.ts';
 import { tableName } from '../table.ts';
@@ -39,22 +40,14 @@ export interface ClosedDaysJobItem {
   ttl: number;
 }
 
-const JOB_TTL_SECONDS = 30 * 24 * 3600;
-/**
- * A running job with no progress for this long was interrupted (the local process restarted, the
- * worker was lost): one day's sessions take seconds, so the page is told the job failed.
- */
-export const CLOSED_DAYS_STALLED_AFTER_MS = 10 * 60_000;
-
 export async function getClosedDaysJobItem(accountId: string, jobId: string): Promise<ClosedDaysJobItem | undefined> {
   const res = await db().send(new GetCommand({ TableName: tableName(), Key: keys.closedDaysJob(accountId, jobId), ConsistentRead: true }));
   return res.Item as ClosedDaysJobItem | undefined;
 }
 
 export function toClosedDaysJob(job: ClosedDaysJobItem): ClosedDaysJob {
-  // Derived on read (GET routes write nothing): a stalled job reads failed, and saving again finishes it.
-  const stalled = job.status === 'running' && now().getTime() - Date.parse(job.updatedAt) > CLOSED_DAYS_STALLED_AFTER_MS;
-  return { id: job.jobId, status: stalled ? 'failed' : job.status, progress: job.progress, canceledSessions: job.canceledSessions };
+  // A stalled job reads failed, and saving again finishes it.
+  return { id: job.jobId, status: statusOnRead(job), progress: job.progress, canceledSessions: job.canceledSessions };
 }
 
 /** The job, for anyone of its account who may manage the calendar; 404 for other accounts. */
@@ -65,23 +58,7 @@ export async function getClosedDaysJob(auth: AuthContext, jobId: string): Promis
 }
 
 /** Closes a job that will not be retried (it stays resumable: its days stay pending on the list). */
-export async function failClosedDaysJob(accountId: string, jobId: string): Promise<void> {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.closedDaysJob(accountId, jobId),
-        UpdateExpression: 'SET #status = :failed, updatedAt = :at',
-        ConditionExpression: '#status = :running',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':failed': 'failed', ':running': 'running', ':at': nowIso() },
-      }),
-    );
-  } catch (e) {
-    // Already done (or gone): nothing to close.
-    if ((e as Error).name !== 'ConditionalCheckFailedException') throw e;
-  }
-}
+export const failClosedDaysJob = (accountId: string, jobId: string): Promise<void> => failRunningJob(keys.closedDaysJob(accountId, jobId));
 
 /**
  * Records the job for `dates` (already pending on the list item) and dispatches it. A dispatch that

@@ -108,12 +108,12 @@ describe('Minutes page', () => {
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       downloads.push(this.download);
     });
-    const fetchMock = openMinutes('/minutes?assignedTo=all&period=month');
+    const fetchMock = openMinutes('/minutes?assignedTo=me&period=month');
     await screen.findAllByTestId('minutes-row');
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
     const month = today.slice(0, 7);
     const listCall = fetchMock.mock.calls.find(([url]) => String(url).startsWith('/api/service-minutes?'));
-    expect(String(listCall?.[0])).toMatch(new RegExp(`^/api/service-minutes\\?from=${month}-01&to=${month}-\\d\\d&assignedTo=all$`));
+    expect(String(listCall?.[0])).toMatch(new RegExp(`^/api/service-minutes\\?from=${month}-01&to=${month}-\\d\\d&assignedTo=me$`));
 
     fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(downloads).toEqual([`service-minutes-${month}-01-to-${listCall?.[0].toString().match(/to=([\d-]+)/)?.[1]}.csv`]));
@@ -121,6 +121,32 @@ describe('Minutes page', () => {
     const exportCall = fetchMock.mock.calls.find(([url]) => String(url).startsWith('/api/service-minutes/export'));
     expect(String(exportCall?.[0])).toBe(String(listCall?.[0]).replace('/api/service-minutes?', '/api/service-minutes/export?'));
     expect(await screen.findByText('Minutes exported')).toBeTruthy();
+  });
+
+  it("exports the whole district's list as a background job, and says in words when it failed, with Try again", async () => {
+    const job = { id: '7c0f6c1e-4f0a-4d5e-9a51-2f3b8c9d0e1f', kind: 'minutes', status: 'running', progress: 0, rows: 0, fileName: 'service-minutes-2025-07-01-to-2026-06-30.csv' };
+    const started: unknown[] = [];
+    mockFetch(({ url, method, init }) => {
+      if (url === '/api/user') return jsonResponse(200, testUser);
+      if (url === '/api/account') return jsonResponse(200, { id: testUser.accountId, name: 'Lincoln', timeZone: 'America/New_York' });
+      if (url.startsWith('/api/service-minutes?')) return jsonResponse(200, rows);
+      if (url === '/api/exports' && method === 'POST') {
+        started.push(JSON.parse(String(init.body)));
+        return jsonResponse(202, started.length === 1 ? { ...job, status: 'failed' } : { ...job, id: 'a1b2c3d4-4f0a-4d5e-9a51-2f3b8c9d0e1f', status: 'running' });
+      }
+      if (url === '/api/exports/a1b2c3d4-4f0a-4d5e-9a51-2f3b8c9d0e1f') return jsonResponse(200, { ...job, status: 'running', progress: 40 });
+      return new Promise<Response>(() => undefined);
+    });
+    renderApp('/minutes?assignedTo=all');
+    await screen.findAllByTestId('minutes-row');
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('The export did not finish.');
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('progressbar', { name: 'Preparing export' })).toBeTruthy();
+    expect(started).toEqual([
+      { kind: 'minutes', assignedTo: 'all' },
+      { kind: 'minutes', assignedTo: 'all' },
+    ]);
   });
 
   it('sends a custom period as its dates, and refuses one that ends before it starts without asking the server', async () => {

@@ -12,7 +12,9 @@ import { errorMessage } from '../../../lib/api.ts';
 import { useCaseloadScope } from '../../../lib/caseload-scope.ts';
 import { downloadFile } from '../../../lib/download.ts';
 import { zodFieldErrors } from '../../../lib/form.ts';
+import { usePermission } from '../../../lib/permissions.ts';
 import { notify } from '../../../lib/toaster.ts';
+import { ExportJobProgress, useDistrictExport } from '../../exports/index.ts';
 import { useAccountToday } from '../../school-calendar/index.ts';
 import { useExportServiceMinutes, useServiceMinutes, type CaseloadMinutesQuery } from '../api/minutes.ts';
 import { MinutesTable } from '../components/MinutesTable.tsx';
@@ -50,8 +52,12 @@ export default function MinutesPage() {
   const sortBy = (sort: MinutesSort) => setView({ sort, direction: sort === view.sort && view.direction === 'asc' ? 'desc' : 'asc' });
 
   const exporter = useExportServiceMinutes();
+  const district = useDistrictExport('The minutes could not be exported.');
+  // A whole district's list runs as a background job (a report right); a caseload's is written at once.
+  const canExportDistrict = usePermission('canViewReports');
   const exportCsv = () => {
     if (!query) return;
+    if (query.assignedTo === 'all' && canExportDistrict) return district.start({ kind: 'minutes', ...query });
     const fileName = exportFileName(query);
     exporter.mutate(query, {
       onSuccess: (file) => {
@@ -68,11 +74,18 @@ export default function MinutesPage() {
         title="Service Minutes"
         subtitle="Minutes delivered against each student's IEP"
         actions={
-          <Button variant="outline" onClick={exportCsv} loading={exporter.isPending} disabled={!query}>
+          <Button variant="outline" onClick={exportCsv} loading={exporter.isPending || district.starting} disabled={!query}>
             Export CSV
           </Button>
         }
       />
+      {district.job && (
+        <Card.Root as="section" mb="6" aria-label="Export">
+          <Card.Body>
+            <ExportJobProgress key={district.job.id} job={district.job} onRetry={district.retry} retrying={district.starting} />
+          </Card.Body>
+        </Card.Root>
+      )}
       <Card.Root as="section" mb="6" aria-labelledby="minutes-filters-heading">
         <Card.Body gap="4">
           <Flex justify="space-between" align="center" gap="3" wrap="wrap">

@@ -120,7 +120,7 @@ describe('Service log page', () => {
     expect((screen.getByLabelText('Provider') as HTMLSelectElement).value).toBe('all');
   });
 
-  it('exports the same query as CSV', async () => {
+  it("exports one provider's query as CSV at once", async () => {
     const saved: Blob[] = [];
     vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
       saved.push(blob as Blob);
@@ -130,15 +130,40 @@ describe('Service log page', () => {
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       downloads.push(this.download);
     });
-    const fetchMock = openLog('/service-log?from=2026-03-01&to=2026-03-31&assignedTo=all&unsigned=1');
+    const fetchMock = openLog(`/service-log?from=2026-03-01&to=2026-03-31&assignedTo=${PAT}&unsigned=1`);
     await screen.findAllByTestId('service-log-line');
     fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(downloads).toEqual(['service-log-2026-03-01-to-2026-03-31.csv']));
     expect(await saved[0]!.text()).toBe('Date,Student\n');
     const exportCall = fetchMock.mock.calls.map(([url]) => String(url)).find((url) => url.startsWith('/api/service-log/export'));
     expect(exportCall).toBe(lastLogCall(fetchMock)!.replace('/api/service-log?', '/api/service-log/export?'));
-    expect(exportCall).toBe('/api/service-log/export?from=2026-03-01&to=2026-03-31&assignedTo=all&unsignedOnly=true');
+    expect(exportCall).toBe(`/api/service-log/export?from=2026-03-01&to=2026-03-31&assignedTo=${PAT}&unsignedOnly=true`);
     expect(await screen.findByText('Service log exported')).toBeTruthy();
+  });
+
+  it("exports all providers' sessions as a background job with its filters, then offers the file", async () => {
+    const job = { id: '7c0f6c1e-4f0a-4d5e-9a51-2f3b8c9d0e1f', kind: 'serviceLog', status: 'running', progress: 0, rows: 0, fileName: 'service-log-2026-03-01-to-2026-03-31.csv' };
+    const started: unknown[] = [];
+    const fetchMock = mockFetch(({ url, method, init }) => {
+      if (url === '/api/user') return jsonResponse(200, testUser);
+      if (url === '/api/account') return jsonResponse(200, { id: testUser.accountId, name: 'Lincoln', timeZone: 'America/New_York' });
+      if (url === '/api/clinicians') return jsonResponse(200, []);
+      if (url.startsWith('/api/service-log?')) return jsonResponse(200, lines);
+      if (url === '/api/exports' && method === 'POST') {
+        started.push(JSON.parse(String(init.body)));
+        return jsonResponse(202, job);
+      }
+      if (url === `/api/exports/${job.id}`) return jsonResponse(200, { ...job, status: 'done', progress: 100, rows: 2, downloadUrl: `/api/exports/${job.id}/file` });
+      return new Promise<Response>(() => undefined);
+    });
+    renderApp('/service-log?from=2026-03-01&to=2026-03-31&assignedTo=all&medicaid=1');
+    await screen.findAllByTestId('service-log-line');
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(await screen.findByRole('progressbar', { name: 'Preparing export' })).toBeTruthy();
+    expect(started).toEqual([{ kind: 'serviceLog', from: '2026-03-01', to: '2026-03-31', assignedTo: 'all', medicaidOnly: true }]);
+    const link = await screen.findByRole('link', { name: 'Download service-log-2026-03-01-to-2026-03-31.csv' }, { timeout: 5000 });
+    expect(link.getAttribute('href')).toBe(`/api/exports/${job.id}/file`);
+    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/service-log/export'))).toBe(false);
   });
 
   it('says when the period has no services', async () => {

@@ -15,6 +15,7 @@ import { downloadFile } from '../../../lib/download.ts';
 import { zodFieldErrors } from '../../../lib/form.ts';
 import { usePermission } from '../../../lib/permissions.ts';
 import { notify } from '../../../lib/toaster.ts';
+import { ExportJobProgress, useDistrictExport } from '../../exports/index.ts';
 import { useAccountToday } from '../../school-calendar/index.ts';
 import { useExportServiceLog, useServiceLog } from '../api/service-log.ts';
 import { ServiceLogTable } from '../components/ServiceLogTable.tsx';
@@ -51,8 +52,11 @@ function ServiceLog() {
 
   const lines = useServiceLog(request);
   const exporter = useExportServiceLog();
+  const district = useDistrictExport('The service log could not be exported.');
   const exportCsv = () => {
     if (!request) return;
+    // Every provider's sessions may be a district's thousands: a background job writes that file.
+    if (request.assignedTo === EVERYONE) return district.start({ kind: 'serviceLog', ...request });
     const fileName = exportFileName(request);
     exporter.mutate(request, {
       onSuccess: (file) => {
@@ -72,11 +76,18 @@ function ServiceLog() {
         title="Service log"
         subtitle="One line per student present in a completed session, for Medicaid billing"
         actions={
-          <Button variant="outline" onClick={exportCsv} loading={exporter.isPending} disabled={!request}>
+          <Button variant="outline" onClick={exportCsv} loading={exporter.isPending || district.starting} disabled={!request}>
             Export CSV
           </Button>
         }
       />
+      {district.job && (
+        <Card.Root as="section" mb="6" aria-label="Export">
+          <Card.Body>
+            <ExportJobProgress key={district.job.id} job={district.job} onRetry={district.retry} retrying={district.starting} />
+          </Card.Body>
+        </Card.Root>
+      )}
       <Card.Root as="section" mb="6" aria-labelledby="service-log-filters-heading">
         <Card.Body gap="4">
           <Heading as="h2" size="md" id="service-log-filters-heading">
