@@ -766,6 +766,19 @@ describe('Operations', () => {
     expect(ofType(s.json.Resources, 'AWS::CloudFormation::Stack')).toHaveLength(s.stack.routeGroups.size);
   });
 
+  it('passes the route groups references, never a secret: dynamic references are built inside the nested template', () => {
+    const nestedStacks = ofType(s.json.Resources, 'AWS::CloudFormation::Stack');
+    expect(nestedStacks.length).toBeGreaterThan(0);
+    for (const [id, nested] of nestedStacks) {
+      const params = Object.entries((nested.Properties?.Parameters ?? {}) as Record<string, unknown>);
+      // Each value is a Ref, a GetAtt or a plain string: CloudFormation would resolve a
+      // {{resolve:…}} in the parent and hand the nested stack the secret as a visible parameter.
+      for (const [name, value] of params) expect(JSON.stringify(value), `${id} ${name}`).not.toContain('{{resolve:');
+      // Under CloudFormation's 200 parameters per template.
+      expect(params.length, id).toBeLessThan(200);
+    }
+  });
+
   it('has room for a hundred more routes: every template stays under the ceiling', () => {
     // 100 routes more, as part 4 adds them: 20 on existing resources, 80 on eight new ones.
     const template = routeList.find((r) => r.name === 'getCurrentUser')!;
