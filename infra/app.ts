@@ -20,7 +20,12 @@ const stackName = (context('stackName') as string | undefined) ?? 'Caseload';
 
 new CaseloadStack(app, stackName, { config });
 // Deployed once, before the main stack: its WebAclArn output is the main stack's webAclArn.
-new EdgeStack(app, `${stackName}Edge`, { env: { region: EDGE_REGION } });
+new EdgeStack(app, `${stackName}Edge`, {
+  env: { region: EDGE_REGION },
+  signInRatePer5Min: config.signInRatePerIpPer5Min,
+  apiRatePer5Min: config.apiRatePerIpPer5Min,
+  alarmEmail: config.alarmEmail,
+});
 const assembly = app.synth();
 
 if (config.bundling !== 'inline' && context('bundleReport') !== 'false' && context('bundleReport') !== false) {

@@ -9,7 +9,7 @@
  * `--strict` exits 1 when any bundle is over budget. infra/app.ts prints the same report after
  * every synth with real bundling; tests/infra/bundles.test.ts enforces the budgets.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -60,9 +60,14 @@ function stackTemplates(assemblyDir: string): string[] {
   const manifest = JSON.parse(readFileSync(join(assemblyDir, 'manifest.json'), 'utf8')) as {
     artifacts?: Record<string, { type: string; properties?: { templateFile?: string } }>;
   };
-  return Object.values(manifest.artifacts ?? {})
+  const stacks = Object.values(manifest.artifacts ?? {})
     .filter((a) => a.type === 'aws:cloudformation:stack' && a.properties?.templateFile)
     .map((a) => join(assemblyDir, a.properties!.templateFile!));
+  // Nested stacks (the API route groups, constructs/routes.ts) are assets of their parent, not artifacts.
+  const nested = readdirSync(assemblyDir)
+    .filter((f) => f.endsWith('.nested.template.json'))
+    .map((f) => join(assemblyDir, f));
+  return [...stacks, ...nested];
 }
 
 /** The asset directory of a function: from asset metadata, or from the S3 key `<hash>.zip`. */

@@ -22,6 +22,7 @@ import { DEFAULT_MEMORY_MB, FunctionFactory } from './constructs/functions.ts';
 import { Migrations } from './constructs/migrations.ts';
 import { Notes } from './constructs/notes.ts';
 import { RolePool } from './constructs/roles.ts';
+import { RouteGroupStack, routeGroupOf } from './constructs/routes.ts';
 import { Web } from './constructs/web.ts';
 
 /** The bulk worker may run as long as Lambda allows. */
@@ -43,13 +44,15 @@ export class CaseloadStack extends Stack {
   readonly alarms: Alarms;
   readonly roles: RolePool;
   readonly migrations: Migrations;
+  /** The nested stacks of API routes, by group (constructs/routes.ts). */
+  readonly routeGroups = new Map<string, RouteGroupStack>();
 
   constructor(scope: Construct, id: string, props: CaseloadStackProps = {}) {
     super(scope, id, { description: 'Caseload: practice management for speech-language pathologists', ...props });
     const config = (this.config = defaultConfig(props.config));
     validateConfig(config);
     const routes = props.routes ?? routeList;
-    this.data = new Data(this, 'Data');
+    this.data = new Data(this, 'Data', { tableName: config.tableName });
     const logKey = this.data.opsKey;
     const factory = new FunctionFactory(config);
     this.api = new Api(this, 'Api', {
@@ -90,6 +93,23 @@ export class CaseloadStack extends Stack {
     const authEnvironment = { SECRET_ENCRYPTION_KEY: this.data.totpSealingSecret.secretValue.unsafeUnwrap() };
     const cursorEnvironment = { CURSOR_SIGNING_KEY: this.data.cursorKeySecret.secretValue.unsafeUnwrap() };
     const roles = (this.roles = new RolePool(this, 'Roles', { data: this.data, notes: this.notes, logKey }));
+    this.alarms = new Alarms(this, 'Alarms', {
+      httpApi: this.api.httpApi,
+      table: this.data.table,
+      indexNames: tableDefinition.globalSecondaryIndexes.map((g) => g.indexName),
+      deadLetterQueue: this.notes.deadLetterQueue,
+      backupVault: this.data.backupVault,
+      modelId: config.modelId,
+      alarmEmail: config.alarmEmail,
+      topicKey: this.data.opsKey,
+      webAclArn: config.webAclArn,
+    });
+    const groupOf = (route: ManifestRoute) => {
+      const name = routeGroupOf(route.path);
+      let group = this.routeGroups.get(name);
+      if (!group) this.routeGroups.set(name, (group = new RouteGroupStack(this, name)));
+      return group;
+    };
     this.api.addManifestRoutes({
       routes,
       factory,
@@ -99,7 +119,11 @@ export class CaseloadStack extends Stack {
       cursorEnvironment,
       roles,
       notes: this.notes,
+      scopeFor: groupOf,
     });
+    for (const { route, fn } of this.api.routeFunctions) {
+      this.alarms.addRouteAlarms(groupOf(route), route, fn, fn.timeout!.toSeconds());
+    }
 
     const worker = workers.bulkGenerationWorker;
     const missingWorker = factory.missingEntries([worker.handler]);
@@ -131,15 +155,6 @@ export class CaseloadStack extends Stack {
       factory,
       logKey,
       environment: { TABLE_NAME: this.data.table.tableName, NODE_OPTIONS: '--enable-source-maps' },
-    });
-
-    this.alarms = new Alarms(this, 'Alarms', {
-      httpApi: this.api.httpApi,
-      table: this.data.table,
-      indexNames: tableDefinition.globalSecondaryIndexes.map((g) => g.indexName),
-      deadLetterQueue: this.notes.deadLetterQueue,
-      alarmEmail: config.alarmEmail,
-      topicKey: this.data.opsKey,
     });
 
     new CfnOutput(this, 'SiteUrl', { value: this.web.siteUrl, description: 'Open this in a browser' });

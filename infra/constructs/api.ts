@@ -46,6 +46,11 @@ export interface AddRoutesProps {
   cursorEnvironment: Record<string, string>;
   roles: RolePool;
   notes: Notes;
+  /**
+   * Where a route's function, route and integration go (a route group's nested stack, routes.ts);
+   * the Api construct itself when not given.
+   */
+  scopeFor?: (route: ManifestRoute) => Construct;
 }
 
 /** `getCurrentUser` → `GetCurrentUser`, for construct ids. */
@@ -97,7 +102,7 @@ export class Api extends Construct {
     return `${this.httpApi.apiId}.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}`;
   }
 
-  addManifestRoutes({ routes, factory, environment, authEnvironment, authKey, cursorEnvironment, roles, notes }: AddRoutesProps) {
+  addManifestRoutes({ routes, factory, environment, authEnvironment, authKey, cursorEnvironment, roles, notes, scopeFor }: AddRoutesProps) {
     const missing = factory.missingEntries(routes.map((r) => r.handler));
     if (missing.length > 0) {
       throw new Error(`Handler modules missing for ${missing.length} manifest route(s): ${missing.map((h) => `functions/${h}.ts`).join(', ')}`);
@@ -110,7 +115,8 @@ export class Api extends Construct {
 
       const id = pascal(route.name);
       const profile = accessProfileForRoute(route);
-      const fn = factory.create(this, id, {
+      const scope = scopeFor?.(route) ?? this;
+      const fn = factory.create(scope, id, {
         handler: route.handler,
         description: `${routeKey} (${route.handler})`,
         timeout: Duration.seconds(route.timeoutSeconds ?? DEFAULT_ROUTE_TIMEOUT_SECONDS),
@@ -128,7 +134,7 @@ export class Api extends Construct {
         invocation: 'api',
       });
 
-      const httpRoute = new apigw.HttpRoute(this, `${id}Route`, {
+      const httpRoute = new apigw.HttpRoute(scope, `${id}Route`, {
         httpApi: this.httpApi,
         routeKey: apigw.HttpRouteKey.with(route.path, apigw.HttpMethod[route.method]),
         integration: new HttpLambdaIntegration(`${id}Integration`, fn),
@@ -136,7 +142,7 @@ export class Api extends Construct {
       acknowledge(httpRoute, {
         'AwsSolutions-APIG4':
           route.auth === 'public'
-            ? 'A public route (sign-in, registration): it is how a caller gets a session, so no authorizer could admit it. It is limited by the stage throttle, sign-in routes also per route, by the WAF rate rules and by the per-e-mail lockout in code.'
+            ? 'A public route (sign-in, registration): it is how a caller gets a session, so no authorizer could admit it. It is limited by the stage throttle, sign-in routes also per route, by the per-IP WAF rate rules and by the per-account lockout in code.'
             : "The route's function checks the session cookie itself (the pipeline's auth step, before any handler code) against the login session in DynamoDB, with the user's permissions and organization; an API Gateway authorizer would add a second invocation and round trip to every request and check less.",
       });
       this.routeFunctions.push({ route, fn, httpRoute });
@@ -145,9 +151,10 @@ export class Api extends Construct {
   }
 
   /**
-   * Sign-in routes get a much lower per-route limit than the stage (credential stuffing; the
-   * per-e-mail lockout in code is the second line). Route settings may only name routes that
-   * exist, so the stage waits for them.
+   * Sign-in routes get a district-wide ceiling below the stage's (config LIMITS.authRateLimit: it
+   * bounds the scrypt work anonymous callers can cause). Credential stuffing is met per IP by the
+   * edge stack's WAF rate rules and per account by the lockout in code. Route settings may only
+   * name routes that exist, so the stage waits for them.
    */
   private throttleCredentialRoutes() {
     const cfnStage = this.stage.node.defaultChild as apigw.CfnStage;

@@ -27,8 +27,19 @@ const KMS_WRITE = ['kms:Decrypt', 'kms:DescribeKey', 'kms:Encrypt', 'kms:Generat
 /** Daily table backups are kept this long, on top of point-in-time recovery (35 days of any second). */
 export const BACKUP_RETENTION = Duration.days(35);
 
+export interface DataProps {
+  /**
+   * An existing table to serve instead of the stack's own (config.tableName: a table restored from
+   * point-in-time recovery or a backup, docs/operations.md). It must be encrypted with TableKey.
+   */
+  tableName?: string;
+}
+
 export class Data extends Construct {
-  readonly table: dynamodb.Table;
+  /** The table the functions use: the stack's own, or the one `tableName` names. */
+  readonly table: dynamodb.ITable;
+  /** The table this stack created (retained; still there, unused, after a switch to `tableName`). */
+  readonly ownTable: dynamodb.Table;
   readonly tableKey: kms.Key;
   readonly totpKey: kms.Key;
   readonly totpKeyAlias: kms.Alias;
@@ -44,7 +55,7 @@ export class Data extends Construct {
   readonly backupVault: backup.BackupVault;
   readonly backupPlan: backup.BackupPlan;
 
-  constructor(scope: Construct, id: string) {
+  constructor(scope: Construct, id: string, props: DataProps = {}) {
     super(scope, id);
     const stackName = Stack.of(this).stackName;
 
@@ -91,6 +102,17 @@ export class Data extends Construct {
       }),
     );
 
+    // EventBridge publishes failed-backup events to the encrypted alarm topic (alarms.ts).
+    this.opsKey.addToResourcePolicy(
+      new iam.PolicyStatement({
+        sid: 'EventsPublishToTopic',
+        principals: [new iam.ServicePrincipal('events.amazonaws.com')],
+        actions: ['kms:Decrypt', 'kms:GenerateDataKey'],
+        resources: ['*'],
+        conditions: { StringEquals: { 'aws:SourceAccount': Aws.ACCOUNT_ID } },
+      }),
+    );
+
     // secret-box.ts sealed TOTP secrets (v1) with a key derived from SECRET_ENCRYPTION_KEY until
     // KMS envelope encryption (v2); the stack generated that value once and keeps it here, under
     // the TOTP KMS key, for the auth functions only, in environment variables encrypted with that
@@ -125,7 +147,7 @@ export class Data extends Construct {
     });
 
     const { partitionKey, sortKey, ttlAttribute, globalSecondaryIndexes } = tableDefinition;
-    this.table = new dynamodb.Table(this, 'Table', {
+    this.ownTable = new dynamodb.Table(this, 'Table', {
       partitionKey: { name: partitionKey, type: dynamodb.AttributeType.STRING },
       sortKey: { name: sortKey, type: dynamodb.AttributeType.STRING },
       billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
@@ -137,13 +159,19 @@ export class Data extends Construct {
       encryptionKey: this.tableKey,
     });
     for (const gsi of globalSecondaryIndexes) {
-      this.table.addGlobalSecondaryIndex({
+      this.ownTable.addGlobalSecondaryIndex({
         indexName: gsi.indexName,
         partitionKey: { name: gsi.partitionKey, type: dynamodb.AttributeType.STRING },
         sortKey: { name: gsi.sortKey, type: dynamodb.AttributeType.STRING },
         projectionType: dynamodb.ProjectionType.ALL,
       });
     }
+
+    // After a restore the stack serves the restored table (same key schema, indexes and key); the
+    // old table stays (retained, deletion-protected) until an operator removes it by hand.
+    this.table = props.tableName
+      ? dynamodb.Table.fromTableAttributes(this, 'ServedTable', { tableName: props.tableName, encryptionKey: this.tableKey })
+      : this.ownTable;
 
     // Daily backups kept 35 days in a vault under our table key, on top of point-in-time recovery:
     // a second copy outside the table's own recovery window, restorable after a table deletion.

@@ -5,6 +5,7 @@ import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EDGE_REGION, EdgeStack, SIGN_IN_RATE_PER_5_MIN } from '../../infra/constructs/edge.ts';
+import { ALARM_THRESHOLDS, LIMITS } from '../../infra/config.ts';
 import { ofType, refId, type Resource } from './support.ts';
 
 let resources: Record<string, Resource>;
@@ -31,6 +32,25 @@ describe('edge stack (AWS WAF for CloudFront)', () => {
     const twoFactor = rule('TwoFactorRate');
     expect(twoFactor.Action).toEqual({ Block: {} });
     expect(twoFactor.Statement.RateBasedStatement.ScopeDownStatement.ByteMatchStatement).toMatchObject({ SearchString: '/api/2fa/', PositionalConstraint: 'STARTS_WITH' });
+  });
+
+  it('limits each IP on all of /api/ to the whole district peak (config LIMITS), after the sign-in rules', () => {
+    const api = rule('ApiRate');
+    expect(api.Action).toEqual({ Block: {} });
+    expect(api.Statement.RateBasedStatement).toMatchObject({ AggregateKeyType: 'IP', Limit: LIMITS.apiRatePerIpPer5Min, EvaluationWindowSec: 300 });
+    expect(api.Statement.RateBasedStatement.ScopeDownStatement.ByteMatchStatement).toMatchObject({ SearchString: '/api/', PositionalConstraint: 'STARTS_WITH' });
+    expect(SIGN_IN_RATE_PER_5_MIN).toBe(LIMITS.signInRatePerIpPer5Min);
+  });
+
+  it("alarms on the web ACL's blocked requests into its own KMS-encrypted topic in us-east-1", () => {
+    const [, alarm] = ofType(resources, 'AWS::CloudWatch::Alarm')[0]!;
+    expect(alarm.Properties).toMatchObject({ Namespace: 'AWS/WAFV2', MetricName: 'BlockedRequests', Statistic: 'Sum', Period: 300, Threshold: ALARM_THRESHOLDS.wafBlockedPer5Min });
+    const dims = alarm.Properties?.Dimensions as { Name: string; Value: unknown }[];
+    expect(dims.find((d) => d.Name === 'Rule')?.Value).toBe('ALL');
+    expect(JSON.stringify(dims.find((d) => d.Name === 'WebACL')?.Value)).toContain(ofType(resources, 'AWS::WAFv2::WebACL')[0]![0]);
+    const [topicId, topic] = ofType(resources, 'AWS::SNS::Topic')[0]!;
+    expect(refId(alarm.Properties?.AlarmActions[0])).toBe(topicId);
+    expect(resources[refId(topic.Properties?.KmsMasterKeyId)!]?.Type).toBe('AWS::KMS::Key');
   });
 
   it("applies AWS's managed rule groups; only the body size and body XSS rules count (rich-text notes), the API checks those", () => {

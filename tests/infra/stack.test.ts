@@ -3,18 +3,22 @@
  * Synthesized without bundling (inline placeholder code) so it runs in seconds; bundle.test.ts
  * covers real bundling.
  */
+import { App } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routeList, workers, type Capability, type FunctionDef } from '../../packages/contract/src/manifest.ts';
 import { tableDefinition } from '../../packages/core/src/table.ts';
-import { DEFAULT_MODEL_ID } from '../../infra/config.ts';
+import { ALARM_THRESHOLDS, DEFAULT_MODEL_ID, LIMITS } from '../../infra/config.ts';
 import { READ_ACTIONS, WRITE_ACTIONS } from '../../infra/constructs/access.ts';
 import { RUNTIME } from '../../infra/constructs/functions.ts';
 import { CONTENT_SECURITY_POLICY } from '../../infra/constructs/web.ts';
+import { ROUTE_GROUP_CEILING, TEMPLATE_CEILING, routeGroupOf } from '../../infra/constructs/routes.ts';
+import { CaseloadStack } from '../../infra/stack.ts';
 import { TOTP_KMS_PURPOSE } from '../../packages/core/src/auth/secret-box.ts';
 import {
   asList,
   handlerFunctions,
+  mergedResources,
   ofType,
   refId,
   referencedIds,
@@ -181,11 +185,12 @@ describe('API: one function per manifest route', () => {
     expect(stage.Properties).toMatchObject({
       StageName: '$default',
       AutoDeploy: true,
-      DefaultRouteSettings: { ThrottlingRateLimit: 100, ThrottlingBurstLimit: 200 },
+      // 400 clinicians × 0.5 taps/s × 2.5 requests per tap × 1.5 headroom; 400 × 6 requests at app load (config.ts LIMITS).
+      DefaultRouteSettings: { ThrottlingRateLimit: 750, ThrottlingBurstLimit: 2500 },
       RouteSettings: {
-        'POST /api/login': { ThrottlingRateLimit: 5, ThrottlingBurstLimit: 10 },
-        'POST /api/register': { ThrottlingRateLimit: 5, ThrottlingBurstLimit: 10 },
-        'POST /api/2fa/verify': { ThrottlingRateLimit: 5, ThrottlingBurstLimit: 10 },
+        'POST /api/login': { ThrottlingRateLimit: 50, ThrottlingBurstLimit: 400 },
+        'POST /api/register': { ThrottlingRateLimit: 50, ThrottlingBurstLimit: 400 },
+        'POST /api/2fa/verify': { ThrottlingRateLimit: 50, ThrottlingBurstLimit: 400 },
       },
     });
     const format = JSON.parse(stage.Properties!.AccessLogSettings.Format as string) as Record<string, string>;
@@ -626,6 +631,112 @@ describe('Operations', () => {
     for (const a of all) expect(refId(asList(a.Properties?.AlarmActions)[0])).toBe(topic);
   });
 
+  const dimensionsOf = (a: Resource) => Object.fromEntries(asList<{ Name: string; Value: unknown }>(a.Properties?.Dimensions).map((d) => [d.Name, d.Value]));
+  const topicId = () => only(ofType(s.resources, 'AWS::SNS::Topic'), 'topic')[0];
+
+  it("alarms on the product's own metrics (lockouts, wrong passwords, wrong 2FA codes, note latency) at the config's thresholds", () => {
+    const expected: [string, number, string][] = [
+      ['Lockout', ALARM_THRESHOLDS.lockoutsPer5Min, 'Sum'],
+      ['LoginFailed', ALARM_THRESHOLDS.loginFailuresPer5Min, 'Sum'],
+      ['TwoFactorFailed', ALARM_THRESHOLDS.twoFactorFailuresPer5Min, 'Sum'],
+      ['NoteGenerationLatency', ALARM_THRESHOLDS.noteGenerationP90Ms, 'p90'],
+    ];
+    for (const [metric, threshold, statistic] of expected) {
+      const alarm = only(alarms().filter((a) => a.Properties?.Namespace === 'Caseload' && a.Properties?.MetricName === metric), metric);
+      expect(alarm.Properties).toMatchObject({ Threshold: threshold, Period: 300, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
+      expect(alarm.Properties?.Statistic ?? alarm.Properties?.ExtendedStatistic).toBe(statistic);
+      expect(dimensionsOf(alarm)).toEqual({ service: 'caseload' });
+    }
+  });
+
+  it('alarms on every route twice, in its group: 5xx answers by route, and p99 duration at 80 % of its timeout', () => {
+    const fns = handlerFunctions(s.resources);
+    const perRoute = alarms().filter((a) => String(a.Properties?.AlarmName ?? '').startsWith('Caseload-route-'));
+    expect(perRoute).toHaveLength(routeList.length * 2);
+    for (const route of routeList) {
+      const errors = only(perRoute.filter((a) => a.Properties?.AlarmName === `Caseload-route-${route.name}-5xx`), `${route.name} 5xx`);
+      expect(errors.Properties).toMatchObject({ Namespace: 'Caseload', MetricName: 'Http5xx', Statistic: 'Sum', Threshold: ALARM_THRESHOLDS.route5xxPer5Min });
+      expect(dimensionsOf(errors)).toEqual({ service: 'caseload', route: route.handler });
+      const slow = only(perRoute.filter((a) => a.Properties?.AlarmName === `Caseload-route-${route.name}-near-timeout`), `${route.name} latency`);
+      const timeout = route.timeoutSeconds ?? 10;
+      expect(slow.Properties).toMatchObject({ Namespace: 'AWS/Lambda', MetricName: 'Duration', ExtendedStatistic: 'p99', Threshold: timeout * 1000 * 0.8, EvaluationPeriods: 3 });
+      expect(refId(dimensionsOf(slow).FunctionName)).toBe(fns.get(route.handler)!.id);
+      for (const a of [errors, slow]) expect(refId(asList(a.Properties?.AlarmActions)[0])).toBe(topicId());
+    }
+    // They live beside their route, in the route group's template, not in the parent.
+    expect(ofType(s.json.Resources, 'AWS::CloudWatch::Alarm').filter(([, a]) => String(a.Properties?.AlarmName ?? '').startsWith('Caseload-route-'))).toEqual([]);
+  });
+
+  it('alarms on Bedrock server errors, client errors and throttles of the configured model', () => {
+    for (const [metric, threshold] of [
+      ['InvocationServerErrors', ALARM_THRESHOLDS.bedrockServerErrorsPer5Min],
+      ['InvocationClientErrors', ALARM_THRESHOLDS.bedrockClientErrorsPer5Min],
+      ['InvocationThrottles', ALARM_THRESHOLDS.bedrockThrottlesPer5Min],
+    ] as const) {
+      const alarm = only(alarms().filter((a) => a.Properties?.Namespace === 'AWS/Bedrock' && a.Properties?.MetricName === metric), metric);
+      expect(dimensionsOf(alarm)).toEqual({ ModelId: DEFAULT_MODEL_ID });
+      expect(alarm.Properties?.Threshold).toBe(threshold);
+    }
+  });
+
+  it('sends failed, aborted and expired backup jobs of the vault to the topic, which EventBridge may publish to and encrypt for', () => {
+    const [, rule] = only(ofType(s.resources, 'AWS::Events::Rule'), 'backup rule');
+    const vault = only(ofType(s.resources, 'AWS::Backup::BackupVault'), 'vault')[0];
+    expect(rule.Properties?.EventPattern).toMatchObject({ source: ['aws.backup'], 'detail-type': ['Backup Job State Change'], detail: { state: ['FAILED', 'ABORTED', 'EXPIRED'] } });
+    expect(referencedIds(rule.Properties?.EventPattern.detail.backupVaultName).has(vault)).toBe(true);
+    expect(refId(rule.Properties?.Targets[0].Arn)).toBe(topicId());
+    const topic = s.resources[topicId()]!;
+    const key = s.resources[refId(topic.Properties?.KmsMasterKeyId)!]!;
+    const keyStatements = key.Properties?.KeyPolicy.Statement as Statement[];
+    expect(keyStatements.find((st) => st.Sid === 'EventsPublishToTopic')).toMatchObject({ Action: ['kms:Decrypt', 'kms:GenerateDataKey'] });
+    const topicPolicy = ofType(s.resources, 'AWS::SNS::TopicPolicy').find(([, p]) => JSON.stringify(p.Properties?.PolicyDocument).includes('events.amazonaws.com'));
+    expect(topicPolicy).toBeDefined();
+  });
+
+  it('has one dashboard with the alarms, the per-route series and the product metrics; the WAF blocks when a web ACL is configured', () => {
+    const [, dashboard] = only(ofType(s.resources, 'AWS::CloudWatch::Dashboard'), 'dashboard');
+    const body = JSON.stringify(dashboard.Properties?.DashboardBody);
+    for (const text of ['Http5xx', 'Duration', 'LoginFailed', 'Lockout', 'TwoFactorFailed', 'NoteGenerationLatency', 'InvocationThrottles', 'ApproximateNumberOfMessagesVisible', 'NumberOfBackupJobsFailed', 'ReadThrottleEvents']) {
+      expect(body, text).toContain(text);
+    }
+    expect(body).toContain('alarm');
+    expect(body).not.toContain('BlockedRequests');
+    const webAclArn = 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/CaseloadEdge-WebAcl/a1b2c3d4-5678-90ab-cdef-1234567890ab';
+    const withAcl = synthStack({ webAclArn });
+    const aclBody = JSON.stringify(only(ofType(withAcl.json.Resources, 'AWS::CloudWatch::Dashboard'), 'dashboard')[1].Properties?.DashboardBody);
+    expect(aclBody).toContain('BlockedRequests');
+    expect(aclBody).toContain('CaseloadEdge-WebAcl');
+    expect(aclBody).toContain('us-east-1');
+  });
+
+  it('serves a restored table when config.tableName names one: environment, grants, backups and alarms follow it', () => {
+    const restored = synthStack({ tableName: 'Caseload-restored-20261128' });
+    const fns = handlerFunctions(restored.resources);
+    for (const [handler, { resource }] of fns) {
+      expect(resource.Properties!.Environment.Variables.TABLE_NAME, handler).toBe('Caseload-restored-20261128');
+    }
+    const tableStatements = statements(restored.resources).filter(({ statement }) => statement.Sid === 'TableItems');
+    expect(tableStatements.length).toBeGreaterThan(0);
+    for (const { statement } of tableStatements) expect(JSON.stringify(statement.Resource)).toContain('table/Caseload-restored-20261128');
+    const [, selection] = only(ofType(restored.resources, 'AWS::Backup::BackupSelection'), 'backup selection');
+    expect(JSON.stringify(selection.Properties?.BackupSelection.Resources)).toContain('table/Caseload-restored-20261128');
+    const dynamoAlarm = ofType(restored.resources, 'AWS::CloudWatch::Alarm').find(([, a]) => JSON.stringify(a.Properties).includes('ReadThrottleEvents'))!;
+    expect(JSON.stringify(dynamoAlarm[1].Properties)).toContain('Caseload-restored-20261128');
+    // The stack's own table stays, retained and protected.
+    const [, own] = only(ofType(restored.resources, 'AWS::DynamoDB::Table'), 'own table');
+    expect(own.DeletionPolicy).toBe('Retain');
+    expect(() => synthStack({ tableName: 'no spaces allowed' })).toThrow(/tableName/);
+  });
+
+  it('sizes the limits from the arithmetic in config.ts, and refuses inconsistent ones', () => {
+    expect(LIMITS.apiRateLimit).toBeGreaterThanOrEqual(500);
+    expect(LIMITS.apiRateLimit).toBe(400 * 0.5 * 2.5 * 1.5);
+    expect(LIMITS.apiBurstLimit).toBe(2500);
+    expect(LIMITS.apiRatePerIpPer5Min).toBe(500 * 300);
+    expect(() => synthStack({ authRateLimit: 1000, apiRateLimit: 500 })).toThrow(/authRateLimit/);
+    expect(() => synthStack({ signInRatePerIpPer5Min: 5 })).toThrow(/signInRatePerIpPer5Min/);
+  });
+
   it('outputs the site URL and the API URL', () => {
     const outputs = s.json.Outputs ?? {};
     expect(JSON.stringify(outputs.SiteUrl.Value)).toContain('https://');
@@ -633,19 +744,56 @@ describe('Operations', () => {
     expect(outputs.ApiEndpoint).toBeDefined();
   });
 
-  it('stays environment-agnostic and well inside the 500-resource limit', () => {
+  it('stays environment-agnostic, with every template under the ceiling: routes in nested stacks by group', () => {
     expect(s.stack.environment).toBe('aws://unknown-account/unknown-region');
-    // Each route costs four resources (function, permission, route, integration); roles and log
-    // groups are one per access profile. 431 with 90 routes (the closure-job route added four; the
-    // saves that start closed-days jobs share the bulk route's enqueue role, and every kind of
-    // background job shares one queue and one worker): room for about two more routes before the
-    // per-route resources must move into nested stacks, which is the next routes' first task.
-    // The deploy's data-migration Trigger added eight (role, policy, log group, function, its
-    // version, the trigger, and CDK's trigger provider function and role): 437.
-    // Whole-district exports added eighteen: three routes (twelve), the file bucket, its policy and
-    // KMS key, and the role, policy and log group of the routes that read the bucket: 455, until
-    // the routes move into nested stacks.
-    expect(Object.keys(s.resources).length).toBeLessThan(460);
+    // Before the split the one template held 437 resources with 90 routes (CloudFormation's limit is
+    // 500). Now: the parent about 90 (data, web, roles, alarms, worker, migrations, one resource per
+    // route group), and each route six in its group (function, permission, route, integration, two
+    // alarms): Identity 138, Clients 186, Sessions 216.
+    const counts = new Map([...s.templates].map(([path, t]) => [path, Object.keys(t.Resources).length]));
+    console.log(`Resources per template: ${[...counts].map(([p, n]) => `${p} ${n}`).join(', ')}`);
+    for (const [path, n] of counts) expect(n, path).toBeLessThan(TEMPLATE_CEILING);
+    // The parent keeps room for part 4's infrastructure and a nested stack per new resource.
+    expect(counts.get('Caseload')).toBeLessThan(150);
+    // Each group leaves ≥ 100 resources (16 routes) under the ceiling for routes on its resources.
+    for (const [path, n] of counts) if (path !== 'Caseload') expect(n, path).toBeLessThanOrEqual(ROUTE_GROUP_CEILING);
+    // Every route is in the group its manifest resource names, and the groups hold nothing else of the API.
+    for (const group of s.stack.routeGroups.values()) {
+      const routes = ofType(s.templates.get(group.node.path)!.Resources, 'AWS::ApiGatewayV2::Route');
+      expect(routes.length, group.group).toBeGreaterThan(0);
+      for (const [, r] of routes) expect(routeGroupOf(String(r.Properties?.RouteKey).split(' ')[1]!)).toBe(group.group);
+    }
+    expect(ofType(s.json.Resources, 'AWS::ApiGatewayV2::Route')).toEqual([]);
+    expect(ofType(s.json.Resources, 'AWS::CloudFormation::Stack')).toHaveLength(s.stack.routeGroups.size);
+  });
+
+  it('passes the route groups references, never a secret: dynamic references are built inside the nested template', () => {
+    const nestedStacks = ofType(s.json.Resources, 'AWS::CloudFormation::Stack');
+    expect(nestedStacks.length).toBeGreaterThan(0);
+    for (const [id, nested] of nestedStacks) {
+      const params = Object.entries((nested.Properties?.Parameters ?? {}) as Record<string, unknown>);
+      // Each value is a Ref, a GetAtt or a plain string: CloudFormation would resolve a
+      // {{resolve:…}} in the parent and hand the nested stack the secret as a visible parameter.
+      for (const [name, value] of params) expect(JSON.stringify(value), `${id} ${name}`).not.toContain('{{resolve:');
+      // Under CloudFormation's 200 parameters per template.
+      expect(params.length, id).toBeLessThan(200);
+    }
+  });
+
+  it('has room for a hundred more routes: every template stays under the ceiling', () => {
+    // 100 routes more, as part 4 adds them: 20 on existing resources, 80 on eight new ones.
+    const template = routeList.find((r) => r.name === 'getCurrentUser')!;
+    const extra = Array.from({ length: 100 }, (_, i) => {
+      const resource = i < 20 ? ['sessions', 'clients', 'users', 'goals'][i % 4]! : `part4-resource-${i % 8}`;
+      return { ...template, name: `extraRoute${i}`, path: `/api/${resource}/extra-${i}` };
+    });
+    const app = new App();
+    const grown = new CaseloadStack(app, 'Caseload', { config: { bundling: 'inline' }, routes: [...routeList, ...extra] });
+    const { templates } = mergedResources(grown);
+    const counts = [...templates].map(([path, t]) => [path, Object.keys(t.Resources).length] as const);
+    console.log(`With 100 more routes: ${counts.map(([p, n]) => `${p} ${n}`).join(', ')}`);
+    for (const [path, n] of counts) expect(n, path).toBeLessThan(TEMPLATE_CEILING);
+    expect(grown.routeGroups.size).toBe(s.stack.routeGroups.size + 8);
   });
 
   it('has no dependency cycle between resources', () => {

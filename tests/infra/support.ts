@@ -5,7 +5,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { App } from 'aws-cdk-lib';
+import { App, NestedStack, Stack } from 'aws-cdk-lib';
 import * as esbuild from 'esbuild';
 import { Template } from 'aws-cdk-lib/assertions';
 import { repoRoot, type CaseloadConfig } from '../../infra/config.ts';
@@ -21,19 +21,81 @@ export interface Resource {
   Metadata?: Record<string, unknown>;
 }
 
+interface TemplateJson {
+  Resources: Record<string, Resource>;
+  Outputs?: Record<string, any>;
+  Parameters?: Record<string, unknown>;
+}
+
 export interface Synth {
   stack: CaseloadStack;
+  /** The parent stack's own template. */
   template: Template;
+  /**
+   * Every resource of the parent and of its nested stacks (the route groups) as one template would
+   * hold them: a nested template's parameter is replaced by what the parent passes it, and the
+   * parent's `Outputs.X` of a nested stack by the output's value, so Ref and GetAtt read across
+   * the stacks as they did in one template. The nested stack resources themselves are left out.
+   */
   resources: Record<string, Resource>;
-  json: { Resources: Record<string, Resource>; Outputs?: Record<string, any> };
+  /** The parent template. */
+  json: TemplateJson;
+  /** Each template by construct path (`Caseload`, `Caseload/RoutesSessions`, …) with its own resources. */
+  templates: Map<string, TemplateJson>;
+}
+
+/** Replaces `{ Ref: param }` by `params[param]` and `{ Fn::GetAtt: [stack, 'Outputs.X'] }` by `outputs(stack, X)`, everywhere in `value`. */
+function rewrite(value: unknown, params: Record<string, unknown>, output: (stack: string, name: string) => unknown): unknown {
+  if (Array.isArray(value)) return value.map((v) => rewrite(v, params, output));
+  if (!value || typeof value !== 'object') return value;
+  const v = value as Record<string, unknown>;
+  if (typeof v.Ref === 'string' && v.Ref in params) return params[v.Ref];
+  const getAtt = v['Fn::GetAtt'];
+  if (Array.isArray(getAtt) && typeof getAtt[1] === 'string' && getAtt[1].startsWith('Outputs.')) {
+    const found = output(String(getAtt[0]), getAtt[1].slice('Outputs.'.length));
+    if (found !== undefined) return found;
+  }
+  return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, rewrite(x, params, output)]));
+}
+
+/** The merged view of a stack and its nested stacks (see Synth.resources). */
+export function mergedResources(stack: Stack): { resources: Record<string, Resource>; templates: Map<string, TemplateJson> } {
+  const templates = new Map<string, TemplateJson>();
+  const nested = stack.node.findAll().filter((c): c is NestedStack => NestedStack.isNestedStack(c));
+  templates.set(stack.node.path, Template.fromStack(stack).toJSON() as TemplateJson);
+  for (const n of nested) templates.set(n.node.path, Template.fromStack(n).toJSON() as TemplateJson);
+  const parent = templates.get(stack.node.path)!;
+  // The parent's logical id of each nested stack resource → that nested stack's template.
+  const byLogicalId = new Map<string, TemplateJson>();
+  for (const n of nested) byLogicalId.set(stack.getLogicalId(n.nestedStackResource!), templates.get(n.node.path)!);
+  const merged: Record<string, Resource> = {};
+  const outputs = (id: string, name: string): unknown => {
+    const t = byLogicalId.get(id);
+    if (!t) return undefined;
+    const paramsOf = (parent.Resources[id]?.Properties?.Parameters ?? {}) as Record<string, unknown>;
+    return rewrite(t.Outputs?.[name]?.Value, paramsOf, outputs);
+  };
+  for (const [id, r] of Object.entries(parent.Resources)) {
+    if (byLogicalId.has(id)) continue;
+    merged[id] = rewrite(r, {}, outputs) as Resource;
+  }
+  for (const [stackId, t] of byLogicalId) {
+    const params = (parent.Resources[stackId]?.Properties?.Parameters ?? {}) as Record<string, unknown>;
+    for (const [id, r] of Object.entries(t.Resources)) {
+      if (id in merged) throw new Error(`logical id ${id} is in two templates; the merged view needs them distinct`);
+      merged[id] = rewrite(r, params, outputs) as Resource;
+    }
+  }
+  return { resources: merged, templates };
 }
 
 /** The stack with inline placeholder code: everything but the bundles, in a few seconds. */
 export function synthStack(config: Partial<CaseloadConfig> = {}, app = new App()): Synth {
   const stack = new CaseloadStack(app, 'Caseload', { config: { bundling: 'inline', ...config } });
   const template = Template.fromStack(stack);
-  const json = template.toJSON() as Synth['json'];
-  return { stack, template, resources: json.Resources, json };
+  const json = template.toJSON() as TemplateJson;
+  const { resources, templates } = mergedResources(stack);
+  return { stack, template, resources, json, templates };
 }
 
 export const ofType = (resources: Record<string, Resource>, type: string) =>
