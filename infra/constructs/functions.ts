@@ -71,6 +71,9 @@ export function bundleDefines(props: { idempotent?: boolean }): Record<string, s
     'process.env.CASELOAD_IDEMPOTENCY': JSON.stringify(props.idempotent ? 'on' : 'off'),
     // packages/core/src/jobs/dispatch.ts: a Lambda never runs a bulk job in process.
     'process.env.CASELOAD_BULK_IN_PROCESS': JSON.stringify('off'),
+    // packages/core/src/notes/generator.ts: a Lambda writes notes with Bedrock (the stack sets the same
+    // NOTE_GENERATOR); the local stand-in of `npm start` stays out of the bundles.
+    'process.env.NOTE_GENERATOR': JSON.stringify('bedrock'),
     // packages/pipeline/src/response-check.ts: answers are checked against the contract only outside production.
     'process.env.NODE_ENV': JSON.stringify('production'),
   };

@@ -20,9 +20,10 @@ export function setNoteGenerator(generator: NoteGenerator | undefined) {
 
 export function noteGenerator(): NoteGenerator {
   if (override) return override;
-  const kind = process.env.NOTE_GENERATOR ?? 'local';
-  if (kind === 'local') return localNoteGenerator;
-  if (kind === 'bedrock') return bedrockNoteGenerator;
+  // Read in each test rather than kept in a variable: the function bundles define NOTE_GENERATOR as
+  // 'bedrock' (infra/constructs/functions.ts), so esbuild drops the local generator from them.
+  if ((process.env.NOTE_GENERATOR ?? 'local') === 'local') return localNoteGenerator;
+  if (process.env.NOTE_GENERATOR === 'bedrock') return bedrockNoteGenerator;
   logger.error('note_generator_misconfigured');
   throw new NoteGenerationError('AI note generation is not configured on this server.', false);
 }
