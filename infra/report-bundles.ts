@@ -26,16 +26,8 @@ export const BUNDLE_BUDGET_KIB = 150;
  */
 export const PDF_BUNDLE_BUDGET_KIB = 1280;
 
-/**
- * The job worker carries every kind's runner (bulk notes 128 KiB, with closed days 145, with
- * exports 152.3): runs once per job, not per request, so its cold start weighs little. Until it is
- * split by kind, 160 KiB.
- */
-export const WORKER_BUNDLE_BUDGET_KIB = 160;
-
 export function bundleBudgetKiB(fn: Pick<FunctionDef, 'uses'> | undefined, typical = BUNDLE_BUDGET_KIB): number {
-  if (fn?.uses?.includes('pdf')) return PDF_BUNDLE_BUDGET_KIB;
-  return fn === workers.bulkGenerationWorker ? WORKER_BUNDLE_BUDGET_KIB : typical;
+  return fn?.uses?.includes('pdf') ? PDF_BUNDLE_BUDGET_KIB : typical;
 }
 
 const declarations = new Map<string, FunctionDef>([...routeList, ...Object.values(workers)].map((f) => [f.handler, f]));
