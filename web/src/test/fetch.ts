@@ -27,6 +27,9 @@ export const dashboardLoading: Record<string, () => Promise<Response>> = {
   'GET /api/signatures/pending': pending,
   'GET /api/activities?scope=account&kind=work': pending,
   'GET /api/clients?assignedTo=me&limit=1': pending,
+  // Asked once the scope is known (a scope remembered or read from the URL needs no probe).
+  'GET /api/service-minutes/summary?assignedTo=me': pending,
+  'GET /api/service-minutes/summary?assignedTo=all': pending,
 };
 
 const unmatched: string[] = [];
