@@ -151,7 +151,7 @@ describe('signed notes in Chromium: an assistant signs a group session, an SLP c
     await page.getByRole('region', { name: 'Awaiting your co-signature' }).getByText('No notes are awaiting your co-signature.').waitFor();
   });
 
-  it('lists a 92508 line for each present student with both signatures, and downloads the CSV with the exact header', async () => {
+  it("lists a 92508 line for each present student with both signatures, and exports the district's CSV with the exact header", async () => {
     const day = format(yesterday, 'yyyy-MM-dd');
     await page.goto(`${app.url}/service-log?assignedTo=all&from=${day}&to=${format(e2eNow(), 'yyyy-MM-dd')}`);
     await page.getByRole('heading', { level: 1, name: 'Service log' }).waitFor();
@@ -166,7 +166,13 @@ describe('signed notes in Chromium: an assistant signs a group session, an SLP c
     expect(await lines.filter({ hasText: 'Cai W.' }).count()).toBe(0);
     expect(await seriousViolations(page)).toEqual([]);
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    // All providers: the whole district's export runs as a background job, then offers its file.
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const link = page.getByRole('link', { name: /^Download service-log-.*\.csv$/ });
+    await link.waitFor();
+    expect(await page.getByText('Export ready · 2 rows').count()).toBe(1);
+    expect(await seriousViolations(page)).toEqual([]);
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
     // The browser runs in another process (a remote connection): read the file through its stream.
     const chunks: Buffer[] = [];
     for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
