@@ -1,5 +1,5 @@
 import { Dialog, HStack, IconButton, Portal, type DialogRootProps } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { CloseIcon } from './icons.tsx';
 
 interface AppDialogProps {
@@ -39,6 +39,24 @@ interface AppDialogProps {
 }
 
 /**
+ * Fixed ids for a dialog's title and description, for Dialog.Root's `ids` and Dialog.Content's aria
+ * attributes. Zag names the content only if it finds the title one animation frame after opening;
+ * on a busy device the content mounts later, and the dialog then stays unnamed for screen readers.
+ */
+export function useDialogIds() {
+  const id = useId();
+  return { title: `${id}title`, description: `${id}description` };
+}
+
+/**
+ * The dialog's name and description from the first render (see useDialogIds). The description is
+ * referenced only when the dialog has one.
+ */
+export function dialogContentNaming(ids: ReturnType<typeof useDialogIds>, described: boolean) {
+  return { 'aria-labelledby': ids.title, ...(described ? { 'aria-describedby': ids.description } : {}) };
+}
+
+/**
  * The app's dialog skeleton: centred, titled, with a body, an optional footer and a corner close button.
  * Its content mounts on opening and unmounts after closing (Chakra's lazyMount and unmountOnExit
  * defaults), so each opening starts fresh.
@@ -61,9 +79,11 @@ export function AppDialog({
   closeLabel = 'Close',
   closeDisabled,
 }: AppDialogProps) {
+  const ids = useDialogIds();
   const titleElement = <Dialog.Title>{title}</Dialog.Title>;
   return (
     <Dialog.Root
+      ids={ids}
       open={open}
       onOpenChange={(details) => !details.open && onClose()}
       onExitComplete={onExitComplete}
@@ -76,7 +96,7 @@ export function AppDialog({
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content>
+          <Dialog.Content {...dialogContentNaming(ids, description !== undefined)}>
             {title !== undefined &&
               (description !== undefined ? (
                 <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1">

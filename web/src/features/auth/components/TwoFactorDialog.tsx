@@ -1,5 +1,6 @@
 import { Button, Checkbox, Dialog, Portal, Stack } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
+import { dialogContentNaming, useDialogIds } from '../../../components/AppDialog.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { notify } from '../../../lib/toaster.ts';
@@ -17,6 +18,7 @@ export function TwoFactorDialog({ open, onClose }: TwoFactorDialogProps) {
   const [code, setCode] = useState('');
   const [rememberDevice, setRememberDevice] = useState(false);
   const verify = useVerifyTwoFactor();
+  const ids = useDialogIds();
 
   const close = () => {
     setCode('');
@@ -43,11 +45,11 @@ export function TwoFactorDialog({ open, onClose }: TwoFactorDialogProps) {
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => !details.open && close()} placement="center">
+    <Dialog.Root ids={ids} open={open} onOpenChange={(details) => !details.open && close()} placement="center">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content>
+          <Dialog.Content {...dialogContentNaming(ids, true)}>
             <form onSubmit={submit} noValidate>
               <Dialog.Header>
                 <Dialog.Title>Two-Factor Authentication</Dialog.Title>
