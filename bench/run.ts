@@ -22,7 +22,7 @@ import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { gzipSync } from 'node:zlib';
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { db, ensureTable } from '../packages/core/src/db.ts';
 import { entity, keys, sortKeys } from '../packages/core/src/keys.ts';
 import { cueLevels } from '../packages/contract/src/trials.ts';
@@ -103,12 +103,24 @@ interface Paired {
   ratioProduction: number;
   requests: number;
   items: number;
+  /**
+   * The API call as deployed against the same DynamoDB requests it makes, made bare one after the
+   * other (its floor): what the handler, HTTP and validation add. Only for the hot paths.
+   */
+  overFloor?: number;
 }
 
-/** Medians of the API call and the bare call alternated one after the other, so both meet the same machine load. */
-async function alternate(api: () => Promise<unknown>, bare: () => Promise<number>) {
+/** The DynamoDB requests an API call makes, made bare in the same order. */
+type Floor = () => Promise<unknown>;
+
+/**
+ * Medians of the API call and the bare call (and the call's floor, if given) alternated one after
+ * the other, so all meet the same machine load.
+ */
+async function alternate(api: () => Promise<unknown>, bare: () => Promise<number>, floor?: Floor) {
   const a: number[] = [];
   const b: number[] = [];
+  const f: number[] = [];
   let items = 0;
   for (let i = 0; i < ROUNDS; i++) {
     let t = performance.now();
@@ -117,8 +129,14 @@ async function alternate(api: () => Promise<unknown>, bare: () => Promise<number
     t = performance.now();
     items = await bare();
     b.push(performance.now() - t);
+    if (floor) {
+      t = performance.now();
+      await floor();
+      f.push(performance.now() - t);
+    }
   }
-  return { api: percentile(a.sort((p, q) => p - q), 50), bare: percentile(b.sort((p, q) => p - q), 50), items };
+  const median = (values: number[]) => percentile(values.sort((p, q) => p - q), 50);
+  return { api: median(a), bare: median(b), floor: f.length ? median(f) : undefined, items };
 }
 
 /**
@@ -126,7 +144,7 @@ async function alternate(api: () => Promise<unknown>, bare: () => Promise<number
  * with the development answer check `npm start` runs with, and with NODE_ENV=production (the
  * pipeline reads it per answer), as deployed.
  */
-async function paired(api: () => Promise<unknown>, bare: () => Promise<number>): Promise<Paired> {
+async function paired(api: () => Promise<unknown>, bare: () => Promise<number>, floor?: Floor): Promise<Paired> {
   for (let i = 0; i < 5; i++) {
     await api();
     await bare();
@@ -136,13 +154,16 @@ async function paired(api: () => Promise<unknown>, bare: () => Promise<number>):
   const previous = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {
-    const prod = await alternate(api, bare);
-    return { api: dev.api, bare: dev.bare, ratio: dev.api / dev.bare, apiProduction: prod.api, bareProduction: prod.bare, ratioProduction: prod.api / prod.bare, requests, items: dev.items };
+    const prod = await alternate(api, bare, floor);
+    const overFloor = prod.floor === undefined ? undefined : prod.api / prod.floor;
+    return { api: dev.api, bare: dev.bare, ratio: dev.api / dev.bare, apiProduction: prod.api, bareProduction: prod.bare, ratioProduction: prod.api / prod.bare, requests, items: dev.items, overFloor };
   } finally {
     if (previous === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = previous;
   }
 }
+
+const bareBatchGet = (keyList: Record<string, string>[]) => db().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keyList } } }));
 
 const bareQuery = async (input: Omit<ConstructorParameters<typeof QueryCommand>[0], 'TableName'>) => (await db().send(new QueryCommand({ TableName: tableName(), ...input }))).Items?.length ?? 0;
 
@@ -252,9 +273,15 @@ async function caseloadFigures(t: Tenant): Promise<TenantFigures> {
         ExpressionAttributeValues: { ':pk': keys.sessionsOfProvider(accountId, c.id), ':from': from, ':to': to },
       }),
   );
+  const sessionClients = t.district.sessionClients.get(sessionId)!;
   const single = await paired(
     () => t.clinician.ok('GET', `/api/sessions/${sessionId}`),
     async () => ((await db().send(new GetCommand({ TableName: tableName(), Key: keys.session(accountId, sessionId) }))).Item ? 1 : 0),
+    // The login session (an item of the same size stands in) with the session, then its students.
+    async () => {
+      await bareBatchGet([keys.account(accountId), keys.session(accountId, sessionId)]);
+      await bareBatchGet(sessionClients.map((clientId) => keys.client(accountId, clientId)));
+    },
   );
   return { page, week, single };
 }
@@ -306,7 +333,78 @@ async function trialSaveFigures(t: Tenant): Promise<Paired> {
       await db().send(new PutCommand({ TableName: tableName(), Item: { ...scratch, clientUpdatedAt: nextStamp() } }));
       return TRIALS_PER_SAVE;
     },
+    // The login session (an item of the same size stands in) with the session, the goal and the
+    // stored row; then the participant guard, the row and the signed-note check in one transaction.
+    async () => {
+      await bareBatchGet([keys.account(accountId), keys.session(accountId, session.id), keys.goal(accountId, goalId), keys.progress(accountId, session.id, goalId)]);
+      await db().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { ConditionCheck: { TableName: tableName(), Key: keys.session(accountId, session.id), ConditionExpression: 'attribute_exists(PK)' } },
+            { Put: { TableName: tableName(), Item: { ...scratch, clientUpdatedAt: nextStamp() } } },
+            { ConditionCheck: { TableName: tableName(), Key: keys.sessionNote(accountId, `bench-${c.id}`, session.clientId), ConditionExpression: 'attribute_not_exists(PK)' } },
+          ],
+        }),
+      );
+    },
   );
+}
+
+/** Time, DynamoDB requests and memory growth of one whole-district export job, from its start to its file. */
+interface ExportFigures {
+  sessions: number;
+  rows: number;
+  seconds: number;
+  requests: number;
+  statusReads: number;
+  heapMiB: number;
+  rssMiB: number;
+  fileMiB: number;
+}
+
+/**
+ * The whole district's service log of the last 30 days as the owner starts it from the Service log
+ * page: POST /api/exports, the job's status read every 250 ms until done, then the file. The job
+ * runs in this process (the local job runner), so the memory sampled is the server's.
+ */
+async function exportFigures(t: Tenant): Promise<ExportFigures> {
+  const today = new Date();
+  const from = localDate(new Date(today.getTime() - 30 * 86400_000).toISOString(), DEFAULT_TIME_ZONE);
+  const to = localDate(today.toISOString(), DEFAULT_TIME_ZONE);
+  (globalThis as { gc?: () => void }).gc?.();
+  const before = process.memoryUsage();
+  let peakHeap = before.heapUsed;
+  let peakRss = before.rss;
+  const sampler = setInterval(() => {
+    const m = process.memoryUsage();
+    peakHeap = Math.max(peakHeap, m.heapUsed);
+    peakRss = Math.max(peakRss, m.rss);
+  }, 20);
+  const requestsBefore = dynamoRequests;
+  const started = performance.now();
+  let statusReads = 0;
+  let job = await t.owner.ok('POST', '/api/exports', { kind: 'serviceLog', from, to, assignedTo: 'all' });
+  while (job.status === 'running') {
+    await new Promise((r) => setTimeout(r, 250));
+    job = await t.owner.ok('GET', `/api/exports/${job.id}`);
+    statusReads++;
+  }
+  const file = job.status === 'done' ? await t.owner.ok('GET', `/api/exports/${job.id}/file`) : '';
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  const requests = dynamoRequests - requestsBefore;
+  if (job.status !== 'done') throw new Error(`The export job ended ${job.status}`);
+  const sessions = t.district.pastSessions.filter((s) => localDate(s.scheduledAt, DEFAULT_TIME_ZONE) >= from).length;
+  return {
+    sessions,
+    rows: job.rows,
+    seconds,
+    requests,
+    statusReads,
+    heapMiB: (peakHeap - before.heapUsed) / 2 ** 20,
+    rssMiB: (peakRss - before.rss) / 2 ** 20,
+    fileMiB: Buffer.byteLength(typeof file === 'string' ? file : JSON.stringify(file)) / 2 ** 20,
+  };
 }
 
 const row = (label: string, p: Paired) =>
@@ -317,7 +415,8 @@ const requestsWithin = (label: string, requests: number, budget: number, why = '
 /** One row of the hot-path table: requests and, when there is a bare call to compare, the ratios. */
 const hotRow = (path: string, district: string, requests: number, requestBudget: number, p?: Paired, ratioBudget?: number) =>
   `| ${path} | ${district} | ${requests} | ≤ ${requestBudget} ${requests <= requestBudget ? 'met' : 'missed'} | ` +
-  (p && ratioBudget ? `${x(p.ratioProduction)} / ${x(p.ratio)} | ≤ ${ratioBudget}× ${Math.max(p.ratio, p.ratioProduction) <= ratioBudget ? 'met' : p.ratioProduction <= ratioBudget ? 'met as deployed' : 'missed'} |` : '– | – |');
+  (p && ratioBudget ? `${x(p.ratioProduction)} / ${x(p.ratio)} | ≤ ${ratioBudget}× ${Math.max(p.ratio, p.ratioProduction) <= ratioBudget ? 'met' : p.ratioProduction <= ratioBudget ? 'met as deployed' : 'missed'} |` : '– | – |') +
+  ` ${p?.overFloor === undefined ? '–' : x(p.overFloor)} |`;
 const within = (label: string, p: Paired, budget: number, why: string) => {
   const verdict = (r: number) => (r <= budget ? `met (${x(r)})` : `missed by ${x(r - budget)} (${x(r)})`);
   const missed = p.ratio > budget || p.ratioProduction > budget;
@@ -618,9 +717,23 @@ async function main() {
       'Each hot path\'s DynamoDB requests (sign-in check included) beside its budget, and where there is a bare call of the same items its ratio to it (as deployed / under `npm start`, from the tables above).',
     );
     out();
-    out('| call | district | DynamoDB requests | budget | ratio (production / npm start) | budget |');
-    out('|---|---|---|---|---|---|');
+    out('| call | district | DynamoDB requests | budget | ratio (production / npm start) | budget | as deployed ÷ its requests made bare |');
+    out('|---|---|---|---|---|---|---|');
     for (const line of hotPaths) out(line);
+    out();
+
+    out('## Whole-district export: the service log of a month (issue 27)');
+    out(
+      "The owner exports every provider's service log of the last 30 days (`POST /api/exports`, kind serviceLog, assignedTo=all) as the background job the Service log page starts, reads its status every 250 ms and downloads the file. " +
+        'The seeded weeks before this one are completed sessions (the weeks after are still scheduled, so they have no lines). DynamoDB requests count everything from the start to the file, the status reads included; memory is the growth of the one process that serves the API and runs the job.',
+    );
+    out();
+    out('| district | completed sessions in the month | lines | time | DynamoDB requests (status reads) | heap at peak | RSS at peak | file |');
+    out('|---|---|---|---|---|---|---|---|');
+    for (const t of tenants) {
+      const e = await exportFigures(t);
+      out(`| ${t.label} | ${thousands(e.sessions)} | ${thousands(e.rows)} | ${e.seconds.toFixed(1)} s | ${thousands(e.requests)} (${e.statusReads}) | +${e.heapMiB.toFixed(0)} MiB | +${e.rssMiB.toFixed(0)} MiB | ${e.fileMiB.toFixed(1)} MiB |`);
+    }
     out();
 
     out(`## Answer sizes: the whole client list (${main.label}, owner)`);

@@ -67,8 +67,10 @@ export interface SeededDistrict {
   owner: { id: string; email: string };
   clinicians: SeededClinician[];
   clientIds: string[];
+  /** The students of each session of the current week. */
+  sessionClients: Map<string, string[]>;
   /** Past sessions (completed, with progress) and each one's first participant. */
-  pastSessions: { id: string; clientId: string; providerId: string }[];
+  pastSessions: { id: string; clientId: string; providerId: string; scheduledAt: string }[];
   sessions: number;
   goalsByClient: Map<string, string[]>;
   /** Items written, by entity type (counters and the owner's account, user and e-mail included). */
@@ -272,6 +274,7 @@ export async function seedDistrict(opts: DistrictOptions): Promise<SeededDistric
   const clientIds: string[] = [];
   const goalsByClient = new Map<string, string[]>();
   const pastSessions: SeededDistrict['pastSessions'] = [];
+  const sessionClients: SeededDistrict['sessionClients'] = new Map();
   let sessions = 0;
   /** Delivered minutes per `<clientId>|<date>`, as the ledger's ADDs would have summed them. */
   const delivered = new Map<string, number>();
@@ -342,7 +345,10 @@ export async function seedDistrict(opts: DistrictOptions): Promise<SeededDistric
           providerId: u.id, createdAt: at, updatedAt: at, createdBy: u.id,
         };
         sessions++;
-        if (monday === thisMonday.getTime()) u.weekSessionIds.push(session.id);
+        if (monday === thisMonday.getTime()) {
+          u.weekSessionIds.push(session.id);
+          sessionClients.set(session.id, group.map((s) => s.id));
+        }
         await put({
           ...session,
           ...keys.session(accountId, session.id),
@@ -353,7 +359,7 @@ export async function seedDistrict(opts: DistrictOptions): Promise<SeededDistric
         });
         count(sessionCounterChanges(accountId, undefined, { orgIds: group.map((s) => s.organizationId), scheduledAt, status: session.status }));
         if (!past) continue;
-        pastSessions.push({ id: session.id, clientId: group[0]!.id, providerId: u.id });
+        pastSessions.push({ id: session.id, clientId: group[0]!.id, providerId: u.id, scheduledAt });
         for (const s of group) {
           if (participants[s.id]!.status !== 'present') continue;
           deliver(s.id, localDate(scheduledAt, DEFAULT_TIME_ZONE), session.duration);
@@ -399,6 +405,7 @@ export async function seedDistrict(opts: DistrictOptions): Promise<SeededDistric
     clinicians: clinicians.map(({ from: _from, to: _to, ...c }) => c),
     clientIds,
     pastSessions,
+    sessionClients,
     sessions,
     goalsByClient,
     counts,
