@@ -13,7 +13,7 @@ export const handler = createHandler(routes.ssoCallback, async ({ query, meta })
     return reply({ status: 302, body: '', contentType: 'text/plain', headers: { Location: '/' }, cookies: [cleared, sessionCookie(outcome.session, meta.secure)] });
   }
   if (outcome.kind === 'tested') {
-    return reply({ status: 302, body: '', contentType: 'text/plain', headers: { Location: `/settings/sso?test=${outcome.outcome}` }, cookies: [cleared] });
+    return reply({ status: 302, body: '', contentType: 'text/plain', headers: { Location: `/single-sign-on?test=${outcome.outcome}` }, cookies: [cleared] });
   }
   return reply({ status: outcome.refused ? 403 : 400, body: ssoPage(outcome.refused ? 'refused' : 'failed'), contentType: 'text/html; charset=utf-8', cookies: [cleared] });
 });

@@ -11,12 +11,12 @@ export const handler = createHandler(routes.startSso, async ({ query, auth, even
   const test = query.test === '1';
   try {
     const started = await startFlow({ email: query.email, test }, auth, requestOrigin(event));
-    if (!started) return test ? redirect('/settings/sso?test=failed') : page(400, 'failed');
+    if (!started) return test ? redirect('/single-sign-on?test=failed') : page(400, 'failed');
     // Lax, not Strict: the browser must send it on the provider's cross-site redirect back.
     const cookie = serializeCookie(FLOW_COOKIE, started.cookie, { maxAge: FLOW_MAX_AGE_SECONDS, secure: meta.secure, path: FLOW_COOKIE_PATH, sameSite: 'Lax' });
     return redirect(started.location, [cookie]);
   } catch (e) {
     if (!(e instanceof SsoFailure)) throw e;
-    return test ? redirect(`/settings/sso?test=${e.reason}`) : page(400, 'failed');
+    return test ? redirect(`/single-sign-on?test=${e.reason}`) : page(400, 'failed');
   }
 });

@@ -13,6 +13,6 @@ export function ssoPage(kind: 'refused' | 'failed'): string {
     '<!doctype html>',
     '<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${kind === 'refused' ? 'No access' : 'Sign-in not completed'} · Caseload</title></head>`,
-    `<body><main><h1>${escape(message)}</h1><p><a href="/login">Back to sign in</a></p></main></body></html>`,
+    `<body><main><h1>${escape(message)}</h1><p><a href="/auth">Back to sign in</a></p></main></body></html>`,
   ].join('\n');
 }
