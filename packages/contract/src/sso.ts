@@ -68,7 +68,7 @@ export const ssoSettingsBody = /* @__PURE__ */ schema(() =>
     /** Write-only: absent keeps the stored secret. */
     clientSecret: z.optional(text('line').check(z.minLength(1, 'Enter the client secret'), z.maxLength(2000, 'The client secret must be at most 2000 characters'))),
     emailDomains: z
-      .array(z.string({ error: DOMAINS_COUNT }).check(z.maxLength(253, 'Enter e-mail domains like district.org'), z.refine(isDomain, 'Enter e-mail domains like district.org')), { error: DOMAINS_COUNT })
+      .array(text('line', DOMAINS_COUNT).check(z.maxLength(253, 'Enter e-mail domains like district.org'), z.refine(isDomain, 'Enter e-mail domains like district.org')), { error: DOMAINS_COUNT })
       .check(
         z.minLength(1, DOMAINS_COUNT),
         z.maxLength(10, DOMAINS_COUNT),
