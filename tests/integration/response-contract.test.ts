@@ -7,7 +7,7 @@ import { whenJobsIdle } from '../../packages/core/src/jobs/dispatch.ts';
 import { Agent, type TestResponse } from '../support/api.ts';
 import { createChild, PASSWORD, signIn, signUpOwner } from '../support/accounts.ts';
 import { putClient, putOrganization } from '../support/records.ts';
-import { signInAtProvider, startTestProvider, type TestProvider } from '../support/oidc-provider.ts';
+import { signInAtProvider, startTestProvider, type TestProvider } from '../../packages/local/src/oidc-provider.ts';
 
 /**
  * Generated from the route manifest: every route, called with a valid request by a user allowed to

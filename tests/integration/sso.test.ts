@@ -8,7 +8,7 @@ import { keys } from '../../packages/core/src/keys.ts';
 import { tableName } from '../../packages/core/src/table.ts';
 import { Agent } from '../support/api.ts';
 import { PASSWORD, signUpOwner } from '../support/accounts.ts';
-import { signInAtProvider, startTestProvider, type TestProvider } from '../support/oidc-provider.ts';
+import { signInAtProvider, startTestProvider, type TestProvider } from '../../packages/local/src/oidc-provider.ts';
 
 /**
  * Single sign-on (part 4 §4) end to end: the real handlers over DynamoDB Local, and a real OpenID
@@ -60,7 +60,7 @@ async function callback(browser: Agent, url: URL) {
 }
 
 /** The whole flow for `login` at the provider, `email` typed on our login page. */
-async function signInWithSso(email: string, login: string, provider = idp, edit?: (authorizationUrl: URL) => void) {
+async function signInWithSso(email: string, login: string, edit?: (authorizationUrl: URL) => void) {
   const browser = new Agent();
   const started = await start(browser, email);
   const url = new URL(started.location);
@@ -217,7 +217,7 @@ describe('signing in with the provider', () => {
     const email = `ui-${randomUUID().slice(0, 6)}@${d.domain}`;
     await addUser(d, email);
     userinfoIdp.accounts.set('ui', { email, email_verified: true });
-    const { browser, res } = await signInWithSso(email, 'ui', userinfoIdp);
+    const { browser, res } = await signInWithSso(email, 'ui');
     expect(res.status).toBe(302);
     expect((await browser.get('/api/user')).body.email).toBe(email);
   });
@@ -302,7 +302,7 @@ describe('signing in with the provider', () => {
     expect((await callback(stranger, back3)).status).toBe(400);
 
     // Tampered nonce: the provider signs a token for another nonce than the flow's.
-    const tampered = await signInWithSso(email, 'chk', idp, (u) => u.searchParams.set('nonce', 'tampered-nonce'));
+    const tampered = await signInWithSso(email, 'chk', (u) => u.searchParams.set('nonce', 'tampered-nonce'));
     expect([tampered.res.status, tampered.res.text.includes(SSO_FAILED)]).toEqual([400, true]);
     expect((await tampered.browser.get('/api/user')).status).toBe(401);
     expect((await recentAudit(d.accountId, { limit: 50 })).map((e) => e.action)).toContain('auth.sso_failed');

@@ -1,10 +1,10 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
 
 /**
  * A real OpenID Connect provider (panva's oidc-provider, a certified implementation) on 127.0.0.1
- * and a random port, for the SSO tests and for trying SSO locally. Its development interactions
+ * and a random (or given) port, for the SSO tests and for trying SSO locally (npm run sso-provider). Its development interactions
  * give the login form: any login its `accounts` hold signs in (the password is not checked).
  */
 export interface ProviderAccount {
@@ -32,8 +32,9 @@ export async function startTestProvider(opts: {
   port?: number;
 }): Promise<TestProvider> {
   const accounts = new Map<string, ProviderAccount>();
-  let app: ((req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void) | undefined;
-  const server: Server = createServer((req, res) => app!(req, res));
+  // The issuer names the port, so the server listens first and the provider answers once built.
+  const handler: { app?: (req: IncomingMessage, res: ServerResponse) => void } = {};
+  const server: Server = createServer((req, res) => handler.app!(req, res));
   await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const clientId = opts.clientId ?? 'caseload';
@@ -69,7 +70,8 @@ export async function startTestProvider(opts: {
       return grant;
     },
   });
-  app = provider.callback();
+  const answer = provider.callback();
+  handler.app = (req, res) => void answer(req, res);
   return {
     issuer,
     clientId,
