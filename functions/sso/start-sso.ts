@@ -8,7 +8,8 @@ const page = (status: number, kind: 'refused' | 'failed') => reply({ status, bod
 const redirect = (location: string, cookies: string[] = []) => reply({ status: 302, body: '', contentType: 'text/plain', headers: { Location: location }, cookies });
 
 export const handler = createHandler(routes.startSso, async ({ query, auth, event, meta }) => {
-  const test = query.test === '1';
+  // Only the owner tests; anyone else asking for a test gets an ordinary start (and no flow).
+  const test = query.test === '1' && auth?.userType === 'owner';
   try {
     const started = await startFlow({ email: query.email, test }, auth, requestOrigin(event));
     if (!started) return test ? redirect('/single-sign-on?test=failed') : page(400, 'failed');

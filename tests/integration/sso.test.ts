@@ -336,3 +336,55 @@ describe('password sign-in when the district uses SSO', () => {
     expect((await new Agent().post('/api/login', { username: email, password: PASSWORD })).status).toBe(200);
   });
 });
+
+describe("Google Workspace's hd claim", () => {
+  it('refuses a token whose hd is not one of the district domains', async () => {
+    const d = await district();
+    const email = `hd-${randomUUID().slice(0, 6)}@${d.domain}`;
+    await addUser(d, email);
+    account('hd-other', email, { hd: 'elsewhere.test' });
+    const refused = await signInWithSso(email, 'hd-other');
+    expect(refused.res.status).toBe(403);
+    account('hd-ours', email, { hd: d.domain });
+    expect((await signInWithSso(email, 'hd-ours')).res.status).toBe(302);
+  });
+});
+
+describe("the owner's Test sign-in", () => {
+  async function testSignIn(owner: Agent, login: string) {
+    const start = await owner.get('/api/sso/start?test=1');
+    expect(start.status, start.text).toBe(302);
+    if (!start.headers.Location!.startsWith('http')) return start.headers.Location;
+    const back = await signInAtProvider(start.headers.Location!, login, CALLBACK);
+    const res = await callback(owner, back);
+    expect(res.status).toBe(302);
+    return res.headers.Location;
+  }
+
+  it('runs the real flow, signs nobody in, and comes back to the page with what it found', async () => {
+    const d = await district();
+    const ownerEmail = `owner@${d.domain}`;
+    account('t-owner', ownerEmail);
+    expect(await testSignIn(d.owner, 't-owner')).toBe('/single-sign-on?test=ok');
+    account('t-none', `none@${d.domain}`);
+    expect(await testSignIn(d.owner, 't-none')).toBe('/single-sign-on?test=no_user');
+    account('t-unv', ownerEmail, { email_verified: false });
+    expect(await testSignIn(d.owner, 't-unv')).toBe('/single-sign-on?test=unverified');
+    // The owner is still signed in as the owner (the test changed no session).
+    expect((await d.owner.get('/api/user')).body.email).toBe(ownerEmail);
+
+    expect((await d.owner.put('/api/account/sso', { issuer: idp.issuer, clientId: idp.clientId, clientSecret: 'not-the-secret', emailDomains: [d.domain], passwordSignIn: 'everyone' })).status).toBe(200);
+    expect(await testSignIn(d.owner, 't-owner')).toBe('/single-sign-on?test=secret');
+
+    // Nothing listens on port 1: discovery is unreachable.
+    expect((await d.owner.put('/api/account/sso', { issuer: 'http://127.0.0.1:1', clientId: 'x', emailDomains: [d.domain], passwordSignIn: 'everyone' })).status).toBe(200);
+    expect(await testSignIn(d.owner, 't-owner')).toBe('/single-sign-on?test=discovery');
+  });
+
+  it('is not for anyone else: a visitor starting a test gets no flow', async () => {
+    const res = await new Agent().get('/api/sso/start?test=1');
+    expect(res.status).toBe(400);
+    expect(res.headers.Location).toBeUndefined();
+  });
+});
+

@@ -135,6 +135,8 @@ export async function startFlow(input: { email: string; test: boolean }, auth: A
 function classify(e: unknown): FailureReason {
   if (e instanceof SsoFailure) return e.reason;
   if (e instanceof oidc.ResponseBodyError && e.error === 'invalid_client') return 'secret';
+  // A provider may refuse client authentication with a 401 challenge instead of a JSON body.
+  if (e instanceof oidc.WWWAuthenticateChallengeError && (e.status === 401 || e.cause.some((c) => c.parameters.error === 'invalid_client'))) return 'secret';
   if (e instanceof oidc.AuthorizationResponseError && /redirect/i.test(e.error_description ?? '')) return 'redirect';
   return 'failed';
 }
