@@ -388,3 +388,33 @@ describe("the owner's Test sign-in", () => {
   });
 });
 
+describe('a provider whose tokens name another issuer', () => {
+  /** Discovered while the issuer is 127.0.0.1 (kept by this warm container), then answered by a provider on the same address naming `issuerHost`. */
+  async function restartedAs(issuerHost: string) {
+    const first = await startTestProvider({ redirectUris: [CALLBACK] });
+    const d = await district({ provider: first });
+    const email = `iss-${randomUUID().slice(0, 6)}@${d.domain}`;
+    await addUser(d, email);
+    const browser = new Agent();
+    const started = await start(browser, email);
+    await first.close();
+    const other = await startTestProvider({ redirectUris: [CALLBACK], port: Number(new URL(first.issuer).port), issuerHost, clientId: first.clientId, clientSecret: first.clientSecret });
+    try {
+      other.accounts.set('iss', { email, email_verified: true });
+      const back = await signInAtProvider(started.location, 'iss', CALLBACK);
+      return { res: await callback(browser, back), browser };
+    } finally {
+      await other.close();
+    }
+  }
+
+  it('signs in when the restarted provider names the same issuer (new keys are fetched from its JWKS)', async () => {
+    expect((await restartedAs('127.0.0.1')).res.status).toBe(302);
+  });
+
+  it('refuses the ID token when it names another issuer than the one discovered', async () => {
+    const { res, browser } = await restartedAs('localhost');
+    expect([res.status, res.text.includes(SSO_FAILED)]).toEqual([400, true]);
+    expect((await browser.get('/api/user')).status).toBe(401);
+  });
+});

@@ -30,13 +30,20 @@ export async function startTestProvider(opts: {
   /** The provider's default: with an access token, scope claims go to userinfo only (not the ID token). */
   claimsInUserinfoOnly?: boolean;
   port?: number;
+  /** The host the issuer names (default 127.0.0.1, where it listens): another makes tokens name another issuer. */
+  issuerHost?: string;
 }): Promise<TestProvider> {
   const accounts = new Map<string, ProviderAccount>();
   // The issuer names the port, so the server listens first and the provider answers once built.
   const handler: { app?: (req: IncomingMessage, res: ServerResponse) => void } = {};
-  const server: Server = createServer((req, res) => handler.app!(req, res));
+  const server: Server = createServer((req, res) => {
+    // One request per connection: no client keeps a socket to a provider that a test may close and
+    // start again on the same port.
+    res.setHeader('Connection', 'close');
+    handler.app!(req, res);
+  });
   await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
-  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const issuer = `http://${opts.issuerHost ?? '127.0.0.1'}:${(server.address() as AddressInfo).port}`;
   const clientId = opts.clientId ?? 'caseload';
   const clientSecret = opts.clientSecret ?? `secret-${crypto.randomUUID()}`;
   const provider = new Provider(issuer, {
