@@ -41,8 +41,9 @@ export function SignInForm() {
       setFailure(null);
       lock.start(errorNumber(error, 'remainingTime') ?? 0);
     } else if (isApiError(error, 403)) {
-      // The district signs in with single sign-on ('owner_only'): the server says so.
+      // The district signs in with single sign-on ('owner_only'): the server says so, and the way there is offered.
       setFailure({ message: errorMessage(error, '') || undefined });
+      checkSso();
     } else if (isApiError(error, 401)) {
       setFailure({ message: errorMessage(error, '') || undefined, failedAttempts: errorNumber(error, 'failedAttempts') });
     } else if (isApiError(error)) {

@@ -182,10 +182,19 @@ describe('single sign-on on the sign-in page', () => {
     await waitFor(() => expect(screen.queryByRole('link', { name: /Continue with/ })).toBeNull());
   });
 
-  it("shows the server's 403 when the district signs in with single sign-on", async () => {
-    await openSignIn(() => jsonResponse(403, { message: 'Your district signs in with single sign-on' }));
+  it("shows the server's 403 when the district signs in with single sign-on, and the way there", async () => {
+    mockApi({
+      ...dashboardLoading,
+      'GET /api/user': signedOut,
+      'POST /api/login': () => jsonResponse(403, { message: 'Your district signs in with single sign-on' }),
+      'GET /api/sso/discover?email=jane%40school.example': () =>
+        jsonResponse(200, { sso: true, accountName: 'Lincoln Schools', startUrl: '/api/sso/start?email=jane%40school.example' }),
+    });
+    renderApp('/auth');
+    await screen.findByRole('tab', { name: 'Sign In' });
     signIn();
     const banner = await screen.findByRole('alert');
     expect(within(banner).getByText('Your district signs in with single sign-on')).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Continue with Lincoln Schools' })).toBeTruthy();
   });
 });
