@@ -45,6 +45,7 @@ export const ROUTE_GROUPS: Record<string, string> = {
   '2fa': 'Identity',
   'trusted-devices': 'Identity',
   account: 'Identity',
+  sso: 'Identity',
   users: 'Identity',
   'user-permissions': 'Identity',
   organizations: 'Identity',

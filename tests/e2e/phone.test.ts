@@ -182,7 +182,7 @@ describe('a phone (390 px) and WCAG 2.2 target sizes', () => {
 });
 
 describe('every screen at 1280 and 390 px', () => {
-  const screens = ['/', '/minutes', '/reports', '/service-log', '/progress-notes', '/organizations', '/users', '/school-calendar', '/security'];
+  const screens = ['/', '/minutes', '/reports', '/service-log', '/progress-notes', '/organizations', '/users', '/school-calendar', '/security', '/single-sign-on'];
 
   it("a client's page passes axe at both widths and does not scroll sideways on a phone", async () => {
     await page.setViewportSize({ width: 1280, height: 900 });

@@ -240,7 +240,7 @@ describe('IAM', () => {
       const keys = statement.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'] as string[] | undefined;
       expect(keys?.length).toBeGreaterThan(0);
       // Migration markers are written by the data migrations alone.
-      const families = roles.includes(migrationsRole()) ? /^(ACCT|MIGRATION)#\*$/ : /^(ACCT|EMAIL|LSESS|LOGIN|TDEV)#\*$/;
+      const families = roles.includes(migrationsRole()) ? /^(ACCT|MIGRATION)#\*$/ : /^(ACCT|EMAIL|LSESS|LOGIN|TDEV|SSODOMAIN)#\*$/;
       for (const k of keys!) expect(k).toMatch(families);
     }
   });
@@ -269,13 +269,13 @@ describe('IAM', () => {
     }
   });
 
-  it('lets a route touch e-mail, login-attempt and trusted-device keys only as its manifest entry declares', () => {
+  it('lets a route touch e-mail, login-attempt, trusted-device and SSO-domain keys only as its manifest entry declares', () => {
     for (const route of routeList) {
       const keys = statementsOfHandler(s.resources, route.handler).flatMap(
         (st) => (st.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'] as string[] | undefined) ?? [],
       );
       expect(keys, route.handler).toContain('LSESS#*');
-      const authOnly = keys.filter((k) => ['EMAIL#*', 'LOGIN#*', 'TDEV#*'].includes(k));
+      const authOnly = keys.filter((k) => ['EMAIL#*', 'LOGIN#*', 'TDEV#*', 'SSODOMAIN#*'].includes(k));
       expect(authOnly.sort(), route.handler).toEqual((route.tableKeys ?? []).map((k) => `${k}#*`).sort());
     }
     const worker = statementsOfHandler(s.resources, WORKER).flatMap(

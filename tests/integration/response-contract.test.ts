@@ -1,5 +1,5 @@
 import { generate } from 'otplib';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes, type RouteName } from '../../packages/contract/src/manifest.ts';
 import { report } from '../../packages/contract/src/notes.ts';
 import { safeParseStrict } from '../../packages/contract/src/strict.ts';
@@ -7,6 +7,7 @@ import { whenJobsIdle } from '../../packages/core/src/jobs/dispatch.ts';
 import { Agent, type TestResponse } from '../support/api.ts';
 import { createChild, PASSWORD, signIn, signUpOwner } from '../support/accounts.ts';
 import { putClient, putOrganization } from '../support/records.ts';
+import { signInAtProvider, startTestProvider, type TestProvider } from '../../packages/local/src/oidc-provider.ts';
 
 /**
  * Generated from the route manifest: every route, called with a valid request by a user allowed to
@@ -186,9 +187,37 @@ async function signedNote(signer: Signer) {
 
 type Case = () => Promise<TestResponse | TestResponse[]>;
 
+/** A district with SSO against a real provider, and a staff member who can sign in through it. */
+const SSO_CALLBACK = 'http://localhost:3000/api/sso/callback';
+let idp: TestProvider | undefined;
+async function ssoDistrict() {
+  idp ??= await startTestProvider({ redirectUris: [SSO_CALLBACK] });
+  const domain = `contract-${crypto.randomUUID().slice(0, 8)}.test`;
+  const { agent } = await signUpOwner({ email: `owner@${domain}` });
+  ok(await agent.put('/api/account/sso', { issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret, emailDomains: [domain], passwordSignIn: 'everyone' }), 'sso settings');
+  const email = `staff@${domain}`;
+  ok(await agent.post('/api/users', { user: { firstName: 'S', lastName: 'T', email, password: PASSWORD, role: 'slp' }, permissions: {} }), 'staff');
+  idp.accounts.set(email, { email, email_verified: true });
+  return { owner: agent, domain, email };
+}
+
 const cases: Record<RouteName, Case> = {
   // ---- auth and security
   getCurrentUser: () => w.owner.get('/api/user'),
+  getSsoSettings: async () => [await w.owner.get('/api/account/sso'), await (await ssoDistrict()).owner.get('/api/account/sso')],
+  saveSsoSettings: async () => {
+    const d = await ssoDistrict();
+    return d.owner.put('/api/account/sso', { issuer: idp!.issuer, clientId: idp!.clientId, emailDomains: [d.domain], passwordSignIn: 'owner_only' });
+  },
+  discoverSso: async () => [await new Agent().get(`/api/sso/discover?email=a%40${(await ssoDistrict()).domain}`), await new Agent().get('/api/sso/discover?email=x')],
+  startSso: async () => new Agent().get(`/api/sso/start?email=a%40${(await ssoDistrict()).domain}`),
+  ssoCallback: async () => {
+    const d = await ssoDistrict();
+    const browser = new Agent();
+    const started = await browser.get(`/api/sso/start?email=${encodeURIComponent(d.email)}`);
+    const back = await signInAtProvider(started.headers.Location!, d.email, SSO_CALLBACK);
+    return browser.get(`${back.pathname}${back.search}`);
+  },
   login: async () => {
     const plain = await new Agent().post('/api/login', { username: w.ownerEmail, password: PASSWORD });
     const { pending } = await verifiedBrowser();
@@ -581,8 +610,14 @@ beforeAll(async () => {
   w = { owner, ownerEmail, ownerId: user.id as string, orgId, clientId, otherClientId, goalId, sessionId, noteId, child: { agent: child.agent, id: child.id } };
 }, 120_000);
 
+afterAll(async () => {
+  await idp?.close();
+});
+
 /** A file route's response schema is a string: the body as sent. */
 const isFile = (name: RouteName) => routes[name].response._zod.def.type === 'string';
+/** Routes a browser navigates to that answer with a redirect (SSO), not a file. */
+const REDIRECTS: RouteName[] = ['startSso', 'ssoCallback'];
 
 describe('every answer matches its route response schema', () => {
   it('has a case for every route of the manifest', () => {
@@ -594,6 +629,11 @@ describe('every answer matches its route response schema', () => {
     if (!makeCase) throw new Error(`No response-contract case for route ${name}: add one to this file`);
     const answers = [await makeCase()].flat();
     for (const res of answers) {
+      if (REDIRECTS.includes(name)) {
+        expect(res.status, res.text).toBe(302);
+        expect(res.headers.Location).toMatch(/^(\/|http)/);
+        continue;
+      }
       expect(res.status, JSON.stringify(res.body)).toBeGreaterThanOrEqual(200);
       expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
       const parsed = safeParseStrict(routes[name].response, isFile(name) ? res.text : res.body);

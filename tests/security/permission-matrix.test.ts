@@ -86,6 +86,8 @@ const GUARDED: Record<string, PermissionFlag> = {
   createGoalTemplate: 'canManageGoals',
   deleteGoalTemplate: 'canManageGoals',
 };
+/** Routes only the account's owner may call, whatever flags another user holds. */
+const OWNER_ONLY = ['getSsoSettings', 'saveSsoSettings'];
 /** Signed-in routes that change data with no flag: each acts only on the caller's own sign-in (2FA, devices). */
 const UNGUARDED_WRITES = ['disableTwoFactor', 'enableTwoFactor', 'removeTrustedDevice', 'setupTwoFactor'];
 
@@ -96,13 +98,23 @@ describe('permission matrix', () => {
 
   it('guards exactly the pinned routes with their flags, and every other write acts on the caller alone', () => {
     expect(Object.fromEntries(guarded.map((r) => [r.name, r.permission]))).toEqual(GUARDED);
-    const unguardedWrites = routeList.filter((r) => r.auth === 'user' && r.method !== 'GET' && !r.permission).map((r) => r.name);
+    expect(routeList.filter((r) => r.ownerOnly).map((r) => r.name).sort()).toEqual(OWNER_ONLY);
+    const unguardedWrites = routeList.filter((r) => r.auth === 'user' && r.method !== 'GET' && !r.permission && !r.ownerOnly).map((r) => r.name);
     expect(unguardedWrites.sort()).toEqual(UNGUARDED_WRITES);
   });
 
   it.each(guarded.map((r) => [r.name, r.permission, r] as const))('%s needs %s: 403 without it, nothing changes', async (_name, flag, route) => {
     const before = await fingerprint(tenant.accountId);
     const res = await childWithout.get(flag!)!.request(route.method, pathFor(route, tenant), bodyFor(route, tenant));
+    expect(res.status).toBe(403);
+    expect(await fingerprint(tenant.accountId)).toBe(before);
+  });
+
+  it.each(routeList.filter((r) => r.ownerOnly).map((r) => [r.name, r] as const))('%s is the owner\'s alone: 403 for a user holding every flag, nothing changes', async (_name, route) => {
+    const everything = Object.fromEntries(permissionFlags.map((f) => [f, true]));
+    const child = (await createChild(tenant.agent, { ...everything, allowedOrganizationIds: [] })).agent;
+    const before = await fingerprint(tenant.accountId);
+    const res = await child.request(route.method, pathFor(route, tenant), bodyFor(route, tenant));
     expect(res.status).toBe(403);
     expect(await fingerprint(tenant.accountId)).toBe(before);
   });

@@ -13,6 +13,7 @@ import * as notes from './notes.ts';
 import * as reportingPeriods from './reporting-periods.ts';
 import * as schoolYear from './school-year.ts';
 import * as signatures from './signatures.ts';
+import * as sso from './sso.ts';
 import * as sessions from './sessions.ts';
 import * as trials from './trials.ts';
 
@@ -40,7 +41,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type Capability = 'bedrock' | 'totpSecret' | 'bulkQueue' | 'pdf' | 'cursorKey' | 'exports';
 
 /** Partition-key families beyond `ACCT#` and `LSESS#` (see infra/constructs/access.ts). */
-export type ExtraKeyFamily = 'EMAIL' | 'LOGIN' | 'TDEV';
+export type ExtraKeyFamily = 'EMAIL' | 'LOGIN' | 'TDEV' | 'SSODOMAIN';
 
 /** A Lambda function's declaration: its module and what it needs to run. */
 export interface FunctionDef {
@@ -80,6 +81,14 @@ export interface RouteDef<
   idempotent?: boolean;
   /** A public sign-in route: its own, much tighter API throttle against credential stuffing. */
   credentialThrottle?: boolean;
+  /** Only the account's owner (403 for everyone else, whatever their permission flags). */
+  ownerOnly?: boolean;
+  /**
+   * A GET reached by a top-level navigation from another site (the identity provider's redirect
+   * back to the SSO callback): the cross-site request check does not refuse it. Such a route must
+   * change nothing on the strength of the cookie alone (the callback proves itself by its state).
+   */
+  crossSiteNavigation?: boolean;
 }
 
 /** `A` keeps each entry's literal `auth`, so handlers of `auth: 'user'` routes get a non-optional AuthContext. */
@@ -107,6 +116,15 @@ export const enableTwoFactor = route({ method: 'POST', path: '/api/2fa/enable', 
 export const disableTwoFactor = route({ method: 'POST', path: '/api/2fa/disable', tableKeys: SIGN_IN_KEYS, memoryMb: PASSWORD_HASHING_MEMORY_MB, handler: 'auth/disable-two-factor', auth: 'user', body: auth.disableTwoFactorBody, response: okBody });
 export const listTrustedDevices = route({ method: 'GET', path: '/api/trusted-devices', handler: 'auth/list-trusted-devices', auth: 'user', response: list(auth.trustedDevice) });
 export const removeTrustedDevice = route({ method: 'DELETE', path: '/api/trusted-devices/{id}', tableKeys: SIGN_IN_KEYS, handler: 'auth/remove-trusted-device', auth: 'user', params: idParams, response: okBody });
+
+// ---- part 4: single sign-on (OpenID Connect)
+export const getSsoSettings = route({ method: 'GET', path: '/api/account/sso', handler: 'sso/get-sso-settings', auth: 'user', ownerOnly: true, response: sso.ssoSettings });
+export const saveSsoSettings = route({ method: 'PUT', path: '/api/account/sso', tableKeys: ['SSODOMAIN'], uses: ['totpSecret'], handler: 'sso/save-sso-settings', auth: 'user', ownerOnly: true, body: sso.ssoSettingsBody, response: sso.ssoSettings });
+export const discoverSso = route({ method: 'GET', path: '/api/sso/discover', tableKeys: ['SSODOMAIN'], handler: 'sso/discover-sso', auth: 'public', query: sso.ssoDiscoverQuery, response: sso.ssoDiscovery });
+/** A 302 to the provider (the flow's state in a short-lived cookie), or an HTML page saying why not. */
+export const startSso = route({ method: 'GET', path: '/api/sso/start', tableKeys: ['SSODOMAIN'], uses: ['totpSecret'], credentialThrottle: true, handler: 'sso/start-sso', auth: 'public', query: sso.ssoStartQuery, response: fileAnswer });
+/** The redirect URI: signs in and 302s to `/`, or an HTML page (403 no access, 400 start again). */
+export const ssoCallback = route({ method: 'GET', path: '/api/sso/callback', tableKeys: SIGN_IN_KEYS, uses: ['totpSecret'], credentialThrottle: true, crossSiteNavigation: true, handler: 'sso/sso-callback', auth: 'public', query: sso.ssoCallbackQuery, response: fileAnswer });
 
 // ---- part 1: dashboard and activity
 export const getDashboardStats = route({ method: 'GET', path: '/api/dashboard/stats', handler: 'dashboard/get-dashboard-stats', auth: 'user', query: caseload.dashboardStatsQuery, response: caseload.dashboardStats });
@@ -230,6 +248,11 @@ export const routes = {
   getCurrentUser,
   login,
   register,
+  getSsoSettings,
+  saveSsoSettings,
+  discoverSso,
+  startSso,
+  ssoCallback,
   logout,
   verifyTwoFactor,
   setupTwoFactor,

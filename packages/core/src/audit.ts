@@ -47,7 +47,7 @@ export async function recordAudit(
 }
 
 /** Signing in and out, and failed attempts: the events the activity feed shows only when asked. */
-export const SIGN_IN_ACTIONS = ['auth.login', 'auth.logout', 'auth.login_failed', 'auth.2fa_failed'] as const;
+export const SIGN_IN_ACTIONS = ['auth.login', 'auth.logout', 'auth.login_failed', 'auth.2fa_failed', 'auth.login_refused', 'auth.sso_login', 'auth.sso_refused', 'auth.sso_failed'] as const;
 
 function kindFilter(kind: 'work' | 'sign-ins' | 'all') {
   if (kind === 'all') return undefined;

@@ -52,6 +52,13 @@ describe('key builders', () => {
     expect(keys.loginAttempts('X@Y.z').PK).toBe('LOGIN#x@y.z');
   });
 
+  it('keys the SSO settings in the tenant and each claimed domain globally, case-insensitive', () => {
+    expect(keys.ssoConfig('a')).toEqual({ PK: 'ACCT#a', SK: 'SSO' });
+    expect(keys.ssoDomain(' District.ORG ')).toEqual({ PK: 'SSODOMAIN#district.org', SK: 'SSODOMAIN' });
+    expect(entity.ssoConfig).toBe('SsoConfig');
+    expect(entity.ssoDomain).toBe('SsoDomain');
+  });
+
   it('keys one autosave target per (session, client) and (session, goal)', () => {
     expect(keys.sessionNote('a', 's', 'c')).toEqual({ PK: 'ACCT#a#SESSION#s', SK: 'NOTE#c' });
     expect(keys.progress('a', 's', 'g')).toEqual({ PK: 'ACCT#a#SESSION#s', SK: 'PROG#g' });

@@ -56,6 +56,14 @@ export const keys = {
    */
   loginSessionRef: (accountId: string, userId: string, tokenHash: string) => ({ PK: `${acct(accountId)}#USER#${userId}#LSESS`, SK: `${LSESS}${tokenHash}` }),
   loginSessionRefs: (accountId: string, userId: string) => `${acct(accountId)}#USER#${userId}#LSESS`,
+  /** The account's single sign-on settings (part 4 §4): one item, the client secret sealed in it. */
+  ssoConfig: (accountId: string) => ({ PK: acct(accountId), SK: 'SSO' }),
+  /**
+   * The claim of an e-mail domain by one account's SSO: global (the login page knows only the
+   * e-mail), written conditionally in the settings' transaction so two accounts racing for a
+   * domain cannot both win, and deleted with it when the domain is dropped.
+   */
+  ssoDomain: (domain: string) => ({ PK: `SSODOMAIN#${domain.trim().toLowerCase()}`, SK: 'SSODOMAIN' }),
   loginAttempts: (email: string) => ({ PK: `LOGIN#${normalizeEmail(email)}`, SK: 'ATTEMPTS' }),
   /** Wrong passwords of one signed-in user confirming a change (2FA disable, re-key): not the sign-in lockout. */
   reauthAttempts: (accountId: string, userId: string) => ({ PK: acct(accountId), SK: `REAUTH#${userId}` }),
@@ -265,6 +273,8 @@ export const entity = {
   loginSession: 'LoginSession',
   loginSessionRef: 'LoginSessionRef',
   loginAttempts: 'LoginAttempts',
+  ssoConfig: 'SsoConfig',
+  ssoDomain: 'SsoDomain',
   reauthAttempts: 'ReauthAttempts',
   twoFactorFailures: 'TwoFactorFailures',
   trustedDevice: 'TrustedDevice',

@@ -52,9 +52,19 @@ export function isHttps(event: ApiEvent): boolean {
 export function serializeCookie(
   name: string,
   value: string,
-  opts: { maxAge: number; secure: boolean; path?: string },
+  opts: { maxAge: number; secure: boolean; path?: string; sameSite?: 'Strict' | 'Lax' },
 ): string {
-  const parts = [`${name}=${encodeURIComponent(value)}`, `Path=${opts.path ?? '/'}`, `Max-Age=${opts.maxAge}`, 'HttpOnly', 'SameSite=Strict'];
+  const parts = [`${name}=${encodeURIComponent(value)}`, `Path=${opts.path ?? '/'}`, `Max-Age=${opts.maxAge}`, 'HttpOnly', `SameSite=${opts.sameSite ?? 'Strict'}`];
   if (opts.secure) parts.push('Secure');
   return parts.join('; ');
+}
+
+/**
+ * The origin the browser sent this request to (`https://caseload.district.org`): what a redirect
+ * back to this app, such as the SSO redirect URI, must name. From the Host header API Gateway and
+ * CloudFront pass through, and the scheme isHttps reads.
+ */
+export function requestOrigin(event: ApiEvent): string {
+  const host = event.headers?.host ?? 'localhost';
+  return `${isHttps(event) ? 'https' : 'http'}://${host}`;
 }

@@ -115,8 +115,10 @@ function parseBody(event: ApiEvent): unknown {
  * X-Forwarded-Host: no deployment sets it (API Gateway does not, CloudFront passes the viewer's
  * own), so it is whatever the client sent, and trusting it let any site match itself.
  */
-function checkOrigin(event: ApiEvent) {
+function checkOrigin(event: ApiEvent, route: RouteDef) {
   const h = event.headers ?? {};
+  // The provider's redirect back to the SSO callback is a cross-site navigation by design.
+  if (route.crossSiteNavigation && route.method === 'GET' && !h['origin']) return;
   if (h['sec-fetch-site'] === 'cross-site') throw new ForbiddenError('Cross-site requests are not allowed');
   const origin = h['origin'];
   if (!origin) return;
@@ -166,7 +168,7 @@ function pipelineMiddleware(route: RouteDef, options: HandlerOptions<RouteDef>):
   return {
     before: async (request) => {
       const { event } = request;
-      checkOrigin(event);
+      checkOrigin(event, route);
       const rawBody = parseBody(event);
       const cookies = parseCookies(event);
       const h = event.headers ?? {};
@@ -191,6 +193,7 @@ function pipelineMiddleware(route: RouteDef, options: HandlerOptions<RouteDef>):
       if (route.auth === 'user' && !auth) throw new UnauthorizedError();
       if (auth) appendLogKeys({ accountId: auth.accountId, userId: auth.userId });
       if (route.permission && auth && !auth.permissions[route.permission]) throw new ForbiddenError();
+      if (route.ownerOnly && auth?.userType !== 'owner') throw new ForbiddenError();
       parsedRequests.set(event, {
         auth,
         meta,

@@ -19,6 +19,7 @@ const ProgressNotesPage = lazy(() => import('../features/progress-notes/routes/P
 const OrganizationsPage = lazy(() => import('../features/organizations/routes/OrganizationsPage.tsx'));
 const UsersPage = lazy(() => import('../features/users/routes/UsersPage.tsx'));
 const SecurityPage = lazy(() => import('../features/security/routes/SecurityPage.tsx'));
+const SsoPage = lazy(() => import('../features/sso/routes/SsoPage.tsx'));
 
 /** The route table. Pages inside RequireUser render in the shell, which holds their Suspense. */
 export const appRoutes: RouteObject[] = [
@@ -48,6 +49,7 @@ export const appRoutes: RouteObject[] = [
       { path: 'users', element: <UsersPage /> },
       { path: 'school-calendar', element: <SchoolCalendarPage /> },
       { path: 'security', element: <SecurityPage /> },
+      { path: 'single-sign-on', element: <SsoPage /> },
     ],
   },
   { path: '*', element: <NotFoundPage /> },

@@ -4,7 +4,9 @@ import type { loginBody, registerBody } from '@caseload/contract/auth';
 import { recordAudit } from '../audit.ts';
 import { nowIso } from '../clock.ts';
 import type { AuthContext, RequestMeta } from '../context.ts';
-import { ConflictError, UnauthorizedError } from '../errors.ts';
+import { ConflictError, ForbiddenError, UnauthorizedError } from '../errors.ts';
+import { readSsoConfig } from '../sso/config-repo.ts';
+import { NOT_ALLOWED_SSO } from '@caseload/contract/sso';
 import { newId } from '../ids.ts';
 import { normalizeEmail } from '../keys.ts';
 import { countMetric, METRIC } from '../observability.ts';
@@ -93,6 +95,11 @@ export async function login(input: z.output<typeof loginBody>, meta: RequestMeta
     );
   }
   if (!user.isActive) throw new UnauthorizedError('This account has been deactivated. Contact your administrator.', { failedAttempts: 0 });
+  // A district that signs in with SSO keeps the owner's password (and 2FA) as the way back in only.
+  if (user.userType !== 'owner' && (await readSsoConfig(user.accountId))?.passwordSignIn === 'owner_only') {
+    await recordAudit(user.accountId, { action: 'auth.login_refused', actorId: user.id, actorName: fullName(user), summary: 'Password sign-in refused: the district signs in with single sign-on' });
+    throw new ForbiddenError(NOT_ALLOWED_SSO);
+  }
   if (user.twoFactorEnabled && !(await isTrustedDevice(user, trustedDeviceToken))) {
     const session = await createLoginSession(user, 'pending2fa');
     return { requiresTwoFactor: true as const, session };

@@ -9,6 +9,7 @@ import {
   ClockIcon,
   DashboardIcon,
   FileTextIcon,
+  KeyIcon,
   SchoolIcon,
   ShieldIcon,
   UserCogIcon,
@@ -22,6 +23,8 @@ export interface NavItem {
   icon: ComponentType;
   /** Shown only to users holding this flag (the page itself also says when it is not theirs, for a typed address). */
   permission?: PermissionFlag;
+  /** Shown only to the account's owner (the page says so to anyone else who types its address). */
+  ownerOnly?: boolean;
 }
 
 /**
@@ -40,11 +43,12 @@ export const navItems: readonly NavItem[] = [
   { label: 'User Management', to: '/users', icon: UserCogIcon, permission: 'canManageUsers' },
   { label: 'School Calendar', to: '/school-calendar', icon: SchoolIcon, permission: 'canManageUsers' },
   { label: 'Security', to: '/security', icon: ShieldIcon },
+  { label: 'Single sign-on', to: '/single-sign-on', icon: KeyIcon, ownerOnly: true },
 ];
 
 /** The entries this user sees. */
 export function visibleNavItems(user: CurrentUser): NavItem[] {
-  return navItems.filter(({ permission }) => !permission || hasPermission(user, permission));
+  return navItems.filter(({ permission, ownerOnly }) => (!permission || hasPermission(user, permission)) && (!ownerOnly || user.userType === 'owner'));
 }
 
 /** The header's section title: the entry whose path the location is in (/sessions/42 → Sessions). */

@@ -53,3 +53,15 @@ export function useSignOut() {
   // 'always': React Query holds back a mutation while the browser is offline, and a sign-out must not wait.
   return useMutation({ mutationFn: signOut, networkMode: 'always' });
 }
+
+/**
+ * Whether this e-mail's district signs in with single sign-on: asked once the e-mail is typed (on
+ * leaving the field). Any failure is simply "no": the password form is still there.
+ */
+export async function discoverSso(email: string) {
+  try {
+    return await api('discoverSso', { query: { email } });
+  } catch {
+    return { sso: false as const };
+  }
+}

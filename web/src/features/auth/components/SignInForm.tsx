@@ -1,11 +1,11 @@
-import { Button, Stack } from '@chakra-ui/react';
+import { Button, Link, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { loginBody } from '@caseload/contract/auth';
 import { TextField } from '../../../components/TextField.tsx';
 import { errorMessage, errorNumber, isApiError } from '../../../lib/api.ts';
 import { zodFieldErrors, type FieldErrors } from '../../../lib/form.ts';
 import { notify } from '../../../lib/toaster.ts';
-import { useLogin } from '../api/auth.ts';
+import { discoverSso, useLogin } from '../api/auth.ts';
 import { lockedButtonLabel } from '../lib/lockout.ts';
 import { useCountdown } from '../lib/useCountdown.ts';
 import { LoginBanner } from './LoginBanner.tsx';
@@ -24,11 +24,26 @@ export function SignInForm() {
   const [twoFactorOpen, setTwoFactorOpen] = useState(false);
   const lock = useCountdown();
   const login = useLogin();
+  /** The district's single sign-on for the e-mail typed, when it has one (part 4 §4). */
+  const [sso, setSso] = useState<{ email: string; accountName: string; startUrl: string } | null>(null);
+
+  const checkSso = () => {
+    const typed = email.trim();
+    if (!loginBody.shape.username.safeParse(typed).success) return setSso(null);
+    if (sso?.email === typed) return;
+    void discoverSso(typed).then((found) => {
+      setSso(found.sso ? { email: typed, accountName: found.accountName, startUrl: found.startUrl } : null);
+    });
+  };
 
   const handleError = (error: unknown) => {
     if (isApiError(error, 429)) {
       setFailure(null);
       lock.start(errorNumber(error, 'remainingTime') ?? 0);
+    } else if (isApiError(error, 403)) {
+      // The district signs in with single sign-on ('owner_only'): the server says so, and the way there is offered.
+      setFailure({ message: errorMessage(error, '') || undefined });
+      checkSso();
     } else if (isApiError(error, 401)) {
       setFailure({ message: errorMessage(error, '') || undefined, failedAttempts: errorNumber(error, 'failedAttempts') });
     } else if (isApiError(error)) {
@@ -68,9 +83,23 @@ export function SignInForm() {
             autoComplete="username"
             value={email}
             onChange={setEmail}
+            onBlur={checkSso}
             error={errors.username}
             disabled={locked}
           />
+          {sso && sso.email === email.trim() && (
+            <Stack gap="2" aria-live="polite">
+              <Button asChild colorPalette="blue" variant="solid">
+                {/* A full page visit: the server sends the browser on to the district's provider. */}
+                <Link href={sso.startUrl} textDecoration="none">
+                  Continue with {sso.accountName}
+                </Link>
+              </Button>
+              <Text fontSize="sm" color="fg.muted" textAlign="center">
+                or sign in with your Caseload password
+              </Text>
+            </Stack>
+          )}
           <TextField
             label="Password"
             type="password"

@@ -159,3 +159,42 @@ describe('sign up', () => {
     });
   });
 });
+
+describe('single sign-on on the sign-in page', () => {
+  it("offers 'Continue with <district>' once an e-mail of an SSO district is typed, and nothing for others", async () => {
+    await openSignIn(() => jsonResponse(200, testUser));
+    mockApi({
+      ...dashboardLoading,
+      'GET /api/user': signedOut,
+      'GET /api/sso/discover?email=pat%40district.org': () =>
+        jsonResponse(200, { sso: true, accountName: 'Cedar Unified', startUrl: '/api/sso/start?email=pat%40district.org' }),
+      'GET /api/sso/discover?email=sam%40elsewhere.org': () => jsonResponse(200, { sso: false }),
+    });
+    const email = screen.getByLabelText('Email');
+    fireEvent.change(email, { target: { value: 'pat@district.org' } });
+    fireEvent.blur(email);
+    const link = await screen.findByRole('link', { name: 'Continue with Cedar Unified' });
+    expect(link.getAttribute('href')).toBe('/api/sso/start?email=pat%40district.org');
+
+    fireEvent.change(email, { target: { value: 'sam@elsewhere.org' } });
+    expect(screen.queryByRole('link', { name: /Continue with/ })).toBeNull();
+    fireEvent.blur(email);
+    await waitFor(() => expect(screen.queryByRole('link', { name: /Continue with/ })).toBeNull());
+  });
+
+  it("shows the server's 403 when the district signs in with single sign-on, and the way there", async () => {
+    mockApi({
+      ...dashboardLoading,
+      'GET /api/user': signedOut,
+      'POST /api/login': () => jsonResponse(403, { message: 'Your district signs in with single sign-on' }),
+      'GET /api/sso/discover?email=jane%40school.example': () =>
+        jsonResponse(200, { sso: true, accountName: 'Lincoln Schools', startUrl: '/api/sso/start?email=jane%40school.example' }),
+    });
+    renderApp('/auth');
+    await screen.findByRole('tab', { name: 'Sign In' });
+    signIn();
+    const banner = await screen.findByRole('alert');
+    expect(within(banner).getByText('Your district signs in with single sign-on')).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Continue with Lincoln Schools' })).toBeTruthy();
+  });
+});
