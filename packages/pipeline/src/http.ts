@@ -61,10 +61,13 @@ export function serializeCookie(
 
 /**
  * The origin the browser sent this request to (`https://caseload.district.org`): what a redirect
- * back to this app, such as the SSO redirect URI, must name. From the Host header API Gateway and
- * CloudFront pass through, and the scheme isHttps reads.
+ * back to this app, such as the SSO redirect URI, must name. In the cloud, the site's origin the
+ * stack sets (ALLOWED_ORIGIN): CloudFront forwards every viewer header except Host, so the Host
+ * there is the API's own domain, never the site's. Under `npm start`, the request's Host and scheme.
  */
 export function requestOrigin(event: ApiEvent): string {
+  const site = process.env.ALLOWED_ORIGIN;
+  if (site) return site;
   const host = event.headers?.host ?? 'localhost';
   return `${isHttps(event) ? 'https' : 'http'}://${host}`;
 }
