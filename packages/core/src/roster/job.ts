@@ -173,9 +173,9 @@ export async function listRosterImports(auth: AuthContext): Promise<RosterImport
 }
 
 /** Moves the import from one of `from` to `to` with `fields`; false when it was not in one of them. */
-export async function moveStatus(accountId: string, importId: string, from: RosterImportStatus[], to: RosterImportStatus, fields: Record<string, unknown> = {}, extraCondition = ''): Promise<boolean> {
+export async function moveStatus(accountId: string, importId: string, from: RosterImportStatus[], to: RosterImportStatus, fields: Record<string, unknown> = {}, extra: { condition: string; values: Record<string, unknown> } = { condition: '', values: {} }): Promise<boolean> {
   const names: Record<string, string> = { '#status': 'status' };
-  const values: Record<string, unknown> = { ':to': to, ':at': nowIso() };
+  const values: Record<string, unknown> = { ':to': to, ':at': nowIso(), ...extra.values };
   const sets = ['#status = :to', 'updatedAt = :at'];
   Object.entries(fields).forEach(([k, v], i) => {
     names[`#f${i}`] = k;
@@ -189,7 +189,7 @@ export async function moveStatus(accountId: string, importId: string, from: Rost
         TableName: tableName(),
         Key: keys.rosterImport(accountId, importId),
         UpdateExpression: `SET ${sets.join(', ')}`,
-        ConditionExpression: `#status IN (${from.map((_, i) => `:from${i}`).join(', ')})${extraCondition}`,
+        ConditionExpression: `#status IN (${from.map((_, i) => `:from${i}`).join(', ')})${extra.condition}`,
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,
       }),
@@ -216,7 +216,7 @@ export async function applyRosterImport(auth: AuthContext, importId: string, inp
   if (importStatusOnRead(item) !== 'ready') throw new ConflictError(ROSTER_NOT_READY);
   if (item.orgErrors) throw new ConflictError(FIX_ORGS_FIRST);
   // The condition repeats both checks: a second Apply, or a preview started meanwhile, loses here.
-  const moved = await moveStatus(auth.accountId, importId, ['ready'], 'applying', { progress: 0, saveSchoolYears: input.schoolYears }, ' AND orgErrors = :false');
+  const moved = await moveStatus(auth.accountId, importId, ['ready'], 'applying', { progress: 0, saveSchoolYears: input.schoolYears }, { condition: ' AND orgErrors = :false', values: { ':false': false } });
   if (!moved) {
     const again = await getRosterImportItem(auth.accountId, importId);
     throw new ConflictError(again?.orgErrors ? FIX_ORGS_FIRST : ROSTER_NOT_READY);
