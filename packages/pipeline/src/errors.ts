@@ -38,6 +38,5 @@ export function mapError(error: unknown): ApiResult {
     return json(503, { message: 'The service is temporarily unavailable. Please try again in a moment.' }, { headers: { 'Retry-After': '2' } });
   }
   logger.error('unhandled', { error: errorFields(error) });
-  if (process.env.DEBUG_ROSTER) console.error("DEBUG500", error);
   return json(500, { message: 'Internal server error' });
 }

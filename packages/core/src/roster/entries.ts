@@ -23,7 +23,10 @@ export interface RosterEntryItem {
 }
 
 /** The stored item of an entry: its index keys only while it is active (an archived entry leaves the roster's lists). */
-export function rosterEntryRecord(e: RosterEntryItem) {
+export function rosterEntryRecord(stored: RosterEntryItem) {
+  // An item read back carries its old keys: an entry's keys come only from its fields here.
+  const { PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g1s, GSI2PK: _g2, GSI2SK: _g2s, type: _type, ...fields } = stored as RosterEntryItem & Record<string, unknown>;
+  const e = fields as unknown as RosterEntryItem;
   const live = e.status === 'active' ? keys.rosterEntryByName(e.accountId, e.organizationId, rosterNameSortKey(e.firstName, e.lastInitial, e.id)) : {};
   return { ...keys.rosterEntry(e.accountId, e.id), ...live, type: entity.rosterEntry, ...e };
 }

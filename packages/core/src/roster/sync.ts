@@ -97,7 +97,7 @@ export async function runRosterImport(zipPath: string, options: RunOptions): Pro
     await options.onProgress(2);
     const orgErrors = await syncOrgs(run, modes.orgs);
     await options.onProgress(5);
-    const usersComplete = await syncUsers(run, modes.users);
+    const usersComplete = await syncUsers(run, modes.users, modes.orgs);
     if (modes.users === 'bulk' && usersComplete) await archiveMissing(run);
     if (options.apply && options.item.saveSchoolYears && schoolYears.length) await saveYears(run, schoolYears);
     return {
@@ -337,7 +337,7 @@ async function readRoles(run: Run): Promise<Map<string, { role: string; orgs: st
   return roles;
 }
 
-async function syncUsers(run: Run, mode: Mode): Promise<boolean> {
+async function syncUsers(run: Run, mode: Mode, orgsMode: Mode): Promise<boolean> {
   const file = 'users.csv';
   if (mode === 'absent') return false;
   for (const user of await listUserItems(run.accountId)) run.usersByEmail.set(normalizeEmail(user.email), user);
@@ -386,7 +386,8 @@ async function syncUsers(run: Run, mode: Mode): Promise<boolean> {
     }
     const refs = listField(f, 'orgSourcedIds');
     if (!refs.length) refs.push(...(fromRoles?.orgs ?? []), ...listField(f, 'primaryOrg'));
-    const unknown = refs.find((r) => !run.schools.has(r) && !run.otherOrgs.has(r));
+    // Only a bulk orgs.csv lists every org: with a delta (or none) a reference to the district, say, is not known here.
+    const unknown = orgsMode === 'bulk' ? refs.find((r) => !run.schools.has(r) && !run.otherOrgs.has(r)) : undefined;
     if (unknown) {
       run.errors.add(file, row.line, `Unknown school reference ${unknown}`);
       continue;
