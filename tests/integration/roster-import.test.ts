@@ -25,7 +25,7 @@ const SECRETS = ['Famq', '@kids.test', 'Secret-pass', '555-01', '555-02', 'Middl
 let owner: Agent;
 let ownerEmail: string;
 let accountId: string;
-let colleague: { email: string; id: string };
+let colleague: { email: string; id: string; agent: Agent };
 let aide: { email: string; id: string };
 
 const student = (i: number, extra: Record<string, string> = {}) => ({
@@ -51,13 +51,13 @@ const student = (i: number, extra: Record<string, string> = {}) => ({
 const staff = (id: string, email: string, extra: Record<string, string> = {}) => ({ sourcedId: id, status: 'active', enabledUser: 'true', orgSourcedIds: 'school-a', role: 'teacher', givenName: 'Terry', familyName: 'Teacher', email, ...extra });
 const guardian = { sourcedId: 'guardian-1', status: 'active', enabledUser: 'true', orgSourcedIds: 'district-1', role: 'guardian', givenName: 'Gail', familyName: 'Guardian', email: 'guardian-1@home.test' };
 
-const orgRows = [
+const orgRows: Record<string, string>[] = [
   { sourcedId: 'district-1', status: 'active', name: 'Maple District', type: 'district', identifier: 'D1' },
   { sourcedId: 'school-a', status: 'active', name: 'Alder Elementary', type: 'school', identifier: '101', parentSourcedId: 'district-1' },
   { sourcedId: 'school-b', status: 'active', name: 'Birch Middle, North', type: 'school', identifier: '102', parentSourcedId: 'district-1' },
   { sourcedId: 'school-c', status: 'active', name: 'Cedar High', type: 'school', identifier: '103', parentSourcedId: 'district-1' },
 ];
-const sessionRows = [
+const sessionRows: Record<string, string>[] = [
   { sourcedId: 'y2026', status: 'active', title: '2026-2027', type: 'schoolYear', startDate: '2026-08-24', endDate: '2027-06-11', schoolYear: '2027' },
   { sourcedId: 't1', status: 'active', title: 'Fall', type: 'term', startDate: '2026-08-24', endDate: '2026-12-18', parentSourcedId: 'y2026', schoolYear: '2027' },
 ];

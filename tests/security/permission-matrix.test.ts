@@ -85,6 +85,12 @@ const GUARDED: Record<string, PermissionFlag> = {
   downloadExport: 'canViewReports',
   createGoalTemplate: 'canManageGoals',
   deleteGoalTemplate: 'canManageGoals',
+  startRosterImport: 'canManageUsers',
+  listRosterImports: 'canManageUsers',
+  getRosterImport: 'canManageUsers',
+  previewRosterImport: 'canManageUsers',
+  applyRosterImport: 'canManageUsers',
+  listRoster: 'canCreateClients',
 };
 /** Signed-in routes that change data with no flag: each acts only on the caller's own sign-in (2FA, devices). */
 const UNGUARDED_WRITES = ['disableTwoFactor', 'enableTwoFactor', 'removeTrustedDevice', 'setupTwoFactor'];

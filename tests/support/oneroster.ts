@@ -52,7 +52,7 @@ export const stopUploadServer = () => new Promise<void>((resolve) => (server ? s
 
 export async function upload(uploadUrl: string, body: Uint8Array): Promise<Response> {
   const url = uploadUrl.startsWith('/') ? `${await uploadOrigin()}${uploadUrl}` : uploadUrl;
-  return fetch(url, { method: 'PUT', body, headers: { 'Content-Type': 'application/zip' } });
+  return fetch(url, { method: 'PUT', body: Buffer.from(body), headers: { 'Content-Type': 'application/zip' } });
 }
 
 /** Starts an import, uploads the zip and starts the preview: the preview route's answer. */
