@@ -1,5 +1,5 @@
 import * as routes from '@caseload/contract/manifest';
-import { applyRosterImport } from '@caseload/core/roster/job';
+import { applyRosterImport } from '@caseload/core/roster/steps';
 import { createHandler, reply } from '@caseload/pipeline/pipeline';
 
 /** 202: the apply job is under way; the page polls GET /api/roster-imports/{id}. */

@@ -1,5 +1,5 @@
 import * as routes from '@caseload/contract/manifest';
-import { startRosterImport } from '@caseload/core/roster/job';
+import { startRosterImport } from '@caseload/core/roster/start';
 import { createHandler, reply } from '@caseload/pipeline/pipeline';
 
 /** 201: the import waits for its zip at `uploadUrl`. */

@@ -35,10 +35,13 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  *   SQS job queue (BULK_QUEUE_URL, sqs:SendMessage).
  * - `pdf`: renders a PDF; its bundle may carry a PDF writer (a larger size budget).
  * - `exports`: reads or writes the export files' bucket (EXPORTS_BUCKET; reads sign download links).
+ * - `rosterUploads`: the uploaded roster zips under `roster-uploads/` of that bucket (the start
+ *   route signs the browser's PUT, the preview route reads the zip's directory, the worker reads
+ *   and deletes it).
  * - `cursorKey`: seals and opens list cursors (CURSOR_SIGNING_KEY in its environment, one value for
  *   every container, so a next page can land on any of them).
  */
-export type Capability = 'bedrock' | 'totpSecret' | 'bulkQueue' | 'pdf' | 'cursorKey' | 'exports';
+export type Capability = 'bedrock' | 'totpSecret' | 'bulkQueue' | 'pdf' | 'cursorKey' | 'exports' | 'rosterUploads';
 
 /** Partition-key families beyond `ACCT#` and `LSESS#` (see infra/constructs/access.ts). */
 export type ExtraKeyFamily = 'EMAIL' | 'LOGIN' | 'TDEV';
@@ -228,11 +231,11 @@ export const downloadExport = route({ method: 'GET', path: '/api/exports/{jobId}
  * The zip goes straight to storage: `uploadUrl` is a presigned S3 PUT, or locally the upload route
  * of the local server (LOCAL_UPLOAD_PREFIX), never a Lambda's body.
  */
-export const startRosterImport = route({ method: 'POST', path: '/api/roster-imports', uses: ['exports'], handler: 'roster/start-roster-import', auth: 'user', permission: 'canManageUsers', body: roster.startRosterImportBody, response: roster.rosterImportStarted });
+export const startRosterImport = route({ method: 'POST', path: '/api/roster-imports', uses: ['rosterUploads'], handler: 'roster/start-roster-import', auth: 'user', permission: 'canManageUsers', body: roster.startRosterImportBody, response: roster.rosterImportStarted });
 export const listRosterImports = route({ method: 'GET', path: '/api/roster-imports', handler: 'roster/list-roster-imports', auth: 'user', permission: 'canManageUsers', response: roster.rosterImportList });
 export const getRosterImport = route({ method: 'GET', path: '/api/roster-imports/{id}', handler: 'roster/get-roster-import', auth: 'user', permission: 'canManageUsers', params: roster.rosterImportParams, response: roster.rosterImport });
 /** Checks the zip is OneRoster (400 otherwise) and starts the preview job; reads the zip's directory, hence the longer timeout. */
-export const previewRosterImport = route({ method: 'POST', path: '/api/roster-imports/{id}/preview', uses: ['exports', 'bulkQueue'], handler: 'roster/preview-roster-import', auth: 'user', permission: 'canManageUsers', params: roster.rosterImportParams, body: roster.previewBody, response: roster.rosterImport, timeoutSeconds: 29, memoryMb: 1024 });
+export const previewRosterImport = route({ method: 'POST', path: '/api/roster-imports/{id}/preview', uses: ['rosterUploads', 'bulkQueue'], handler: 'roster/preview-roster-import', auth: 'user', permission: 'canManageUsers', params: roster.rosterImportParams, body: roster.previewBody, response: roster.rosterImport, timeoutSeconds: 29, memoryMb: 1024 });
 export const applyRosterImport = route({ method: 'POST', path: '/api/roster-imports/{id}/apply', uses: ['bulkQueue'], handler: 'roster/apply-roster-import', auth: 'user', permission: 'canManageUsers', params: roster.rosterImportParams, body: roster.applyBody, response: roster.rosterImport });
 /** Anyone who may create clients, within their organizations. */
 export const listRoster = route({ method: 'GET', path: '/api/roster', uses: ['cursorKey'], handler: 'roster/list-roster', auth: 'user', permission: 'canCreateClients', query: roster.rosterQuery, response: roster.rosterPage });
@@ -348,7 +351,7 @@ export const routes = {
 /** Functions that are not HTTP routes, declared like routes (infra reads both the same way). */
 export const workers = {
   /** Runs queued background jobs (SQS event source), routed by kind: bulk note generation, cancelling on closed days, exports, roster previews and applies; one job per invocation. */
-  bulkGenerationWorker: { handler: 'notes/bulk-generation-worker', uses: ['bedrock', 'exports'], memoryMb: 1024 },
+  bulkGenerationWorker: { handler: 'notes/bulk-generation-worker', uses: ['bedrock', 'exports', 'rosterUploads'], memoryMb: 1024 },
   /** The deployment's data-migration step (a CDK Trigger runs it on each deploy; infra/constructs/migrations.ts). */
   dataMigrations: { handler: 'operations/run-migrations', memoryMb: 1024 },
 } as const satisfies Record<string, FunctionDef>;

@@ -2,37 +2,21 @@
  * A roster import's progress item (part 4 §3) and its routes' services. The item lives in the
  * account's partition (keys.rosterImport) and moves uploading → previewing → ready → applying →
  * done, or to failed; each move is a conditional write on the status it leaves, so two clicks of
- * Apply start one job. The preview and the apply are background jobs (../jobs/dispatch.ts, kinds
- * `rosterPreview` and `rosterApply`) running sync.ts over the uploaded zip.
+ * Apply start one job. The preview and the apply are background jobs (steps.ts starts them, kinds
+ * `rosterPreview` and `rosterApply`) running sync.ts over the uploaded zip. This module only reads
+ * and moves the item, so the routes that read an import carry neither storage nor queue client.
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Role, UserType } from '@caseload/contract/enums';
-import {
-  emptyCounts,
-  FIX_ORGS_FIRST,
-  MAX_ROSTER_BYTES,
-  ROSTER_MANAGERS_ONLY,
-  ROSTER_NOT_READY,
-  ROSTER_TOO_LARGE,
-  ROSTER_UPLOAD_MINUTES,
-  type ChangeCounts,
-  type RosterError,
-  type RosterImport,
-  type RosterImportStarted,
-  type RosterImportStatus,
-} from '@caseload/contract/roster';
+import { emptyCounts, ROSTER_MANAGERS_ONLY, type ChangeCounts, type RosterError, type RosterImport, type RosterImportStatus } from '@caseload/contract/roster';
 import { now, nowIso } from '../clock.ts';
 import { organizationScope, type AuthContext } from '../context.ts';
 import { db, isConditionFailure, queryPartition } from '../db.ts';
-import { ConflictError, ForbiddenError, NotFoundError, PayloadTooLargeError } from '../errors.ts';
-import { newId } from '../ids.ts';
-import { jobDispatcher, type JobKind } from '../jobs/dispatch.ts';
-import { JOB_STALLED_AFTER_MS, JOB_TTL_SECONDS } from '../jobs/job-item.ts';
-import { entity, fileKeys, keys } from '../keys.ts';
-import { errorFields, logger } from '../observability.ts';
+import { ForbiddenError, NotFoundError } from '../errors.ts';
+import { JOB_STALLED_AFTER_MS } from '../jobs/job-item.ts';
+import { keys } from '../keys.ts';
 import { tableName } from '../table.ts';
-import { rosterStorage } from './storage.ts';
 
 export interface Counts {
   schools: ChangeCounts;
@@ -104,46 +88,7 @@ export function toRosterImport(item: RosterImportItem): RosterImport {
   };
 }
 
-const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
-
-/** POST /api/roster-imports: the import, and where the browser sends the zip. */
-export async function startRosterImport(auth: AuthContext, input: { size?: number }): Promise<RosterImportStarted> {
-  assertRosterManager(auth);
-  if (input.size !== undefined && input.size > MAX_ROSTER_BYTES) throw new PayloadTooLargeError(ROSTER_TOO_LARGE);
-  const at = nowIso();
-  const token = randomBytes(32).toString('base64url');
-  const item: RosterImportItem = {
-    importId: newId(),
-    accountId: auth.accountId,
-    status: 'uploading',
-    progress: 0,
-    counts: emptyAllCounts(),
-    errors: [],
-    moreErrors: 0,
-    unmatchedStaff: [],
-    schoolYears: [],
-    allStudentsAreClients: false,
-    orgErrors: false,
-    uploadTokenHash: tokenHash(token),
-    uploadExpiresAt: new Date(Date.parse(at) + ROSTER_UPLOAD_MINUTES * 60_000).toISOString(),
-    createdBy: auth.userId,
-    createdByName: `${auth.firstName} ${auth.lastName}`,
-    role: auth.role,
-    userType: auth.userType,
-    createdAt: at,
-    updatedAt: at,
-    ttl: Math.floor(Date.parse(at) / 1000) + JOB_TTL_SECONDS,
-  };
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...keys.rosterImport(auth.accountId, item.importId), type: entity.rosterImport, ...item },
-      ConditionExpression: 'attribute_not_exists(PK)',
-    }),
-  );
-  const uploadUrl = await rosterStorage().uploadUrl(fileKeys.rosterUpload(auth.accountId, item.importId), { accountId: auth.accountId, importId: item.importId, token }, input.size);
-  return { importId: item.importId, uploadUrl };
-}
+export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Whether `token` opens the upload of this import: its hash matches, it has not expired, the import still waits for its file. */
 export function uploadAllowed(item: RosterImportItem | undefined, token: string): item is RosterImportItem {
@@ -199,30 +144,6 @@ export async function moveStatus(accountId: string, importId: string, from: Rost
     if (isConditionFailure(e)) return false;
     throw e;
   }
-}
-
-export async function dispatchOrFail(item: RosterImportItem, kind: JobKind): Promise<void> {
-  try {
-    await jobDispatcher().dispatch(item.accountId, item.importId, kind);
-  } catch (e) {
-    logger.error('roster_dispatch_failed', { importId: item.importId, error: errorFields(e) });
-    await failRosterImport(item.accountId, item.importId);
-  }
-}
-
-/** POST /api/roster-imports/{id}/apply: a ready preview without errors in orgs.csv; 409 otherwise. */
-export async function applyRosterImport(auth: AuthContext, importId: string, input: { schoolYears: boolean }): Promise<RosterImport> {
-  const item = await managedImport(auth, importId);
-  if (importStatusOnRead(item) !== 'ready') throw new ConflictError(ROSTER_NOT_READY);
-  if (item.orgErrors) throw new ConflictError(FIX_ORGS_FIRST);
-  // The condition repeats both checks: a second Apply, or a preview started meanwhile, loses here.
-  const moved = await moveStatus(auth.accountId, importId, ['ready'], 'applying', { progress: 0, saveSchoolYears: input.schoolYears }, { condition: ' AND orgErrors = :false', values: { ':false': false } });
-  if (!moved) {
-    const again = await getRosterImportItem(auth.accountId, importId);
-    throw new ConflictError(again?.orgErrors ? FIX_ORGS_FIRST : ROSTER_NOT_READY);
-  }
-  await dispatchOrFail({ ...item, status: 'applying' }, 'rosterApply');
-  return toRosterImport((await getRosterImportItem(auth.accountId, importId)) ?? item);
 }
 
 // ---- what the jobs write

@@ -8,7 +8,8 @@ import type { AuthContext } from '../context.ts';
 import { BadRequestError, ConflictError, PayloadTooLargeError } from '../errors.ts';
 import { fileKeys } from '../keys.ts';
 import { checkOneRoster } from './check.ts';
-import { dispatchOrFail, emptyAllCounts, getRosterImportItem, importStatusOnRead, managedImport, moveStatus, toRosterImport } from './job.ts';
+import { emptyAllCounts, getRosterImportItem, importStatusOnRead, managedImport, moveStatus, toRosterImport } from './job.ts';
+import { dispatchOrFail } from './steps.ts';
 import { NotOneRosterError, openRosterZip } from './oneroster.ts';
 import { rosterStorage } from './storage.ts';
 

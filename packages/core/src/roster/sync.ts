@@ -17,7 +17,6 @@
  */
 import { createHash } from 'node:crypto';
 import { BatchGetCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { schoolYearsBody } from '@caseload/contract/school-year';
 import { emptyCounts, ROSTER_LIST_LIMIT, type RosterError } from '@caseload/contract/roster';
 import { deleteUserSessions } from '../auth/login-sessions.ts';
 import { listUsers as listUserItems, updateUser, type UserItem } from '../auth/users-repo.ts';
@@ -99,7 +98,6 @@ export async function runRosterImport(zipPath: string, options: RunOptions): Pro
     await options.onProgress(5);
     const usersComplete = await syncUsers(run, modes.users, modes.orgs);
     if (modes.users === 'bulk' && usersComplete) await archiveMissing(run);
-    if (options.apply && options.item.saveSchoolYears && schoolYears.length) await saveYears(run, schoolYears);
     return {
       counts: run.counts,
       errors: run.errors.errors,
@@ -155,33 +153,6 @@ async function readSchoolYears(run: Run): Promise<{ name: string; firstDay: stri
     if (years.length < ROSTER_LIST_LIMIT) years.push({ name: name.slice(0, 100), firstDay, lastDay });
   }
   return years.sort((a, b) => a.firstDay.localeCompare(b.firstDay));
-}
-
-/** Adds the file's school years to the account's, leaving any year that overlaps one already there. */
-async function saveYears(run: Run, years: { name: string; firstDay: string; lastDay: string }[]) {
-  const { listSchoolYears, saveSchoolYears } = await import('../timetable/school-years.ts');
-  const auth = jobAuth(run.item);
-  const current = (await listSchoolYears(auth)).schoolYears;
-  const overlaps = (a: { firstDay: string; lastDay: string }, b: { firstDay: string; lastDay: string }) => a.firstDay <= b.lastDay && b.firstDay <= a.lastDay;
-  const added = years.filter((y, i) => !current.some((c) => overlaps(c, y)) && !years.some((o, j) => j < i && overlaps(o, y)));
-  const parsed = schoolYearsBody.safeParse([...current, ...added.map((y) => ({ ...y, breaks: [] }))]);
-  if (!parsed.success || !added.length) return;
-  await saveSchoolYears(auth, parsed.data);
-}
-
-/** The starter's identity, for the services the apply reuses (school years, audit). */
-function jobAuth(item: RosterImportItem) {
-  const [firstName = '', ...rest] = item.createdByName.split(' ');
-  return {
-    accountId: item.accountId,
-    userId: item.createdBy,
-    role: item.role,
-    userType: item.userType,
-    permissions: { canManageUsers: true, allowedOrganizationIds: [] } as never,
-    firstName,
-    lastName: rest.join(' '),
-    sessionHash: '',
-  };
 }
 
 // ---- schools
