@@ -19,6 +19,7 @@ const ProgressNotesPage = lazy(() => import('../features/progress-notes/routes/P
 const OrganizationsPage = lazy(() => import('../features/organizations/routes/OrganizationsPage.tsx'));
 const UsersPage = lazy(() => import('../features/users/routes/UsersPage.tsx'));
 const SecurityPage = lazy(() => import('../features/security/routes/SecurityPage.tsx'));
+const RosterImportPage = lazy(() => import('../features/roster-import/routes/RosterImportPage.tsx'));
 
 /** The route table. Pages inside RequireUser render in the shell, which holds their Suspense. */
 export const appRoutes: RouteObject[] = [
@@ -47,6 +48,7 @@ export const appRoutes: RouteObject[] = [
       { path: 'organizations', element: <OrganizationsPage /> },
       { path: 'users', element: <UsersPage /> },
       { path: 'school-calendar', element: <SchoolCalendarPage /> },
+      { path: 'roster-import', element: <RosterImportPage /> },
       { path: 'security', element: <SecurityPage /> },
     ],
   },

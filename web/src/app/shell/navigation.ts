@@ -11,10 +11,11 @@ import {
   FileTextIcon,
   SchoolIcon,
   ShieldIcon,
+  UploadIcon,
   UserCogIcon,
   UsersIcon,
 } from '../../components/icons.tsx';
-import { hasPermission } from '../../lib/permissions.ts';
+import { hasPermission, isOrganizationLimited } from '../../lib/permissions.ts';
 
 export interface NavItem {
   label: string;
@@ -22,6 +23,8 @@ export interface NavItem {
   icon: ComponentType;
   /** Shown only to users holding this flag (the page itself also says when it is not theirs, for a typed address). */
   permission?: PermissionFlag;
+  /** Shown only to users who see every organization (the owner, or a child user with no organization list). */
+  districtWide?: boolean;
 }
 
 /**
@@ -39,12 +42,13 @@ export const navItems: readonly NavItem[] = [
   { label: 'Organizations', to: '/organizations', icon: BuildingIcon },
   { label: 'User Management', to: '/users', icon: UserCogIcon, permission: 'canManageUsers' },
   { label: 'School Calendar', to: '/school-calendar', icon: SchoolIcon, permission: 'canManageUsers' },
+  { label: 'Roster import', to: '/roster-import', icon: UploadIcon, permission: 'canManageUsers', districtWide: true },
   { label: 'Security', to: '/security', icon: ShieldIcon },
 ];
 
 /** The entries this user sees. */
 export function visibleNavItems(user: CurrentUser): NavItem[] {
-  return navItems.filter(({ permission }) => !permission || hasPermission(user, permission));
+  return navItems.filter(({ permission, districtWide }) => (!permission || hasPermission(user, permission)) && (!districtWide || !isOrganizationLimited(user)));
 }
 
 /** The header's section title: the entry whose path the location is in (/sessions/42 → Sessions). */
