@@ -47,7 +47,7 @@ function RosterImport() {
       <Stack gap="6" maxW="4xl">
         <Card.Root>
           <Card.Body>
-            <form onSubmit={submit} aria-label="Upload a roster file">
+            <form onSubmit={submit} aria-label="Upload a roster file" noValidate>
               <Stack gap="4">
                 <Field.Root required>
                   <Field.Label>OneRoster CSV zip (up to 200 MB)</Field.Label>
