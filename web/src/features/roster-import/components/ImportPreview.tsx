@@ -20,7 +20,8 @@ const n = (v: number) => v.toLocaleString('en-US');
 /** The counts of a preview (or of what an apply did) as a table: one row per kind of record. */
 function CountsTable({ counts, caption }: { counts: RosterImport['counts']; caption: string }) {
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="md">
+    // Focusable, so a keyboard can scroll the table sideways on a phone.
+    <Table.ScrollArea borderWidth="1px" rounded="md" tabIndex={0} aria-label={caption}>
       <Table.Root size="sm" aria-label={caption}>
         <Table.Header>
           <Table.Row>
@@ -150,7 +151,7 @@ export function ImportPreview({ started }: { started: RosterImport }) {
           {errorMessage(apply.error, 'The roster could not be applied.')}
         </Text>
       )}
-      <Button alignSelf="start" colorPalette="blue" onClick={() => apply.mutate(saveYears && job.schoolYears.length > 0)} loading={apply.isPending} disabled={orgErrors}>
+      <Button alignSelf="start" onClick={() => apply.mutate(saveYears && job.schoolYears.length > 0)} loading={apply.isPending} disabled={orgErrors}>
         Apply
       </Button>
     </Stack>

@@ -63,7 +63,7 @@ function RosterImport() {
                     {errorMessage(upload.error, 'The file could not be uploaded. Try again.')}
                   </Text>
                 )}
-                <Button type="submit" alignSelf="start" colorPalette="blue" loading={upload.isPending} loadingText="Uploading" disabled={!file}>
+                <Button type="submit" alignSelf="start" loading={upload.isPending} loadingText="Uploading" disabled={!file}>
                   Upload and preview
                 </Button>
               </Stack>
