@@ -1,7 +1,11 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIX_ORGS_FIRST, NOT_ONEROSTER, ROSTER_ENTRY_TAKEN, ROSTER_MANAGERS_ONLY, ROSTER_TOO_LARGE, MAX_ROSTER_BYTES } from '../../packages/contract/src/roster.ts';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { db } from '../../packages/core/src/db.ts';
+import { whenJobsIdle } from '../../packages/core/src/jobs/dispatch.ts';
+import { localRosterDir } from '../../packages/core/src/roster/storage.ts';
 import { rosterEntryId } from '../../packages/core/src/keys.ts';
 import { tableName } from '../../packages/core/src/table.ts';
 import type { Agent } from '../support/api.ts';
@@ -283,6 +287,26 @@ describe('every student a client', () => {
     await applied(agent, again.id);
     expect((expectStatus(await agent.get('/api/clients?assignedTo=all'), 200) as any[]).length).toBe(3);
     expect(user.accountId).not.toBe(accountId);
+  });
+});
+
+describe('races and the uploaded file', () => {
+  it('starts one apply of two sent at once, deletes the zip once applied, and links one client of two adds at once', async () => {
+    const { agent, user } = await signUpOwner();
+    const file = zip({ 'manifest.csv': manifest({ orgs: 'bulk', users: 'bulk' }), 'orgs.csv': csv(ORGS, orgRows), 'users.csv': csv(USERS_11, [student(0), student(1)]) });
+    const preview = await previewed(agent, file);
+    const zipPath = join(localRosterDir(), user.accountId, `${preview.id}.zip`);
+    expect(existsSync(zipPath)).toBe(true);
+    const answers = await Promise.all([agent.post(`/api/roster-imports/${preview.id}/apply`, {}), agent.post(`/api/roster-imports/${preview.id}/apply`, {})]);
+    expect(answers.map((a) => a.status).sort()).toEqual([202, 409]);
+    await whenJobsIdle();
+    expect((await agent.get(`/api/roster-imports/${preview.id}`)).body.status).toBe('done');
+    expect(existsSync(zipPath)).toBe(false);
+
+    const entryId = rosterEntryId(user.accountId, 'stu-0');
+    const adds = await Promise.all([1, 2].map(() => agent.post('/api/clients', { rosterEntryId: entryId, firstName: 'X', lastInitial: 'Y' })));
+    expect(adds.map((a) => a.status).sort()).toEqual([201, 409]);
+    expect((expectStatus(await agent.get('/api/clients?assignedTo=all'), 200) as any[]).length).toBe(1);
   });
 });
 
