@@ -98,6 +98,8 @@ export interface AccessProfile {
   enqueue: boolean;
   /** The export files' bucket (infra/constructs/exports.ts): routes read (sign links), the worker writes. */
   exports: boolean;
+  /** The uploaded roster zips (`roster-uploads/` of the export bucket): the start route signs PUTs, the preview and the worker read. */
+  rosterUploads: boolean;
 }
 
 export const declares = (fn: Pick<FunctionDef, 'uses'>, capability: Capability) => fn.uses?.includes(capability) ?? false;
@@ -108,9 +110,10 @@ export function accessProfileForRoute(route: RouteLike): AccessProfile {
   const bedrock = declares(route, 'bedrock');
   const enqueue = declares(route, 'bulkQueue');
   const exports = declares(route, 'exports');
+  const rosterUploads = declares(route, 'rosterUploads');
   const families = (route.tableKeys ?? []).map((k) => k.charAt(0) + k.slice(1).toLowerCase()).join('');
-  const name = ['Tenant', families, route.method === 'GET' ? 'Read' : 'Write', totp ? 'Totp' : '', bedrock ? 'Bedrock' : '', enqueue ? 'Enqueue' : '', exports ? 'Exports' : ''].join('');
-  return { name, table, totp, bedrock, enqueue, exports };
+  const name = ['Tenant', families, route.method === 'GET' ? 'Read' : 'Write', totp ? 'Totp' : '', bedrock ? 'Bedrock' : '', enqueue ? 'Enqueue' : '', exports ? 'Exports' : '', rosterUploads ? 'Roster' : ''].join('');
+  return { name, table, totp, bedrock, enqueue, exports, rosterUploads };
 }
 
 /** The bulk worker's access: its table families are fixed (no login session), the rest is declared. */
@@ -122,5 +125,6 @@ export function workerAccessProfile(worker: Pick<FunctionDef, 'uses'>): AccessPr
     bedrock: declares(worker, 'bedrock'),
     enqueue: declares(worker, 'bulkQueue'),
     exports: declares(worker, 'exports'),
+    rosterUploads: declares(worker, 'rosterUploads'),
   };
 }

@@ -18,6 +18,9 @@ import { acknowledge } from './nag.ts';
 
 /** An export is fetched minutes after it is made; a week leaves room to download it again. */
 export const EXPORT_FILE_DAYS = 7;
+/** Uploaded roster zips (part 4 §3): deleted when applied, and by the lifecycle after a day whatever happens. */
+export const ROSTER_UPLOAD_DAYS = 1;
+export const ROSTER_UPLOAD_PREFIX = 'roster-uploads/';
 
 export interface ExportsProps {
   /** The route functions with their manifest entries (Api.routeFunctions). */
@@ -45,7 +48,10 @@ export class Exports extends Construct {
       versioned: true,
       lifecycleRules: [
         { id: 'ExpireExports', expiration: Duration.days(EXPORT_FILE_DAYS), noncurrentVersionExpiration: Duration.days(1), abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        { id: 'ExpireRosterUploads', prefix: ROSTER_UPLOAD_PREFIX, expiration: Duration.days(ROSTER_UPLOAD_DAYS), noncurrentVersionExpiration: Duration.days(1) },
       ],
+      // The browser PUTs a roster zip straight to a presigned URL (the signature is the authority; PUT only).
+      cors: [{ allowedMethods: [s3.HttpMethods.PUT], allowedOrigins: ['*'], allowedHeaders: ['content-type'], maxAge: 3600 }],
       serverAccessLogsBucket: props.logBucket,
       serverAccessLogsPrefix: 's3-exports/',
       removalPolicy: RemovalPolicy.RETAIN,
@@ -67,19 +73,30 @@ export class Exports extends Construct {
     this.grant('ReadFiles', [...readers], ['s3:GetObject'], ['kms:Decrypt']);
     if (props.worker.role) this.grant('WriteFiles', [props.worker.role], ['s3:PutObject'], ['kms:GenerateDataKey']);
     props.worker.addEnvironment('EXPORTS_BUCKET', this.bucket.bucketName);
+
+    // Roster zips, under their prefix only: the start route signs the browser's PUT (the signer
+    // needs the right), the preview route reads the zip's directory, the worker reads and deletes.
+    const uploaders = new Set<iam.IRole>();
+    for (const { route, fn } of props.routeFunctions) {
+      if (!declares(route, 'rosterUploads')) continue;
+      if (fn.role) uploaders.add(fn.role);
+      fn.addEnvironment('EXPORTS_BUCKET', this.bucket.bucketName);
+    }
+    this.grant('RosterUploads', [...uploaders], ['s3:PutObject', 's3:GetObject'], ['kms:GenerateDataKey', 'kms:Decrypt'], `${ROSTER_UPLOAD_PREFIX}*`);
+    if (props.worker.role) this.grant('ReadRosterUploads', [props.worker.role], ['s3:GetObject', 's3:DeleteObject'], ['kms:Decrypt'], `${ROSTER_UPLOAD_PREFIX}*`);
   }
 
-  private grant(id: string, roles: iam.IRole[], s3Actions: string[], kmsActions: string[]) {
+  private grant(id: string, roles: iam.IRole[], s3Actions: string[], kmsActions: string[], objects = '*') {
     const policy = new iam.Policy(this, id, {
       roles,
       statements: [
-        new iam.PolicyStatement({ actions: s3Actions, resources: [this.bucket.arnForObjects('*')] }),
+        new iam.PolicyStatement({ actions: s3Actions, resources: [this.bucket.arnForObjects(objects)] }),
         new iam.PolicyStatement({ actions: kmsActions, resources: [this.key.keyArn] }),
       ],
     });
     const bucketId = Stack.of(this).resolve((this.bucket.node.defaultChild as s3.CfnBucket).logicalId) as string;
     acknowledge(policy, {
-      [`AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/*]`]:
+      [`AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/${objects}]`]:
         "Objects of the export bucket only, with exact actions: each export's object key is made when its job runs (`<accountId>/<jobId>.csv`), so no fixed ARN can name it; the tenant is checked in code before a link is signed.",
       'HIPAA.Security-IAMNoInlinePolicy':
         'Created, changed and deleted with the bucket it names, in the same template, and attached only to the roles of the functions that declare `exports` (tests/infra/exports.test.ts checks them); a managed policy would serve no other role.',

@@ -71,6 +71,9 @@ export const ROUTE_GROUPS: Record<string, string> = {
   'generate-progress-notes-bulk': 'Clients',
   reports: 'Clients',
   dashboard: 'Clients',
+  // The district's roster (part 4 §3): its imports and the roster the Add Client dialog reads.
+  'roster-imports': 'Roster',
+  roster: 'Roster',
 };
 /** The manifest resource of a path: `/api/sessions/{id}/trials` → `sessions`. */
 export const manifestResource = (path: string): string => path.split('/').filter(Boolean)[1] ?? '';

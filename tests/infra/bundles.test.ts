@@ -34,6 +34,7 @@ const evidence: Record<Exclude<Capability, 'pdf'>, { external: string } | { modu
   totpSecret: { module: 'packages/core/src/auth/secret-box.ts' },
   cursorKey: { module: 'packages/core/src/cursor.ts' },
   exports: { module: 'packages/core/src/exports/storage.ts' },
+  rosterUploads: { module: 'packages/core/src/roster/storage.ts' },
 };
 /** The PDF writer: only a route that declares `pdf` gets the larger budget, and it must carry it. */
 const PDF_WRITER = 'packages/core/src/pdf/document.ts';

@@ -8,6 +8,7 @@ import { Agent, type TestResponse } from '../support/api.ts';
 import { createChild, PASSWORD, signIn, signUpOwner } from '../support/accounts.ts';
 import { putClient, putOrganization } from '../support/records.ts';
 import { signInAtProvider, startTestProvider, type TestProvider } from '../../packages/local/src/oidc-provider.ts';
+import { applied, csv, manifest, ORGS, previewed, startPreview, USERS_11, zip } from '../support/oneroster.ts';
 
 /**
  * Generated from the route manifest: every route, called with a valid request by a user allowed to
@@ -200,6 +201,19 @@ async function ssoDistrict() {
   idp.accounts.set(email, { email, email_verified: true });
   return { owner: agent, domain, email };
 }
+/** A small OneRoster zip: one school, two students (third grade), one unmatched teacher, one row with an error. */
+const rosterZip = () =>
+  zip({
+    'manifest.csv': manifest({ orgs: 'bulk', users: 'bulk' }),
+    'orgs.csv': csv(ORGS, [{ sourcedId: 'rc-school', name: 'Roster Contract School', type: 'school', identifier: '77' }]),
+    'users.csv': csv(USERS_11, [
+      { sourcedId: 'rc-1', role: 'student', orgSourcedIds: 'rc-school', givenName: 'Rosa', familyName: 'Lopez', grades: '03' },
+      { sourcedId: 'rc-2', role: 'student', orgSourcedIds: 'rc-school', givenName: 'Roy', familyName: 'Kim', grades: '03' },
+      { sourcedId: 'rc-3', role: 'teacher', orgSourcedIds: 'rc-school', givenName: 'Tia', familyName: 'T', email: 'nobody-rc@elsewhere.test' },
+      { sourcedId: 'rc-4', role: 'student', orgSourcedIds: 'nowhere', givenName: 'X', familyName: 'Y' },
+    ]),
+  });
+const rosterPreview = () => previewed(w.owner, rosterZip());
 
 const cases: Record<RouteName, Case> = {
   // ---- auth and security
@@ -579,6 +593,32 @@ const cases: Record<RouteName, Case> = {
     const job = ok(await w.owner.post('/api/exports', { kind: 'minutes', assignedTo: 'all' }), 'export job');
     await whenJobsIdle();
     return w.owner.get(`/api/exports/${job.id}/file`);
+  },
+
+  // ---- roster import and the district roster
+  startRosterImport: () => w.owner.post('/api/roster-imports', { size: 1000 }),
+  listRosterImports: async () => {
+    await rosterPreview();
+    return w.owner.get('/api/roster-imports');
+  },
+  getRosterImport: async () => w.owner.get(`/api/roster-imports/${(await rosterPreview()).id}`),
+  previewRosterImport: async () => {
+    const { res } = await startPreview(w.owner, rosterZip(), { allStudentsAreClients: false });
+    await whenJobsIdle();
+    return res;
+  },
+  applyRosterImport: async () => {
+    const preview = await rosterPreview();
+    const res = await w.owner.post(`/api/roster-imports/${preview.id}/apply`, { schoolYears: false });
+    await whenJobsIdle();
+    return res;
+  },
+  listRoster: async () => {
+    const preview = await rosterPreview();
+    await applied(w.owner, preview.id);
+    const page = await w.owner.get('/api/roster?limit=1');
+    expect(page.body.items[0]).toMatchObject({ gradeLevel: '3', organizationId: expect.any(String) });
+    return [page, await w.owner.get(`/api/roster?limit=1&cursor=${page.body.nextCursor}`), await w.owner.get(`/api/roster?search=Ro&gradeLevel=3&organizationId=${page.body.items[0].organizationId}`)];
   },
 
   // ---- the goal bank

@@ -85,6 +85,12 @@ const GUARDED: Record<string, PermissionFlag> = {
   downloadExport: 'canViewReports',
   createGoalTemplate: 'canManageGoals',
   deleteGoalTemplate: 'canManageGoals',
+  startRosterImport: 'canManageUsers',
+  listRosterImports: 'canManageUsers',
+  getRosterImport: 'canManageUsers',
+  previewRosterImport: 'canManageUsers',
+  applyRosterImport: 'canManageUsers',
+  listRoster: 'canCreateClients',
 };
 /** Routes only the account's owner may call, whatever flags another user holds. */
 const OWNER_ONLY = ['getSsoSettings', 'saveSsoSettings'];

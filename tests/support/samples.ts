@@ -58,7 +58,11 @@ function sample(s: JsonSchema, name: string, ids: SampleIds): unknown {
   switch (type) {
     case 'object': {
       const out: Record<string, unknown> = {};
-      for (const [key, prop] of Object.entries(s.properties ?? {})) out[key] = sample(prop, key, ids);
+      for (const [key, prop] of Object.entries(s.properties ?? {})) {
+        // Optional and naming a record of its own (a district roster entry): a sample client comes from the form.
+        if (key === 'rosterEntryId' && !ids.rosterEntryId) continue;
+        out[key] = sample(prop, key, ids);
+      }
       return out;
     }
     case 'array': {

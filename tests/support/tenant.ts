@@ -24,6 +24,8 @@ export interface TenantIds {
   closureJobId: string;
   /** A finished whole-district service-log export of the tenant's owner. */
   exportJobId: string;
+  /** A roster import waiting for its file. */
+  rosterImportId: string;
   iepId: string;
   seriesId: string;
   templateId: string;
@@ -82,6 +84,9 @@ export const PATH_ID_KINDS: Record<string, Record<string, IdKind>> = {
   '/api/ieps/{iepId}': { iepId: 'iepId' },
   '/api/session-series/{id}': { id: 'seriesId' },
   '/api/goal-bank/{id}': { id: 'templateId' },
+  '/api/roster-imports/{id}': { id: 'rosterImportId' },
+  '/api/roster-imports/{id}/preview': { id: 'rosterImportId' },
+  '/api/roster-imports/{id}/apply': { id: 'rosterImportId' },
 };
 
 /** The path parameters of a route (`{id}`, `{clientId}`...). */
@@ -168,6 +173,7 @@ export async function buildTenant(): Promise<Tenant> {
   const closureJob = await startClosedDaysJob({ accountId: user.accountId, userId: user.id } as AuthContext, 'closures', []);
   // Its file holds the signed session's line (the marked student's name).
   const exportJob = expectOk(await agent.post('/api/exports', { kind: 'serviceLog', from: daysFromNow(-7), to: today, assignedTo: 'all' }), 'export');
+  const rosterImport = expectOk(await agent.post('/api/roster-imports', {}), 'roster import');
   // Finished before the suites fingerprint the tenant's records.
   await whenJobsIdle();
   return {
@@ -187,6 +193,7 @@ export async function buildTenant(): Promise<Tenant> {
       jobId: job.jobId,
       closureJobId: closureJob.id,
       exportJobId: exportJob.id,
+      rosterImportId: rosterImport.importId,
       iepId: iep.id,
       seriesId: series.series.id,
       templateId: template.id,

@@ -23,6 +23,8 @@ export const organization = /* @__PURE__ */ schema(() =>
     address: z.optional(z.string()),
     phone: z.optional(z.string()),
     contactPerson: z.optional(z.string()),
+    /** A school imported from the district's roster: its SIS identifier. */
+    schoolNumber: z.optional(z.string()),
     createdAt: isoDateTime,
     updatedAt: isoDateTime,
     stats: z.object({ activeClients: z.number(), sessionsThisMonth: z.number(), activeGoals: z.number() }),
@@ -104,6 +106,12 @@ export const clientInput = /* @__PURE__ */ schema(() =>
   }),
 );
 export type ClientInput = z.input<typeof clientInput>;
+/**
+ * A new client: the form, or a district roster entry (part 4 §3). With `rosterEntryId` the name,
+ * grade and school come from the entry (the file is the truth), whatever the form sent.
+ */
+export const createClientBody = /* @__PURE__ */ schema(() => z.extend(clientInput, { rosterEntryId: optionalPreprocessed(blankToUndefined, id) }));
+export type CreateClientInput = z.input<typeof createClientBody>;
 
 export const client = /* @__PURE__ */ schema(() =>
   z.object({

@@ -11,6 +11,7 @@ import * as exportsContract from './exports.ts';
 import * as goalBank from './goal-bank.ts';
 import * as notes from './notes.ts';
 import * as reportingPeriods from './reporting-periods.ts';
+import * as roster from './roster.ts';
 import * as schoolYear from './school-year.ts';
 import * as signatures from './signatures.ts';
 import * as sso from './sso.ts';
@@ -35,10 +36,13 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  *   SQS job queue (BULK_QUEUE_URL, sqs:SendMessage).
  * - `pdf`: renders a PDF; its bundle may carry a PDF writer (a larger size budget).
  * - `exports`: reads or writes the export files' bucket (EXPORTS_BUCKET; reads sign download links).
+ * - `rosterUploads`: the uploaded roster zips under `roster-uploads/` of that bucket (the start
+ *   route signs the browser's PUT, the preview route reads the zip's directory, the worker reads
+ *   and deletes it).
  * - `cursorKey`: seals and opens list cursors (CURSOR_SIGNING_KEY in its environment, one value for
  *   every container, so a next page can land on any of them).
  */
-export type Capability = 'bedrock' | 'totpSecret' | 'bulkQueue' | 'pdf' | 'cursorKey' | 'exports';
+export type Capability = 'bedrock' | 'totpSecret' | 'bulkQueue' | 'pdf' | 'cursorKey' | 'exports' | 'rosterUploads';
 
 /** Partition-key families beyond `ACCT#` and `LSESS#` (see infra/constructs/access.ts). */
 export type ExtraKeyFamily = 'EMAIL' | 'LOGIN' | 'TDEV' | 'SSODOMAIN';
@@ -140,7 +144,8 @@ export const archiveOrganization = route({ method: 'POST', path: '/api/organizat
 /** With `limit`, one page (`clientPage`); without it, the whole filtered list (the part-1 answer). */
 export const listClients = route({ method: 'GET', path: '/api/clients', uses: ['cursorKey'], handler: 'clients/list-clients', auth: 'user', query: caseload.clientsQuery, response: clientListAnswer });
 export const getClient = route({ method: 'GET', path: '/api/clients/{id}', handler: 'clients/get-client', auth: 'user', params: idParams, response: caseload.client });
-export const createClient = route({ method: 'POST', idempotent: true, path: '/api/clients', handler: 'clients/create-client', auth: 'user', permission: 'canCreateClients', body: caseload.clientInput, response: caseload.client });
+/** With `rosterEntryId` the client is made from a district roster entry and linked to it (part 4 §3). */
+export const createClient = route({ method: 'POST', idempotent: true, path: '/api/clients', handler: 'clients/create-client', auth: 'user', permission: 'canCreateClients', body: caseload.createClientBody, response: caseload.client });
 export const updateClient = route({ method: 'PUT', path: '/api/clients/{id}', handler: 'clients/update-client', auth: 'user', permission: 'canEditClients', params: idParams, body: caseload.clientInput, response: caseload.client });
 export const archiveClient = route({ method: 'POST', path: '/api/clients/{id}/archive', handler: 'clients/archive-client', auth: 'user', permission: 'canDeleteClients', params: idParams, response: okBody });
 
@@ -237,6 +242,21 @@ export const startExport = route({ method: 'POST', path: '/api/exports', uses: [
 export const getExport = route({ method: 'GET', path: '/api/exports/{jobId}', uses: ['exports'], handler: 'exports/get-export', auth: 'user', permission: 'canViewReports', params: exportsContract.exportJobParams, response: exportsContract.exportJob });
 /** The finished file: its body from the local folder (`npm start`), or a redirect to a fresh S3 link in the cloud. */
 export const downloadExport = route({ method: 'GET', path: '/api/exports/{jobId}/file', uses: ['exports'], handler: 'exports/download-export', auth: 'user', permission: 'canViewReports', params: exportsContract.exportJobParams, response: fileAnswer });
+
+// ---- part 4 §3: roster import (OneRoster CSV) and the district roster
+/**
+ * A manager's (the owner, or canManageUsers with every organization: checked by the service).
+ * The zip goes straight to storage: `uploadUrl` is a presigned S3 PUT, or locally the upload route
+ * of the local server (LOCAL_UPLOAD_PREFIX), never a Lambda's body.
+ */
+export const startRosterImport = route({ method: 'POST', path: '/api/roster-imports', uses: ['rosterUploads'], handler: 'roster/start-roster-import', auth: 'user', permission: 'canManageUsers', body: roster.startRosterImportBody, response: roster.rosterImportStarted });
+export const listRosterImports = route({ method: 'GET', path: '/api/roster-imports', handler: 'roster/list-roster-imports', auth: 'user', permission: 'canManageUsers', response: roster.rosterImportList });
+export const getRosterImport = route({ method: 'GET', path: '/api/roster-imports/{id}', handler: 'roster/get-roster-import', auth: 'user', permission: 'canManageUsers', params: roster.rosterImportParams, response: roster.rosterImport });
+/** Checks the zip is OneRoster (400 otherwise) and starts the preview job; reads the zip's directory, hence the longer timeout. */
+export const previewRosterImport = route({ method: 'POST', path: '/api/roster-imports/{id}/preview', uses: ['rosterUploads', 'bulkQueue'], handler: 'roster/preview-roster-import', auth: 'user', permission: 'canManageUsers', params: roster.rosterImportParams, body: roster.previewBody, response: roster.rosterImport, timeoutSeconds: 29, memoryMb: 1024 });
+export const applyRosterImport = route({ method: 'POST', path: '/api/roster-imports/{id}/apply', uses: ['bulkQueue'], handler: 'roster/apply-roster-import', auth: 'user', permission: 'canManageUsers', params: roster.rosterImportParams, body: roster.applyBody, response: roster.rosterImport });
+/** Anyone who may create clients, within their organizations. */
+export const listRoster = route({ method: 'GET', path: '/api/roster', uses: ['cursorKey'], handler: 'roster/list-roster', auth: 'user', permission: 'canCreateClients', query: roster.rosterQuery, response: roster.rosterPage });
 
 // ---- part 3: the goal bank (Caseload's templates and the account's own)
 export const listGoalBank = route({ method: 'GET', path: '/api/goal-bank', handler: 'goal-bank/list-goal-bank', auth: 'user', query: goalBank.goalBankQuery, response: list(goalBank.goalTemplate) });
@@ -343,12 +363,18 @@ export const routes = {
   listGoalBank,
   createGoalTemplate,
   deleteGoalTemplate,
+  startRosterImport,
+  listRosterImports,
+  getRosterImport,
+  previewRosterImport,
+  applyRosterImport,
+  listRoster,
 } as const;
 
 /** Functions that are not HTTP routes, declared like routes (infra reads both the same way). */
 export const workers = {
-  /** Runs queued background jobs (SQS event source), routed by kind: bulk note generation, cancelling on closed days, exports; one job per invocation. */
-  bulkGenerationWorker: { handler: 'notes/bulk-generation-worker', uses: ['bedrock', 'exports'], memoryMb: 1024 },
+  /** Runs queued background jobs (SQS event source), routed by kind: bulk note generation, cancelling on closed days, exports, roster previews and applies; one job per invocation. */
+  bulkGenerationWorker: { handler: 'notes/bulk-generation-worker', uses: ['bedrock', 'exports', 'rosterUploads'], memoryMb: 1024 },
   /** The deployment's data-migration step (a CDK Trigger runs it on each deploy; infra/constructs/migrations.ts). */
   dataMigrations: { handler: 'operations/run-migrations', memoryMb: 1024 },
 } as const satisfies Record<string, FunctionDef>;

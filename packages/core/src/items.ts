@@ -27,6 +27,10 @@ export interface OrganizationItem extends Audited {
   archivedAt?: string;
   /** Non-archived clients in the organization, kept by the client writes: archiving needs it at 0. */
   clientCount?: number;
+  /** A school from a roster import (part 4 §3): its SIS `identifier`, shown as the school number. */
+  schoolNumber?: string;
+  /** The SIS `sourcedId` of a school from a roster import: how the next import finds it; never shown. */
+  externalId?: string;
 }
 
 export interface ClientItem extends Audited {

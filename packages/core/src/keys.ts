@@ -2,6 +2,8 @@
  * Key builders for the single table: pure functions, one per item kind. Every tenant item's
  * partition key, on the table and on every index, starts with `ACCT#<accountId>`.
  */
+import { createHash } from 'node:crypto';
+
 const ACCT = 'ACCT#';
 const GOAL = 'GOAL#';
 const PROG = 'PROG#';
@@ -15,6 +17,8 @@ const DAY = 'DAY#';
 const MAKEUP = 'MAKEUP#';
 const GTPL = 'GTPL#';
 const NPERIODS = 'NPERIODS#';
+const RIMPORT = 'RIMPORT#';
+const ROSTER = 'ROSTER#';
 
 export const acct = (accountId: string) => `${ACCT}${accountId}`;
 
@@ -214,6 +218,28 @@ export const keys = {
    */
   goalTemplate: (accountId: string, templateId: string) => ({ PK: acct(accountId), SK: `${GTPL}${templateId}` }),
   goalTemplatePrefix: (accountId: string) => ({ PK: acct(accountId), SKPrefix: GTPL }),
+  /** A roster import (part 4 §3): its progress item, under its account; the account's imports are `begins_with(SK, RIMPORT#)`. */
+  rosterImport: (accountId: string, importId: string) => ({ PK: acct(accountId), SK: `${RIMPORT}${importId}` }),
+  rosterImportPrefix: (accountId: string) => ({ PK: acct(accountId), SKPrefix: RIMPORT }),
+  /**
+   * A district roster entry (a student of the SIS, not yet or already a client). Its id is derived
+   * from the account and the student's `sourcedId` (rosterEntryId), so an import finds the entry of
+   * a row by key, in batches, and two imports of one student write the same item (conditions, not
+   * a lookup, settle races). The account's entries are `begins_with(SK, ROSTER#)`.
+   */
+  rosterEntry: (accountId: string, entryId: string) => ({ PK: acct(accountId), SK: `${ROSTER}${entryId}` }),
+  rosterEntryPrefix: (accountId: string) => ({ PK: acct(accountId), SKPrefix: ROSTER }),
+  /**
+   * Index keys of an active roster entry, as for clients: GSI1 the whole district by name, GSI2 one
+   * school's students by name; the Add Client dialog's search is a prefix Query of either.
+   */
+  rosterEntryByName: (accountId: string, organizationId: string | undefined, nameSortKey: string) => ({
+    GSI1PK: `${acct(accountId)}#ROSTERNAME`,
+    GSI1SK: nameSortKey,
+    ...(organizationId ? { GSI2PK: `${acct(accountId)}#ORG#${organizationId}#ROSTERNAME`, GSI2SK: nameSortKey } : {}),
+  }),
+  rosterByName: (accountId: string) => `${acct(accountId)}#ROSTERNAME`,
+  organizationRosterByName: (accountId: string, organizationId: string) => `${acct(accountId)}#ORG#${organizationId}#ROSTERNAME`,
   /** Per-week and per-month counters (ADD), so the dashboard reads a constant number of items. */
   counters: (accountId: string, period: string) => ({ PK: acct(accountId), SK: `${COUNTERS}${period}` }),
 };
@@ -261,9 +287,24 @@ export const sortKeys = {
   clientNamePrefix: (search = '') => `${CLIENT}${normalizeName(search)}`,
   /** The client id at the end of a name-ordered key. */
   clientIdOfNameKey: (sk: string) => sk.slice(sk.lastIndexOf('#') + 1),
+  /** Roster name keys whose name starts with a searched prefix. */
+  rosterNamePrefix: (search = '') => `${ROSTER}${normalizeName(search)}`,
   /** The account and period of a counters item, from its keys. */
   counterOf: (key: { PK: string; SK: string }) => ({ accountId: key.PK.slice(ACCT.length), period: key.SK.slice(COUNTERS.length) }),
 };
+
+/**
+ * The id of the roster entry of a student: a UUID (version 8, RFC 9562's custom layout) made from
+ * SHA-256 of the account and the SIS `sourcedId`, so every import of one student lands on one item.
+ */
+export function rosterEntryId(accountId: string, sourcedId: string): string {
+  const hex = createHash('sha256').update(`${accountId}\u0000${sourcedId}`).digest('hex');
+  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** A roster entry's place in the name-ordered roster keys (`ROSTER#<first name> <last initial>#<id>`, normalized). */
+export const rosterNameSortKey = (firstName: string, lastInitial: string, entryId: string) => `${ROSTER}${normalizeName(`${firstName} ${lastInitial}`)}#${entryId}`;
 
 /** Entity type names written to the `type` attribute of every item. */
 export const entity = {
@@ -307,9 +348,13 @@ export const entity = {
   closures: 'Closures',
   schoolYears: 'SchoolYears',
   goalTemplate: 'GoalTemplate',
+  rosterImport: 'RosterImport',
+  rosterEntry: 'RosterEntry',
 } as const;
 
 /** Keys of files outside the table: an export's file (an S3 object key, a path under the local exports folder), tenant first. */
 export const fileKeys = {
   exportFile: (accountId: string, jobId: string) => `${accountId}/${jobId}.csv`,
+  /** An uploaded roster zip: under `roster-uploads/` of the same bucket, whose lifecycle deletes it after a day. */
+  rosterUpload: (accountId: string, importId: string) => `roster-uploads/${accountId}/${importId}.zip`,
 };

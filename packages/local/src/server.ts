@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { extname, join, normalize, resolve } from 'node:path';
 import { pipeline } from 'node:stream';
 import { errorFields, logger } from '@caseload/core/observability';
+import { isLocalUpload, receiveLocalUpload } from '@caseload/core/roster/local-upload';
 import { MAX_BODY_BYTES } from '@caseload/pipeline/pipeline';
 import { json, securityHeaders } from '@caseload/pipeline/http';
 import { COMPRESS_MIN_BYTES, compressBuffer, compressStream, isCompressible, negotiateEncoding } from './compression.ts';
@@ -56,7 +57,16 @@ export function withoutForwardingHeaders(headers: IncomingMessage['headers']): I
   return Object.fromEntries(Object.entries(headers).filter(([name]) => !/^(x-forwarded-|forwarded$)/i.test(name)));
 }
 
+/** The local stand-in for a presigned S3 PUT of a roster zip: streamed to disk, never read whole. */
+async function handleUpload(req: IncomingMessage, res: ServerResponse) {
+  const answer = await receiveLocalUpload(req.url ?? '/', req);
+  // A refused upload leaves the rest of its body unread: close the connection rather than read 200 MB.
+  res.writeHead(answer.status, { 'Content-Type': 'application/json', ...securityHeaders, ...(answer.status === 200 ? {} : { Connection: 'close' }) });
+  res.end(answer.message ? JSON.stringify({ message: answer.message }) : '');
+}
+
 async function handleApi(req: IncomingMessage, res: ServerResponse) {
+  if (isLocalUpload(req.method, req.url)) return handleUpload(req, res);
   const body = await readBody(req);
   const requestHeaders = withoutForwardingHeaders(req.headers);
   const result =

@@ -20,6 +20,7 @@ const OrganizationsPage = lazy(() => import('../features/organizations/routes/Or
 const UsersPage = lazy(() => import('../features/users/routes/UsersPage.tsx'));
 const SecurityPage = lazy(() => import('../features/security/routes/SecurityPage.tsx'));
 const SsoPage = lazy(() => import('../features/sso/routes/SsoPage.tsx'));
+const RosterImportPage = lazy(() => import('../features/roster-import/routes/RosterImportPage.tsx'));
 
 /** The route table. Pages inside RequireUser render in the shell, which holds their Suspense. */
 export const appRoutes: RouteObject[] = [
@@ -48,6 +49,7 @@ export const appRoutes: RouteObject[] = [
       { path: 'organizations', element: <OrganizationsPage /> },
       { path: 'users', element: <UsersPage /> },
       { path: 'school-calendar', element: <SchoolCalendarPage /> },
+      { path: 'roster-import', element: <RosterImportPage /> },
       { path: 'security', element: <SecurityPage /> },
       { path: 'single-sign-on', element: <SsoPage /> },
     ],

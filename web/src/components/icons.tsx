@@ -90,6 +90,7 @@ export const MonitorIcon = icon(
   </>,
 );
 export const PlusIcon = icon(<path d="M12 5v14M5 12h14" />);
+export const UploadIcon = icon(<path d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4M17 8l-5-5-5 5M12 3v12" />);
 export const SearchIcon = icon(
   <>
     <circle cx="11" cy="11" r="8" />

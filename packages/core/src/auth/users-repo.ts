@@ -29,6 +29,10 @@ export interface UserItem {
    * own write.
    */
   supervisorIds?: string[];
+  /** The SIS sourcedId of the staff row a roster import matched to this user by e-mail (part 4 §3). */
+  rosterExternalId?: string;
+  /** Switched off by a roster import (enabledUser=false, or gone from a bulk file): a later file may switch the user back on. */
+  rosterDeactivated?: boolean;
   /**
    * Raised by every change of who may sign in or what the user may do (permissions, status, a
    * replaced or removed second factor). A login session is created only while it still holds the

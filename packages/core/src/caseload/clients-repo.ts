@@ -86,6 +86,9 @@ export function cliniciansToCheck(before: ClientItem | undefined, after: ClientI
   return now.filter((u) => !had.has(u));
 }
 
+/** Thrown when one of the extra writes of writeClientChange failed its condition. */
+export class ExtraConditionError extends Error {}
+
 /** Thrown when a clinician's check failed: inactive, not in the account, or outside the client's organization. */
 export class ClinicianRefusedError extends Error {}
 
@@ -96,7 +99,7 @@ export class ClinicianRefusedError extends Error {}
  * means a new client; `after.archivedAt` set means it leaves every count and list.
  * `activeGoalsLeaving` are the client's active goals, which stop counting when it is archived.
  */
-export async function writeClientChange(before: ClientItem | undefined, after: ClientItem, activeGoalsLeaving = 0): Promise<void> {
+export async function writeClientChange(before: ClientItem | undefined, after: ClientItem, activeGoalsLeaving = 0, extra: TxItem[] = []): Promise<void> {
   const { accountId } = after;
   const put: TxItem = {
     Put: {
@@ -119,10 +122,14 @@ export async function writeClientChange(before: ClientItem | undefined, after: C
   const firstCheck = items.length;
   const checks = cliniciansToCheck(before, after).map((u) => clinicianCheck(accountId, u, after.organizationId));
   items.push(...checks, ...caseloadWrites(before, after));
+  // Writes that belong to the change (a roster entry's link to its new client), all or nothing with it.
+  const firstExtra = items.length;
+  items.push(...extra);
   try {
     await transact(items);
   } catch (e) {
     if (joinIndex >= 0 && conditionFailedAt(e, joinIndex)) throw new OrganizationGoneError('organization gone');
+    if (extra.some((_, i) => conditionFailedAt(e, firstExtra + i))) throw new ExtraConditionError('extra write refused');
     // A lost race on the client itself (index 0) is a conflict, whatever else failed with it.
     if (!conditionFailedAt(e, 0) && checks.some((_, i) => conditionFailedAt(e, firstCheck + i))) throw new ClinicianRefusedError('clinician refused');
     throw e;

@@ -1,15 +1,18 @@
-import { CLINICIAN_MESSAGE, type Client, type clientInput } from '@caseload/contract/caseload';
+import { CLINICIAN_MESSAGE, type Client, type clientInput, type createClientBody } from '@caseload/contract/caseload';
+import { ROSTER_ENTRY_TAKEN } from '@caseload/contract/roster';
 import type * as z from 'zod/mini';
 import { nowIso } from '../clock.ts';
 import type { AuthContext } from '../context.ts';
-import { BadRequestError } from '../errors.ts';
+import { BadRequestError, ConflictError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import type { ClientItem } from '../items.ts';
 import { getVisibleClient } from './access.ts';
 import { auditChange } from './audit-events.ts';
 import { countActiveGoals, moveClientRecords } from './client-records.ts';
 import { cliniciansOf, toClient } from './client-view.ts';
-import { ClinicianRefusedError, OrganizationGoneError, writeClientChange } from './clients-repo.ts';
+import { ClinicianRefusedError, ExtraConditionError, OrganizationGoneError, writeClientChange } from './clients-repo.ts';
+import type { TxItem } from '../db.ts';
+import { fromRosterEntry } from '../roster/from-roster.ts';
 import { assertClientOrganization, organizationError } from './organizations.ts';
 
 type ClientFields = z.output<typeof clientInput>;
@@ -29,10 +32,11 @@ const formFields = (input: ClientFields) => ({
 });
 
 /** A lost race with an organization's archive reads the same as choosing a foreign one. */
-async function write(before: ClientItem | undefined, after: ClientItem, activeGoalsLeaving?: number) {
+async function write(before: ClientItem | undefined, after: ClientItem, activeGoalsLeaving?: number, extra: TxItem[] = []) {
   try {
-    await writeClientChange(before, after, activeGoalsLeaving);
+    await writeClientChange(before, after, activeGoalsLeaving, extra);
   } catch (e) {
+    if (e instanceof ExtraConditionError) throw new ConflictError(ROSTER_ENTRY_TAKEN);
     if (e instanceof OrganizationGoneError) throw organizationError('organizationId');
     if (e instanceof ClinicianRefusedError) throw new BadRequestError(CLINICIAN_MESSAGE, [{ path: 'clinicianIds', message: CLINICIAN_MESSAGE }]);
     throw e;
@@ -44,11 +48,20 @@ export async function getClient(auth: AuthContext, clientId: string): Promise<Cl
   return toClient(await getVisibleClient(auth, clientId));
 }
 
-export async function createClient(auth: AuthContext, input: ClientFields): Promise<Client> {
+/**
+ * A new client from the form, or from a district roster entry (`rosterEntryId`, part 4 §3): then
+ * the name, grade and school are the entry's, and the entry is linked to the client in the same
+ * transaction, on the condition that it has no client yet (409 otherwise).
+ */
+export async function createClient(auth: AuthContext, body: z.output<typeof createClientBody>): Promise<Client> {
+  const { rosterEntryId, ...form } = body;
+  const fromRoster = rosterEntryId ? await fromRosterEntry(auth, rosterEntryId) : undefined;
+  const input: ClientFields = fromRoster ? { ...form, ...fromRoster.fields } : form;
   await assertClientOrganization(auth, input.organizationId);
   const at = nowIso();
+  const id = newId();
   const client: ClientItem = {
-    id: newId(),
+    id,
     accountId: auth.accountId,
     ...formFields(input),
     createdAt: at,
@@ -57,7 +70,7 @@ export async function createClient(auth: AuthContext, input: ClientFields): Prom
     updatedBy: auth.userId,
     clinicianIds: input.clinicianIds ?? [auth.userId],
   };
-  await write(undefined, client);
+  await write(undefined, client, 0, fromRoster ? [fromRoster.link(id, at)] : []);
   // The first clinicians are part of the creation: its event carries their ids.
   await auditChange(auth, 'client.created', { type: 'client', id: client.id }, 'Added a client', { addedIds: cliniciansOf(client) });
   return toClient(client);

@@ -71,7 +71,7 @@ export async function putNewOrganization(org: OrganizationItem): Promise<void> {
   }
 }
 
-type EditableFields = Pick<OrganizationItem, 'name' | 'orgType' | 'address' | 'phone' | 'contactPerson' | 'updatedAt' | 'updatedBy'>;
+type EditableFields = Pick<OrganizationItem, 'name' | 'orgType' | 'address' | 'phone' | 'contactPerson' | 'updatedAt' | 'updatedBy' | 'schoolNumber' | 'externalId'>;
 const optionalFields = ['address', 'phone', 'contactPerson'] as const;
 
 /**

@@ -38,6 +38,7 @@ function toOrganization(item: OrganizationItem, stats: OrganizationCounts = ZERO
     address: item.address,
     phone: item.phone,
     contactPerson: item.contactPerson,
+    ...(item.schoolNumber ? { schoolNumber: item.schoolNumber } : {}),
     createdAt: item.createdAt,
     updatedAt: item.updatedAt,
     stats,

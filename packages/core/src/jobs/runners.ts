@@ -5,6 +5,7 @@
 import { INTERRUPTED_MESSAGE } from '../notes/bulk-job.ts';
 import { failRemaining, runBulkJob } from '../notes/bulk-runner.ts';
 import { failExportJob, runExportJob } from '../exports/runner.ts';
+import { failRosterImport, runRosterApply, runRosterPreview } from '../roster/runner.ts';
 import { failClosedDaysJob, runClosedDaysJob } from '../timetable/closed-days-runner.ts';
 import type { JobKind, JobRunner } from './dispatch.ts';
 
@@ -27,6 +28,9 @@ const runners: Record<JobKind, JobRunner & { giveUp(accountId: string, jobId: st
     // The page says so and offers Try again, which starts a new job.
     giveUp: (accountId, jobId) => failExportJob(accountId, jobId),
   },
+  // Roster import steps: the page says failed; a preview can be started again (the zip stays until applied).
+  rosterPreview: { run: runRosterPreview, giveUp: (accountId, jobId) => failRosterImport(accountId, jobId) },
+  rosterApply: { run: runRosterApply, giveUp: (accountId, jobId) => failRosterImport(accountId, jobId) },
 };
 
 export const jobRunner = (kind: JobKind) => runners[kind];

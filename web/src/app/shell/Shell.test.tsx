@@ -37,7 +37,7 @@ describe('shell', () => {
     renderApp('/sessions/5f0e');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     const labels = within(nav).getAllByRole('link').map((link) => link.textContent);
-    expect(labels).toEqual(['Dashboard', 'Clients', 'Sessions', 'Minutes', 'Progress Notes', 'Reports', 'Service log', 'Organizations', 'User Management', 'School Calendar', 'Security', 'Single sign-on']);
+    expect(labels).toEqual(['Dashboard', 'Clients', 'Sessions', 'Minutes', 'Progress Notes', 'Reports', 'Service log', 'Organizations', 'User Management', 'School Calendar', 'Roster import', 'Security', 'Single sign-on']);
     expect(within(nav).getByRole('link', { name: 'Sessions' }).getAttribute('aria-current')).toBe('page');
     expect(within(screen.getByRole('banner')).getByText('Sessions')).toBeTruthy();
 
@@ -75,6 +75,7 @@ describe('shell', () => {
       'Organizations',
       'User Management',
       'School Calendar',
+      'Roster import',
       'Security',
     ]);
   });

@@ -12,10 +12,11 @@ import {
   KeyIcon,
   SchoolIcon,
   ShieldIcon,
+  UploadIcon,
   UserCogIcon,
   UsersIcon,
 } from '../../components/icons.tsx';
-import { hasPermission } from '../../lib/permissions.ts';
+import { hasPermission, isOrganizationLimited } from '../../lib/permissions.ts';
 
 export interface NavItem {
   label: string;
@@ -25,6 +26,8 @@ export interface NavItem {
   permission?: PermissionFlag;
   /** Shown only to the account's owner (the page says so to anyone else who types its address). */
   ownerOnly?: boolean;
+  /** Shown only to users who see every organization (the owner, or a child user with no organization list). */
+  districtWide?: boolean;
 }
 
 /**
@@ -42,13 +45,17 @@ export const navItems: readonly NavItem[] = [
   { label: 'Organizations', to: '/organizations', icon: BuildingIcon },
   { label: 'User Management', to: '/users', icon: UserCogIcon, permission: 'canManageUsers' },
   { label: 'School Calendar', to: '/school-calendar', icon: SchoolIcon, permission: 'canManageUsers' },
+  { label: 'Roster import', to: '/roster-import', icon: UploadIcon, permission: 'canManageUsers', districtWide: true },
   { label: 'Security', to: '/security', icon: ShieldIcon },
   { label: 'Single sign-on', to: '/single-sign-on', icon: KeyIcon, ownerOnly: true },
 ];
 
 /** The entries this user sees. */
 export function visibleNavItems(user: CurrentUser): NavItem[] {
-  return navItems.filter(({ permission, ownerOnly }) => (!permission || hasPermission(user, permission)) && (!ownerOnly || user.userType === 'owner'));
+  return navItems.filter(
+    ({ permission, ownerOnly, districtWide }) =>
+      (!permission || hasPermission(user, permission)) && (!ownerOnly || user.userType === 'owner') && (!districtWide || !isOrganizationLimited(user)),
+  );
 }
 
 /** The header's section title: the entry whose path the location is in (/sessions/42 → Sessions). */

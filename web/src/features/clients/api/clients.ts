@@ -1,5 +1,5 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, type InfiniteData } from '@tanstack/react-query';
-import type { Client, ClientInput } from '@caseload/contract/caseload';
+import type { Client, ClientInput, CreateClientInput } from '@caseload/contract/caseload';
 import { api, apiQuery, queryKeyFor, type ApiResponse } from '../../../lib/api.ts';
 import { cacheTimes, queryClient } from '../../../lib/query-client.ts';
 import { CLIENT_PAGE_SIZE, type ClientQuery } from '../lib/clients.ts';
@@ -88,7 +88,7 @@ function updateCachedLists(change: (clients: Client[]) => Client[]) {
 
 export function useCreateClient() {
   return useMutation({
-    mutationFn: (body: ClientInput) => api('createClient', { body }),
+    mutationFn: (body: CreateClientInput) => api('createClient', { body }),
     // Where a new client falls among filtered pages is the server's to say: the refetch places it.
     onSuccess: () => void refreshAfterClientChange(),
   });

@@ -140,6 +140,37 @@ describe('Add New Client dialog', () => {
     expect((within(again).getByLabelText(/Sessions per Week/) as HTMLInputElement).value).toBe('1');
   });
 
+  it('adds a client from the district roster: search by name, school and grade, choose, and send the entry', async () => {
+    let sent: unknown;
+    const rosterQueries: Record<string, string>[] = [];
+    const marisol = { id: 'eeeeeeee-0000-4000-8000-000000000005', firstName: 'Marisol', lastInitial: 'Q', gradeLevel: '2', organizationId: lincoln.id };
+    const taken = { id: 'ffffffff-0000-4000-8000-000000000006', firstName: 'Mark', lastInitial: 'P', organizationId: lincoln.id, clientId: emma.id };
+    await openClients(owner, [], {
+      'GET /api/roster': ({ query }) => {
+        rosterQueries.push(Object.fromEntries(query));
+        return jsonResponse(200, { items: [marisol, taken] });
+      },
+      'POST /api/clients': ({ body }) => {
+        sent = body;
+        return jsonResponse(201, client({ id: 'dddddddd-0000-4000-8000-000000000009', firstName: 'Marisol', lastInitial: 'Q', organizationId: lincoln.id }));
+      },
+    });
+    const add = await openAddDialog();
+    fireEvent.click(within(add).getByRole('button', { name: 'From the district roster' }));
+    const picker = await within(add).findByRole('region', { name: 'From the district roster' });
+    fireEvent.change(within(picker).getByLabelText('Student name'), { target: { value: 'Mar' } });
+    fireEvent.change(within(picker).getByLabelText('School'), { target: { value: lincoln.id } });
+    fireEvent.change(within(picker).getByLabelText('Grade'), { target: { value: '2' } });
+    await waitFor(() => expect(rosterQueries.at(-1)).toEqual({ limit: '25', search: 'Mar', organizationId: lincoln.id, gradeLevel: '2' }));
+    expect(await within(picker).findByText('Already a client')).toBeTruthy();
+    fireEvent.click(within(picker).getByRole('button', { name: 'Choose Marisol Q.' }));
+    expect((within(add).getByLabelText(/First Name/) as HTMLInputElement).value).toBe('Marisol');
+    expect(within(add).getByText('From the district roster: Marisol Q.')).toBeTruthy();
+    fireEvent.click(within(add).getByRole('button', { name: 'Add Client' }));
+    expect(await screen.findByText('Client added')).toBeTruthy();
+    expect(sent).toMatchObject({ rosterEntryId: marisol.id, firstName: 'Marisol', lastInitial: 'Q', organizationId: lincoln.id, gradeLevel: '2' });
+  });
+
   it('shows the server’s messages on the fields and keeps what was typed', async () => {
     await openClients(owner, [], {
       'POST /api/clients': () => jsonResponse(400, { message: 'Invalid input', errors: [{ path: 'lastInitial', message: 'Must be exactly one character' }] }),

@@ -1,0 +1,57 @@
+/**
+ * POST /api/roster-imports (part 4 §3): the import's item, and the URL the browser PUTs the zip to
+ * (its own module: only this route and the preview touch the uploads' storage).
+ */
+import { randomBytes } from 'node:crypto';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { MAX_ROSTER_BYTES, ROSTER_TOO_LARGE, ROSTER_UPLOAD_MINUTES, type RosterImportStarted } from '@caseload/contract/roster';
+import { nowIso } from '../clock.ts';
+import type { AuthContext } from '../context.ts';
+import { db } from '../db.ts';
+import { PayloadTooLargeError } from '../errors.ts';
+import { newId } from '../ids.ts';
+import { JOB_TTL_SECONDS } from '../jobs/job-item.ts';
+import { entity, fileKeys, keys } from '../keys.ts';
+import { tableName } from '../table.ts';
+import { assertRosterManager, emptyAllCounts, tokenHash, type RosterImportItem } from './job.ts';
+import { rosterStorage } from './storage.ts';
+
+/** POST /api/roster-imports: the import, and where the browser sends the zip. */
+export async function startRosterImport(auth: AuthContext, input: { size?: number }): Promise<RosterImportStarted> {
+  assertRosterManager(auth);
+  if (input.size !== undefined && input.size > MAX_ROSTER_BYTES) throw new PayloadTooLargeError(ROSTER_TOO_LARGE);
+  const at = nowIso();
+  const token = randomBytes(32).toString('base64url');
+  const item: RosterImportItem = {
+    importId: newId(),
+    accountId: auth.accountId,
+    status: 'uploading',
+    progress: 0,
+    counts: emptyAllCounts(),
+    errors: [],
+    moreErrors: 0,
+    unmatchedStaff: [],
+    schoolYears: [],
+    allStudentsAreClients: false,
+    orgErrors: false,
+    uploadTokenHash: tokenHash(token),
+    uploadExpiresAt: new Date(Date.parse(at) + ROSTER_UPLOAD_MINUTES * 60_000).toISOString(),
+    createdBy: auth.userId,
+    createdByName: `${auth.firstName} ${auth.lastName}`,
+    role: auth.role,
+    userType: auth.userType,
+    createdAt: at,
+    updatedAt: at,
+    ttl: Math.floor(Date.parse(at) / 1000) + JOB_TTL_SECONDS,
+  };
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...keys.rosterImport(auth.accountId, item.importId), type: entity.rosterImport, ...item },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    }),
+  );
+  const uploadUrl = await rosterStorage().uploadUrl(fileKeys.rosterUpload(auth.accountId, item.importId), { accountId: auth.accountId, importId: item.importId, token }, input.size);
+  return { importId: item.importId, uploadUrl };
+}
+
