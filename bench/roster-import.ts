@@ -21,9 +21,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { strToU8, Zip, ZipDeflate } from 'fflate';
-import { db, ensureTable } from '../packages/core/src/db.ts';
+import { ensureTable } from '../packages/core/src/db.ts';
 import { emptyAllCounts, type RosterImportItem } from '../packages/core/src/roster/job.ts';
 import { runRosterImport } from '../packages/core/src/roster/sync.ts';
+import { measure } from './measure.ts';
 import { startDynamoLocal } from '../packages/local/src/dynamodb-local.ts';
 
 const PREVIEW = Number(process.env.ROSTER_BENCH_PREVIEW ?? 100_000);
@@ -89,27 +90,6 @@ const item = (accountId: string): RosterImportItem => ({
   updatedAt: new Date().toISOString(),
   ttl: 0,
 });
-
-async function measure<T>(work: () => Promise<T>) {
-  global.gc?.();
-  const before = process.memoryUsage();
-  let peakHeap = before.heapUsed;
-  let peakRss = before.rss;
-  const sampler = setInterval(() => {
-    const m = process.memoryUsage();
-    peakHeap = Math.max(peakHeap, m.heapUsed);
-    peakRss = Math.max(peakRss, m.rss);
-  }, 20);
-  let requests = 0;
-  const name = `benchCount${randomUUID()}`;
-  db().middlewareStack.add((next) => (args) => ((requests += 1), next(args)), { step: 'initialize', name });
-  const started = performance.now();
-  const result = await work();
-  const seconds = (performance.now() - started) / 1000;
-  clearInterval(sampler);
-  db().middlewareStack.remove(name);
-  return { result, seconds, requests, heapMiB: (peakHeap - before.heapUsed) / 2 ** 20, rssMiB: (peakRss - before.rss) / 2 ** 20 };
-}
 
 const lines: string[] = [];
 const out = (s = '') => {

@@ -35,6 +35,7 @@ import { HttpClient } from '../packages/local/src/http-client.ts';
 import { buildWebIfStale, repoRoot, startApp } from '../packages/local/src/runtime.ts';
 import { collectBundles } from '../infra/report-bundles.ts';
 import { percentile, runLoad, summarize, type LoadResult } from './load.ts';
+import { measure } from './measure.ts';
 import { DEFAULT_TIME_ZONE } from '../packages/contract/src/school-year.ts';
 import { localDate } from '../packages/core/src/school-calendar/dates.ts';
 import { benchSchoolYear, mondayOf, seedDistrict, type SeededDistrict } from './seed-large.ts';
@@ -371,28 +372,18 @@ async function exportFigures(t: Tenant): Promise<ExportFigures> {
   const today = new Date();
   const from = localDate(new Date(today.getTime() - 30 * 86400_000).toISOString(), DEFAULT_TIME_ZONE);
   const to = localDate(today.toISOString(), DEFAULT_TIME_ZONE);
-  (globalThis as { gc?: () => void }).gc?.();
-  const before = process.memoryUsage();
-  let peakHeap = before.heapUsed;
-  let peakRss = before.rss;
-  const sampler = setInterval(() => {
-    const m = process.memoryUsage();
-    peakHeap = Math.max(peakHeap, m.heapUsed);
-    peakRss = Math.max(peakRss, m.rss);
-  }, 20);
-  const requestsBefore = dynamoRequests;
-  const started = performance.now();
   let statusReads = 0;
-  let job = await t.owner.ok('POST', '/api/exports', { kind: 'serviceLog', from, to, assignedTo: 'all' });
-  while (job.status === 'running') {
-    await new Promise((r) => setTimeout(r, 250));
-    job = await t.owner.ok('GET', `/api/exports/${job.id}`);
-    statusReads++;
-  }
-  const file = job.status === 'done' ? await t.owner.ok('GET', `/api/exports/${job.id}/file`) : '';
-  const seconds = (performance.now() - started) / 1000;
-  clearInterval(sampler);
-  const requests = dynamoRequests - requestsBefore;
+  const { result, seconds, requests, heapMiB, rssMiB } = await measure(async () => {
+    let job = await t.owner.ok('POST', '/api/exports', { kind: 'serviceLog', from, to, assignedTo: 'all' });
+    while (job.status === 'running') {
+      await new Promise((r) => setTimeout(r, 250));
+      job = await t.owner.ok('GET', `/api/exports/${job.id}`);
+      statusReads++;
+    }
+    const file = job.status === 'done' ? await t.owner.ok('GET', `/api/exports/${job.id}/file`) : '';
+    return { job, file };
+  });
+  const { job, file } = result;
   if (job.status !== 'done') throw new Error(`The export job ended ${job.status}`);
   const sessions = t.district.pastSessions.filter((s) => localDate(s.scheduledAt, DEFAULT_TIME_ZONE) >= from).length;
   return {
@@ -401,8 +392,8 @@ async function exportFigures(t: Tenant): Promise<ExportFigures> {
     seconds,
     requests,
     statusReads,
-    heapMiB: (peakHeap - before.heapUsed) / 2 ** 20,
-    rssMiB: (peakRss - before.rss) / 2 ** 20,
+    heapMiB,
+    rssMiB,
     fileMiB: Buffer.byteLength(typeof file === 'string' ? file : JSON.stringify(file)) / 2 ** 20,
   };
 }

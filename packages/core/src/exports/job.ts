@@ -6,7 +6,7 @@
  * decides the students the file may hold) and what the page shows (status, progress, rows).
  * Reading a job and its file is read.ts (it signs links; the start route needs no storage).
  */
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ExportJob, ExportKind, ExportRequest } from '@caseload/contract/exports';
 import type { Role, UserType } from '@caseload/contract/enums';
 import { nowIso } from '../clock.ts';
@@ -14,7 +14,7 @@ import type { AuthContext } from '../context.ts';
 import { db } from '../db.ts';
 import { newId } from '../ids.ts';
 import { jobDispatcher } from '../jobs/dispatch.ts';
-import { failRunningJob, JOB_TTL_SECONDS, statusOnRead } from '../jobs/job-item.ts';
+import { failRunningJob, jobExpiry, putNewJob, statusOnRead } from '../jobs/job-item.ts';
 import { entity, keys } from '../keys.ts';
 import { minutesExportName } from '../minutes/service.ts';
 import { errorFields, logger } from '../observability.ts';
@@ -74,15 +74,9 @@ export async function startExport(auth: AuthContext, request: ExportRequest): Pr
     allowedOrganizationIds: auth.permissions.allowedOrganizationIds,
     createdAt: at,
     updatedAt: at,
-    ttl: Math.floor(Date.parse(at) / 1000) + JOB_TTL_SECONDS,
+    ttl: jobExpiry(at),
   };
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...keys.exportJob(auth.accountId, item.jobId), type: entity.exportJob, ...item },
-      ConditionExpression: 'attribute_not_exists(PK)',
-    }),
-  );
+  await putNewJob(keys.exportJob(auth.accountId, item.jobId), entity.exportJob, item);
   try {
     await jobDispatcher().dispatch(auth.accountId, item.jobId, 'export');
   } catch (e) {

@@ -22,13 +22,12 @@ import type { ClientItem } from '../items.ts';
 import { entity, keys } from '../keys.ts';
 import { tableName } from '../table.ts';
 import { jobDispatcher } from '../jobs/dispatch.ts';
+import { jobExpiry } from '../jobs/job-item.ts';
 import { getJobItem, toBulkJob, UNKNOWN_CLIENT, type BulkError, type BulkJobItem, type ClientState } from './bulk-job.ts';
 import { monthBefore } from './dates.ts';
 import { displayName, type Period } from './facts.ts';
 
 const RETRY_WINDOW_MS = 60_000;
-/** Finished jobs are kept a month for the page's history, then expire. */
-const JOB_TTL_SECONDS = 30 * 24 * 3600;
 const CLIENT_NOT_FOUND = 'Client not found';
 const NOT_STARTED = 'Generation could not be started. Please try again in a minute.';
 
@@ -97,7 +96,7 @@ function newJobItem(auth: AuthContext, jobId: string, period: Period, options: J
     allowedOrganizationIds: auth.permissions.allowedOrganizationIds,
     createdAt: at,
     updatedAt: at,
-    ttl: Math.floor(Date.parse(at) / 1000) + JOB_TTL_SECONDS,
+    ttl: jobExpiry(at),
   };
 }
 

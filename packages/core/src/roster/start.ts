@@ -3,16 +3,13 @@
  * (its own module: only this route and the preview touch the uploads' storage).
  */
 import { randomBytes } from 'node:crypto';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { MAX_ROSTER_BYTES, ROSTER_TOO_LARGE, ROSTER_UPLOAD_MINUTES, type RosterImportStarted } from '@caseload/contract/roster';
 import { nowIso } from '../clock.ts';
 import type { AuthContext } from '../context.ts';
-import { db } from '../db.ts';
 import { PayloadTooLargeError } from '../errors.ts';
 import { newId } from '../ids.ts';
-import { JOB_TTL_SECONDS } from '../jobs/job-item.ts';
+import { jobExpiry, putNewJob } from '../jobs/job-item.ts';
 import { entity, fileKeys, keys } from '../keys.ts';
-import { tableName } from '../table.ts';
 import { assertRosterManager, emptyAllCounts, tokenHash, type RosterImportItem } from './job.ts';
 import { rosterStorage } from './storage.ts';
 
@@ -42,15 +39,9 @@ export async function startRosterImport(auth: AuthContext, input: { size?: numbe
     userType: auth.userType,
     createdAt: at,
     updatedAt: at,
-    ttl: Math.floor(Date.parse(at) / 1000) + JOB_TTL_SECONDS,
+    ttl: jobExpiry(at),
   };
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...keys.rosterImport(auth.accountId, item.importId), type: entity.rosterImport, ...item },
-      ConditionExpression: 'attribute_not_exists(PK)',
-    }),
-  );
+  await putNewJob(keys.rosterImport(auth.accountId, item.importId), entity.rosterImport, item);
   const uploadUrl = await rosterStorage().uploadUrl(fileKeys.rosterUpload(auth.accountId, item.importId), { accountId: auth.accountId, importId: item.importId, token }, input.size);
   return { importId: item.importId, uploadUrl };
 }

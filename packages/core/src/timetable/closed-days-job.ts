@@ -7,7 +7,7 @@
  * so far. The work itself stays recorded on the list item (`pendingDates`), so a job that fails
  * leaves its days pending and the next save of the list finishes them.
  */
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ClosedDaysJob, ClosedDaysJobStatus } from '@caseload/contract/school-year';
 import { nowIso } from '../clock.ts';
 import type { AuthContext } from '../context.ts';
@@ -15,7 +15,7 @@ import { db } from '../db.ts';
 import { NotFoundError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { jobDispatcher } from '../jobs/dispatch.ts';
-import { failRunningJob, JOB_TTL_SECONDS, statusOnRead } from '../jobs/job-item.ts';
+import { failRunningJob, jobExpiry, putNewJob, statusOnRead } from '../jobs/job-item.ts';
 import { entity, keys } from '../keys.ts';
 import { errorFields, logger } from '../observability.ts';
 import { tableName } from '../table.ts';
@@ -77,15 +77,9 @@ export async function startClosedDaysJob(auth: AuthContext, list: ClosedDaysList
     createdBy: auth.userId,
     createdAt: at,
     updatedAt: at,
-    ttl: Math.floor(Date.parse(at) / 1000) + JOB_TTL_SECONDS,
+    ttl: jobExpiry(at),
   };
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...keys.closedDaysJob(auth.accountId, item.jobId), type: entity.closedDaysJob, ...item },
-      ConditionExpression: 'attribute_not_exists(PK)',
-    }),
-  );
+  await putNewJob(keys.closedDaysJob(auth.accountId, item.jobId), entity.closedDaysJob, item);
   try {
     await jobDispatcher().dispatch(auth.accountId, item.jobId, 'closedDays');
   } catch (e) {
