@@ -36,11 +36,26 @@ function toTemplate(item: GoalTemplateItem): GoalTemplate {
 /** Text as search compares it: accents dropped, lower-case, single spaces ("Défi  R" → "defi r"). */
 const folded = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
 
-/** The query's filter: the type when given, and the search as a case-insensitive substring of the name or description. */
+/** A speech sound written between slashes, as clinicians search for it: "/r/", "/th/", "/s/ blends" (its first word). */
+const SOUND = /\/[^/\s]{1,4}\//g;
+/** A template that leaves its sound to the clinician: any sound can be filled in. */
+const TAKES_A_SOUND = '[sound]';
+
+/**
+ * The query's filter: the type when given, and the search as a case-insensitive substring of the
+ * name or description. A sound between slashes ("/r/") also matches every template with a [sound]
+ * blank, since the clinician fills that blank with it; the rest of the search must still match.
+ */
 export function matchesQuery(template: GoalTemplate, query: BankQuery): boolean {
   if (query.type && template.type !== query.type) return false;
   const search = folded(query.search ?? '');
-  return !search || folded(template.name).includes(search) || folded(template.description).includes(search);
+  if (!search) return true;
+  const text = `${folded(template.name)}\n${folded(template.description)}`;
+  if (text.includes(search)) return true;
+  const sounds = search.match(SOUND);
+  if (!sounds) return false;
+  const rest = search.replace(SOUND, ' ').replace(/\s+/g, ' ').trim();
+  return sounds.every((sound) => text.includes(sound) || text.includes(TAKES_A_SOUND)) && (!rest || text.includes(rest));
 }
 
 const byName = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });

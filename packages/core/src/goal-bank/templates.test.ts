@@ -75,4 +75,17 @@ describe('bank search', () => {
     expect(matchesQuery(template, { search: 'lisp' })).toBe(false);
     expect(matchesQuery(template, { type: 'voice', search: 'easy' })).toBe(false);
   });
+
+  it('finds a sound between slashes in every template that leaves its sound blank, and in text that names it', () => {
+    const words = caseloadTemplates.find((t) => t.id === 'artic-03')!;
+    expect(words.description).toContain('[sound]');
+    expect(matchesQuery(words, { search: '/r/' })).toBe(true);
+    expect(matchesQuery(words, { search: ' /R/  words ' })).toBe(true);
+    expect(matchesQuery(words, { search: '/r/ stuttering' })).toBe(false);
+    // A fluency template has no sound to fill in.
+    expect(matchesQuery(template, { search: '/r/' })).toBe(false);
+    const own = { ...template, id: 'own', source: 'account' as const, name: 'Vocalic /r/ in reading', description: 'Reads /r/ words' };
+    expect(matchesQuery(own, { search: '/r/' })).toBe(true);
+    expect(matchesQuery(own, { search: '/s/' })).toBe(false);
+  });
 });

@@ -219,6 +219,11 @@ describe('the goal dialog', () => {
     const hint = within(dialog).getByText('Fill in the template’s blanks:').parentElement!;
     expect(hint.textContent).toBe('Fill in the template’s blanks:[sound], [position], [accuracy], [cue level]');
 
+    // Saving with a blank left is refused at the first field holding one, naming the blank; nothing is sent.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add Goal' }));
+    expect(await within(dialog).findByText('Fill in [sound] before saving')).toBeTruthy();
+    expect(requests.some((r) => r.key === 'POST /api/goals')).toBe(false);
+
     // The hint follows the clinician's edits.
     type(within(dialog).getByRole('textbox', { name: 'Description' }), 'During a picture-naming task, Maya will produce /s/ in the final position of words with 80% accuracy given verbal cues.');
     await waitFor(() => expect(within(dialog).queryByText('Fill in the template’s blanks:')).toBeNull());

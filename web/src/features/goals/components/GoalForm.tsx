@@ -52,6 +52,16 @@ const valuesOf = (goal: Goal | undefined, timeZone: string | undefined): Values 
   criterionMaxCue: goal?.criterionMaxCue ?? '',
 });
 
+/** The first template blank still in the goal's texts, with the field it is in (fields in the form's order). */
+function firstBlankField(values: Values): { field: 'name' | 'description' | 'targetCriteria'; blank: string } | undefined {
+  const texts = { name: values.name, description: htmlToText(values.description), targetCriteria: values.targetCriteria } as const;
+  for (const field of ['name', 'description', 'targetCriteria'] as const) {
+    const [blank] = blanksIn(texts[field]);
+    if (blank) return { field, blank };
+  }
+  return undefined;
+}
+
 /** The criterion as the API takes it: blanks absent, numbers as typed (the schema judges them). */
 const criterionOf = (values: Values) => ({
   criterionAccuracy: numberOrAbsent(values.criterionAccuracy),
@@ -165,6 +175,9 @@ export function GoalForm({ clientId, goal, onDone, onCancel, inDialog = false }:
     // The form may sit inside another form (the client dialog): keep the submit to this one.
     event.stopPropagation();
     if (saving) return;
+    // A template's blank left in a saved goal would read as the goal ("[sound]"): the first one left is named at its field.
+    const blankLeft = fromTemplate ? firstBlankField(values) : undefined;
+    if (blankLeft) return setErrors({ [blankLeft.field]: `Fill in ${blankLeft.blank} before saving` });
     // One schema for both: the create body is the goal's fields (with the criterion's pair rule) and the client.
     const parsed = createGoalBody.safeParse({ ...bodyOf(values, timeZone), clientId });
     if (!parsed.success) return setErrors(issuesByPath(parsed.error));
