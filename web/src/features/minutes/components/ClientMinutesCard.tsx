@@ -1,11 +1,13 @@
 import { Box, Button, Card, Flex, Heading, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { useLayoutEffect, useRef } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { NO_SCHOOL_YEAR, type ClientMinutes, type OwedMakeup } from '@caseload/contract/school-year';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { formatIn, useAccountTimeZone } from '../../../lib/account-time-zone.ts';
 import { usePermission } from '../../../lib/permissions.ts';
+import { useAccountToday } from '../../school-calendar/index.ts';
 import { useClientMakeups, useClientServiceMinutes } from '../api/minutes.ts';
-import { formatDate, notCountedText, requiredText } from '../lib/minutes.ts';
+import { formatDate, mondayOf, notCountedText, requiredText } from '../lib/minutes.ts';
 import { MinutesBar } from './MinutesBar.tsx';
 import { MinutesStatusBadge } from './MinutesStatusBadge.tsx';
 
@@ -82,23 +84,47 @@ function MinutesFigures({ minutes }: { minutes: ClientMinutes }) {
       ) : minutes.status === 'no_school_year' ? (
         <Text color="fg.muted">{NO_SCHOOL_YEAR}</Text>
       ) : (
-        <Box>
-          <Heading as="h3" size="sm" mb="2" id="weeks-heading">
-            Week by week (delivered / required)
-          </Heading>
-          <Stack as="ul" aria-labelledby="weeks-heading" listStyleType="none" gap="1.5" maxH="80" overflowY="auto" tabIndex={0} pr="2">
-            {minutes.weeks.map((week) => (
-              <Flex as="li" key={week.start} align="center" gap="3" justify="space-between" wrap="wrap">
-                <Text fontSize="sm" minW="28">
-                  Week of {formatDate(week.start)}
-                </Text>
-                <MinutesBar delivered={week.delivered} required={week.required} width="32" />
-              </Flex>
-            ))}
-          </Stack>
-        </Box>
+        <WeekByWeek weeks={minutes.weeks} />
       )}
     </Stack>
+  );
+}
+
+/**
+ * The school year's weeks, opened on the current one (or the last one when the year is over): the
+ * list starts in summer, and the weeks a clinician checks are the recent ones.
+ */
+function WeekByWeek({ weeks }: { weeks: ClientMinutes['weeks'] }) {
+  const today = useAccountToday();
+  const thisWeek = today ? mondayOf(today) : undefined;
+  const list = useRef<HTMLUListElement>(null);
+  // The year's first week may start on a weekday other than Monday: the week holding today is the last one begun.
+  const shown = today ? weeks.findLast((w) => w.start <= today) : undefined;
+  useLayoutEffect(() => {
+    const container = list.current;
+    const item = shown && container?.querySelector<HTMLElement>(`[data-week="${shown.start}"]`);
+    // Scrolls the list only, never the page.
+    if (container && item) container.scrollTop = item.offsetTop - container.offsetTop;
+  }, [shown]);
+  return (
+    <Box>
+      <Heading as="h3" size="sm" mb="2" id="weeks-heading">
+        Week by week (delivered / required)
+      </Heading>
+      <Stack ref={list} as="ul" aria-labelledby="weeks-heading" listStyleType="none" gap="1.5" maxH="80" overflowY="auto" tabIndex={0} pr="2" position="relative">
+        {weeks.map((week) => {
+          const current = week === shown && mondayOf(week.start) === thisWeek;
+          return (
+            <Flex as="li" key={week.start} data-week={week.start} aria-current={current ? 'date' : undefined} align="center" gap="3" justify="space-between" wrap="wrap">
+              <Text fontSize="sm" minW="28" fontWeight={current ? 'semibold' : undefined}>
+                {current ? `This week (${formatDate(week.start)})` : `Week of ${formatDate(week.start)}`}
+              </Text>
+              <MinutesBar delivered={week.delivered} required={week.required} width="32" />
+            </Flex>
+          );
+        })}
+      </Stack>
+    </Box>
   );
 }
 

@@ -77,9 +77,16 @@ export function MinutesTable({ rows, sort, direction, onSort }: MinutesTableProp
                   </Link>
                 </Table.Cell>
                 <Table.Cell>
-                  <MinutesBar delivered={row.delivered} required={row.requiredToDate} />
+                  {/* Without an IEP nothing is required: a bar would read as a goal met. */}
+                  <MinutesBar delivered={row.delivered} required={row.status === 'no_iep' ? null : row.requiredToDate} />
                   <Text fontSize="xs" color="fg.muted">
-                    {row.status === 'no_school_year' ? 'No school year set' : percent === undefined ? 'Nothing required yet' : `${percent}% of required to date`}
+                    {row.status === 'no_school_year'
+                      ? 'No school year set'
+                      : row.status === 'no_iep'
+                        ? 'No IEP'
+                        : percent === undefined
+                          ? 'Nothing required yet'
+                          : `${percent}% of required to date`}
                   </Text>
                   {notCountedText(row.notCounted) && (
                     <Text fontSize="xs" color="fg.muted" maxW="64" whiteSpace="normal">

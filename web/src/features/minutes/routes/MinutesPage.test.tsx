@@ -49,6 +49,11 @@ describe('Minutes page', () => {
     expect(within(cara).getByText('Behind')).toBeTruthy();
     expect(within(cara).getByText('Apr 10, 2026')).toBeTruthy();
     expect(within(cara).getByRole('link', { name: 'Cara S.' }).getAttribute('href')).toBe('/clients/00000000-0000-4000-8000-000000000001');
+    // Without an IEP nothing is required: no bar (it would read as met), the minutes delivered and "No IEP".
+    const beth = screen.getAllByTestId('minutes-row')[1]!;
+    expect(within(beth).getByText('0 min delivered')).toBeTruthy();
+    expect(within(beth).queryByText(/\/ 0 min/)).toBeNull();
+    expect(within(beth).getAllByText('No IEP').length).toBeGreaterThan(0);
     // The school year is the server's default period: no dates are sent.
     expect(fetchMock.mock.calls.some(([url]) => url === '/api/service-minutes?assignedTo=me')).toBe(true);
   });
