@@ -595,5 +595,8 @@ describe('audit', () => {
     const text = JSON.stringify(events);
     expect(text).toContain(ava.id);
     expect(text).not.toMatch(/Zelda|Secret|Confidential/);
+    // The activity feed names the student when it is read, as every screen does.
+    const feed = expectStatus(await owner.agent.get('/api/activities'), 200) as { summary: string }[];
+    expect(feed.map((a) => a.summary)).toEqual(expect.arrayContaining(['Signed the session note of Zelda Q.', 'Co-signed the session note of Zelda Q.', 'Added an addendum to the session note of Zelda Q.']));
   });
 });

@@ -19,6 +19,11 @@ export interface AuditEvent {
   ip?: string;
   /** A short, content-free description: who did what to which kind of record, never the record. */
   summary: string;
+  /**
+   * The student the event is about, as an id: the activity feed names the student ("Ava A.") when
+   * it is read, for a reader who may see that student, so the log itself holds no name.
+   */
+  clientId?: string;
   /** Ids a change added to or removed from the record (e.g. a client's clinicians): ids only, never names. */
   addedIds?: string[];
   removedIds?: string[];

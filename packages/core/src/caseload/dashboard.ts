@@ -1,8 +1,10 @@
 import type { Activity, ActivityKind, DashboardStats } from '@caseload/contract/caseload';
-import { recentAudit } from '../audit.ts';
+import { recentAudit, type AuditEvent } from '../audit.ts';
 import { now } from '../clock.ts';
 import { organizationScope, type AuthContext } from '../context.ts';
 import { readDashboardCounts } from '../counters.ts';
+import type { ClientItem } from '../items.ts';
+import { findVisibleClients } from './access.ts';
 import { getMyDashboardStats } from './my-dashboard.ts';
 
 const DAY_MS = 86_400_000;
@@ -55,5 +57,13 @@ export async function getDashboardStats(auth: AuthContext, weekStart: string | u
 export async function listActivities(auth: AuthContext, scope: 'account' | 'mine', kind: ActivityKind = 'work'): Promise<Activity[]> {
   const onlyMine = scope === 'mine' || !auth.permissions.canManageUsers;
   const events = await recentAudit(auth.accountId, { limit: RECENT_ACTIVITIES, actorId: onlyMine ? auth.userId : undefined, kind });
-  return events.map((e) => ({ id: e.id, at: e.at, action: e.action, summary: e.summary, actorName: e.actorName ?? 'Someone' }));
+  // Students are named as every screen names them, and only to a reader who may see them (one BatchGet).
+  const about = [...new Set(events.flatMap((e) => (e.clientId ? [e.clientId] : [])))];
+  const students = about.length ? await findVisibleClients(auth, about, { includeArchived: true }) : new Map<string, ClientItem>();
+  const named = (e: AuditEvent) => {
+    if (!e.clientId) return e.summary;
+    const student = students.get(e.clientId);
+    return `${e.summary} of ${student ? `${student.firstName} ${student.lastInitial}.` : 'a student'}`;
+  };
+  return events.map((e) => ({ id: e.id, at: e.at, action: e.action, summary: named(e), actorName: e.actorName ?? 'Someone' }));
 }

@@ -47,7 +47,8 @@ function auditNote(auth: AuthContext, action: 'signed' | 'cosigned' | 'addendum'
     actorName: actorName(auth),
     entityType: 'session_note',
     entityId: sessionId,
-    summary: `${what} the session note of client ${clientId}`,
+    clientId,
+    summary: `${what} the session note`,
   });
 }
 

@@ -41,6 +41,20 @@ describe('dashboard: notes awaiting signatures', () => {
     expect(screen.getByTestId('location-search').textContent).toBe(`?client=${ava}`);
   });
 
+  it('shows the first five notes of a long list, then all of them behind "View all"', async () => {
+    const many = Array.from({ length: 12 }, (_, i) => ({ ...pending.myUnsigned[0]!, sessionId: `aaaaaaaa-aaaa-4aaa-8aaa-0000000001${String(i).padStart(2, '0')}` }));
+    openDashboard(testUser, () => jsonResponse(200, { awaitingMyCosignature: [], myUnsigned: many }));
+    renderApp('/?assignedTo=me');
+    const unsigned = await screen.findByRole('region', { name: 'Your unsigned notes' });
+    await waitFor(() => expect(within(unsigned).getAllByTestId('pending-note')).toHaveLength(5));
+    const more = within(unsigned).getByRole('button', { name: 'View all 12' });
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(more);
+    expect(within(unsigned).getAllByTestId('pending-note')).toHaveLength(12);
+    fireEvent.click(within(unsigned).getByRole('button', { name: 'Show fewer' }));
+    expect(within(unsigned).getAllByTestId('pending-note')).toHaveLength(5);
+  });
+
   it('says when there is nothing to sign', async () => {
     openDashboard(testUser, () => jsonResponse(200, { awaitingMyCosignature: [], myUnsigned: [] }));
     renderApp('/?assignedTo=me');

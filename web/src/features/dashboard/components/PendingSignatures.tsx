@@ -1,4 +1,5 @@
-import { Card, Heading, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Heading, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { PendingNote } from '@caseload/contract/signatures';
 import { QueryState } from '../../../components/QueryState.tsx';
@@ -20,6 +21,28 @@ function NoteRow({ note }: { note: PendingNote }) {
         <time dateTime={note.scheduledAt}>{formatIn(note.scheduledAt, 'EEE, MMM d, h:mm a', timeZone)}</time>
         {note.signedBy && ` · Signed by ${note.signedBy}`}
       </Text>
+    </Stack>
+  );
+}
+
+/** Notes a card shows before 'View all': an owner's list can run to hundreds. */
+export const NOTES_SHOWN = 5;
+
+function NoteList({ notes, label }: { notes: PendingNote[]; label: string }) {
+  const [all, setAll] = useState(false);
+  const shown = all ? notes : notes.slice(0, NOTES_SHOWN);
+  return (
+    <Stack gap="3">
+      <Stack as="ul" gap="3" listStyleType="none" aria-label={label}>
+        {shown.map((note) => (
+          <NoteRow key={`${note.sessionId}:${note.clientId}`} note={note} />
+        ))}
+      </Stack>
+      {notes.length > NOTES_SHOWN && (
+        <Button variant="outline" size="sm" alignSelf="flex-start" aria-expanded={all} onClick={() => setAll(!all)}>
+          {all ? 'Show fewer' : `View all ${notes.length}`}
+        </Button>
+      )}
     </Stack>
   );
 }
@@ -60,13 +83,7 @@ function NotesCard({ id, title, caption, pending, pick, empty }: NotesCardProps)
           isEmpty={(data) => pick(data).length === 0}
           empty={empty}
         >
-          {(data) => (
-            <Stack as="ul" gap="3" listStyleType="none">
-              {pick(data).map((note) => (
-                <NoteRow key={`${note.sessionId}:${note.clientId}`} note={note} />
-              ))}
-            </Stack>
-          )}
+          {(data) => <NoteList notes={pick(data)} label={title} />}
         </QueryState>
       </Card.Body>
     </Card.Root>

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Card, Circle, Flex, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Circle, Flex, Heading, Link, LinkOverlay, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Session } from '@caseload/contract/sessions';
 import type { SessionStatus } from '@caseload/contract/enums';
@@ -6,22 +6,27 @@ import { QueryState } from '../../../components/QueryState.tsx';
 import { formatIn } from '../../../lib/account-time-zone.ts';
 import { usePermission } from '../../../lib/permissions.ts';
 import { useTodaysSessions } from '../api/dashboard.ts';
-import { humanize, sessionClient, todaysSessions } from '../lib/dashboard.ts';
+import { humanize, sessionClient, TODAY_LIMIT, todaysSessions } from '../lib/dashboard.ts';
 
 /** The session status badge colours, as on the Sessions page. */
 const statusPalette: Record<SessionStatus, string> = { scheduled: 'blue', completed: 'green', canceled: 'red', no_show: 'red', rescheduled: 'yellow' };
 
+/** A row per session, the whole row opening it (the link's name is the students'). */
 function SessionRow({ session, timeZone }: { session: Session; timeZone: string | undefined }) {
   const { name, initials } = sessionClient(session);
   return (
-    <Flex as="li" gap="3" align="center" borderWidth="1px" borderRadius="md" p="3" data-testid="today-session">
+    <Flex as="li" position="relative" gap="3" align="center" borderWidth="1px" borderRadius="md" p="3" data-testid="today-session" _hover={{ borderColor: 'blue.300' }}>
       <Circle size="10" bg="blue.100" color="blue.800" fontWeight="semibold" fontSize="sm" aria-hidden="true" flexShrink="0">
         {initials}
       </Circle>
       <Box flex="1" minW="0">
-        <Text fontWeight="medium" truncate>
-          {name}
-        </Text>
+        <LinkOverlay asChild>
+          <RouterLink to={`/sessions/${session.id}`}>
+            <Text fontWeight="medium" color="blue.700" overflowWrap="anywhere">
+              {name}
+            </Text>
+          </RouterLink>
+        </LinkOverlay>
         <Text fontSize="sm" color="fg.muted">
           {humanize(session.type)}
         </Text>
@@ -73,11 +78,18 @@ export function TodaysSessions({ providerId }: { providerId: 'me' | 'all' | unde
             </Stack>
           }
         >
-          {() => (
-            <Stack as="ul" gap="3" listStyleType="none">
-              {shown.map((session) => (
-                <SessionRow key={session.id} session={session} timeZone={timeZone} />
-              ))}
+          {(all) => (
+            <Stack gap="3">
+              <Stack as="ul" gap="3" listStyleType="none">
+                {shown.map((session) => (
+                  <SessionRow key={session.id} session={session} timeZone={timeZone} />
+                ))}
+              </Stack>
+              {all.length > TODAY_LIMIT && (
+                <Link asChild color="blue.700" fontSize="sm" fontWeight="medium" alignSelf="flex-start" minH="6">
+                  <RouterLink to="/sessions">View all {all.length} of today's sessions</RouterLink>
+                </Link>
+              )}
             </Stack>
           )}
         </QueryState>

@@ -20,12 +20,15 @@ export function trendCaptions(trends: DashboardStats['trends'] | undefined, week
   const t = trends ?? { clientsAddedThisMonth: 0, lastWeekSessions: 0, sessionsDueThisWeek: 0, goalsMasteredThisMonth: 0 };
   const change = weekSessions - t.lastWeekSessions;
   return {
-    // The card counts active clients; the caption says so, since the client list also shows inactive ones.
-    totalClients: `Active · ${signed(t.clientsAddedThisMonth)} new this month`,
+    // The card counts active clients; the clients added this month are of any status, and the caption says both.
+    totalClients: `Active · ${t.clientsAddedThisMonth} added this month (any status)`,
     weekSessions: change === 0 ? 'Same as last week' : `${signed(change)} vs last week`,
     activeGoals: `${t.goalsMasteredThisMonth} ${t.goalsMasteredThisMonth === 1 ? 'goal' : 'goals'} mastered this month`,
-    // Without a due session there is no rate to explain, only that nothing was due yet.
-    completionRate: completionRate === null ? 'No sessions due yet' : `${t.sessionsDueThisWeek} due this week`,
+    // The rate is completed of the sessions due so far; the count beside it is the week's sessions still to come.
+    completionRate:
+      completionRate === null
+        ? `No sessions due yet · ${t.sessionsDueThisWeek} to come this week`
+        : `Of sessions due so far · ${t.sessionsDueThisWeek} to come this week`,
   };
 }
 
@@ -35,11 +38,15 @@ export function todaysSessions(sessions: readonly Session[]): Session[] {
   return [...sessions].sort((a, b) => a.scheduledAt.localeCompare(b.scheduledAt)).slice(0, TODAY_LIMIT);
 }
 
-/** 'Emma S.' and 'ES', or 'Client' when the session has no client to name. */
+/**
+ * Every student of the session the user may see ('Emma S., Leo P.') and the first one's initials
+ * ('ES'), or 'Client' when the session has no client to name.
+ */
 export function sessionClient(session: Session): { name: string; initials: string } {
-  const client = session.client ?? session.participants[0];
-  if (!client) return { name: 'Client', initials: 'C' };
-  return { name: `${client.firstName} ${client.lastInitial}.`, initials: `${client.firstName.charAt(0)}${client.lastInitial}`.toUpperCase() };
+  const first = session.client ?? session.participants[0];
+  if (!first) return { name: 'Client', initials: 'C' };
+  const students = session.participants.length ? session.participants : [first];
+  return { name: students.map((c) => `${c.firstName} ${c.lastInitial}.`).join(', '), initials: `${first.firstName.charAt(0)}${first.lastInitial}`.toUpperCase() };
 }
 
 export const humanize = (value: string) => value.charAt(0).toUpperCase() + value.slice(1).replace(/_/g, ' ');

@@ -35,7 +35,13 @@ const sessions = [
   session('10000000-0000-4000-8000-000000000004', todayAt(14, 30), { firstName: 'Dan', lastInitial: 'D' }),
   session('10000000-0000-4000-8000-000000000001', todayAt(9), { firstName: 'Emma', lastInitial: 'S' }),
   session('10000000-0000-4000-8000-000000000003', todayAt(11, 15)),
-  session('10000000-0000-4000-8000-000000000002', todayAt(10), { firstName: 'Liam', lastInitial: 'T' }),
+  {
+    ...session('10000000-0000-4000-8000-000000000002', todayAt(10), { firstName: 'Liam', lastInitial: 'T' }),
+    participants: [
+      { id: 'aaaaaaaa-0000-4000-8000-000000000002', firstName: 'Liam', lastInitial: 'T' },
+      { id: 'aaaaaaaa-0000-4000-8000-000000000005', firstName: 'Noa', lastInitial: 'B' },
+    ],
+  },
 ];
 
 const maya = { id: 'cccccccc-0000-4000-8000-000000000001', firstName: 'Maya', lastInitial: 'R', status: 'active', clinicianIds: [], icd10Codes: [], medicaidEligible: false, createdAt: todayAt(8), updatedAt: todayAt(8) };
@@ -59,13 +65,13 @@ function openDashboard(user: CurrentUser, answers: { stats?: DashboardStats; ses
 describe('trend captions', () => {
   it('are computed from the trends', () => {
     expect(trendCaptions(stats.trends, stats.weekSessions, stats.completionRate)).toEqual({
-      totalClients: 'Active · +3 new this month',
+      totalClients: 'Active · 3 added this month (any status)',
       weekSessions: '-2 vs last week',
       activeGoals: '1 goal mastered this month',
-      completionRate: '5 due this week',
+      completionRate: 'Of sessions due so far · 5 to come this week',
     });
     expect(trendCaptions({ ...stats.trends, lastWeekSessions: 5, goalsMasteredThisMonth: 2 }, 7).weekSessions).toBe('+2 vs last week');
-    expect(trendCaptions(undefined, 0)).toMatchObject({ totalClients: 'Active · 0 new this month', weekSessions: 'Same as last week', completionRate: 'No sessions due yet' });
+    expect(trendCaptions(undefined, 0)).toMatchObject({ totalClients: 'Active · 0 added this month (any status)', weekSessions: 'Same as last week', completionRate: 'No sessions due yet · 0 to come this week' });
   });
 
   it("use the account's Monday as the week start, whatever the browser's zone", () => {
@@ -93,12 +99,16 @@ describe('Dashboard', () => {
     expect(screen.getAllByTestId('stat-value').map((v) => v.textContent)).toEqual(['12', '7', '20', '83%']);
     expect(screen.getByRole('link', { name: 'Total Clients' }).getAttribute('href')).toBe('/clients');
     expect(screen.getByRole('link', { name: "This Week's Sessions" }).getAttribute('href')).toBe('/sessions');
-    expect(screen.getByText('Active · +3 new this month')).toBeTruthy();
+    expect(screen.getByText('Active · 3 added this month (any status)')).toBeTruthy();
     expect(screen.getByText('-2 vs last week')).toBeTruthy();
     expect(await screen.findByText('Added a client')).toBeTruthy();
 
     const rows = await screen.findAllByTestId('today-session');
-    expect(rows.map((r) => within(r).getAllByText(/./)[1]!.textContent)).toEqual(['Emma S.', 'Liam T.', 'Client']);
+    // Each row opens its session, named by every student in it (a group names them all).
+    expect(rows.map((r) => within(r).getByRole('link').textContent)).toEqual(['Emma S.', 'Liam T., Noa B.', 'Client']);
+    expect(within(rows[0]!).getByRole('link').getAttribute('href')).toBe('/sessions/10000000-0000-4000-8000-000000000001');
+    // Four today, three shown: the rest are one link away.
+    expect(screen.getByRole('link', { name: "View all 4 of today's sessions" }).getAttribute('href')).toBe('/sessions');
     expect(within(rows[0]!).getByText('9:00 AM')).toBeTruthy();
     expect(within(rows[0]!).getByText('Therapy')).toBeTruthy();
     expect(within(rows[0]!).getByText('Scheduled')).toBeTruthy();
@@ -163,7 +173,7 @@ describe('Dashboard', () => {
   it('shows "–" and "No sessions due yet" for the completion rate when nothing was due, not 0%', async () => {
     openDashboard(owner, { stats: { ...stats, completionRate: null, trends: { ...stats.trends, sessionsDueThisWeek: 0 } } });
     renderApp('/');
-    await screen.findByText('No sessions due yet');
+    await screen.findByText('No sessions due yet · 0 to come this week');
     expect(screen.getAllByTestId('stat-value').map((v) => v.textContent)).toEqual(['12', '7', '20', '–']);
     expect(screen.queryByText('0%')).toBeNull();
   });

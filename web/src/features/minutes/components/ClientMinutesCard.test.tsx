@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ClientMinutes } from '@caseload/contract/school-year';
-import { todayIn } from '../../school-calendar/lib/calendar.ts';
+import { todayIn } from '../../school-calendar/index.ts';
 import { BROWSER_ZONE, jsonResponse, mockApi, testUser } from '../../../test/fetch.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { mondayOf } from '../lib/minutes.ts';

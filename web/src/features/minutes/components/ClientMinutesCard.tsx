@@ -97,7 +97,7 @@ function MinutesFigures({ minutes }: { minutes: ClientMinutes }) {
 function WeekByWeek({ weeks }: { weeks: ClientMinutes['weeks'] }) {
   const today = useAccountToday();
   const thisWeek = today ? mondayOf(today) : undefined;
-  const list = useRef<HTMLUListElement>(null);
+  const list = useRef<HTMLDivElement>(null);
   // The year's first week may start on a weekday other than Monday: the week holding today is the last one begun.
   const shown = today ? weeks.findLast((w) => w.start <= today) : undefined;
   useLayoutEffect(() => {
