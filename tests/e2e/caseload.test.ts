@@ -192,7 +192,7 @@ describe('caseload in Chromium: organizations, clients, users and their limits',
 
   it('creates a child user limited to one organization, without client creation', async () => {
     await goTo('/users', 'User Management');
-    await page.getByRole('heading', { name: 'Child Users (0)' }).waitFor();
+    await page.getByRole('heading', { name: 'Team members (0)' }).waitFor();
     await noSeriousViolations('users, empty');
 
     await page.getByRole('button', { name: 'Add User' }).click();
@@ -218,7 +218,7 @@ describe('caseload in Chromium: organizations, clients, users and their limits',
     await add.waitFor({ state: 'detached' });
 
     const card = page.getByTestId('user-card').filter({ hasText: 'Alex Aide' });
-    await page.getByRole('heading', { name: 'Child Users (1)' }).waitFor();
+    await page.getByRole('heading', { name: 'Team members (1)' }).waitFor();
     for (const text of ['Active', assistant.email, 'Assistant']) await card.getByText(text, { exact: true }).waitFor();
     await card.getByText(/Organizations: Lincoln Elementary/).waitFor();
     await card.getByText(/Edit clients/).waitFor();

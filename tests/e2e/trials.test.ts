@@ -56,8 +56,8 @@ const offlineFive: Trial[] = [trial(true, 'verbal'), trial(false, 'verbal'), tri
 
 const header = () => page.getByRole('banner');
 const ALL_SAVED = 'All changes saved';
-/** Five taps on one goal are one change: each carries the goal's whole list, and the newest supersedes the waiting one. */
-const OFFLINE_ONE_CHANGE = 'Offline – 1 change not yet saved';
+/** Five taps on one goal are five changes, though the device sends them as one list (the newest supersedes the waiting one). */
+const OFFLINE_FIVE_CHANGES = 'Offline – 5 changes not yet saved';
 
 const network = useNetworkSwitch();
 const setNetwork = (state: 'offline' | 'online') => network.setNetwork(context, state);
@@ -159,7 +159,7 @@ describe('live trials on a phone: scored online and offline, reloaded offline, a
     await expect(fetch(`${app.url}/auth`)).rejects.toThrow();
     await score(singleScoring(), offlineFive);
     await singleScoring().getByTestId('trials-summary').getByText(summaryOf([...firstTen, ...offlineFive]), { exact: true }).waitFor();
-    await header().getByText(OFFLINE_ONE_CHANGE, { exact: true }).waitFor();
+    await header().getByText(OFFLINE_FIVE_CHANGES, { exact: true }).waitFor();
     expect(await header().getByText(ALL_SAVED).count()).toBe(0);
     await page.getByRole('status', { name: `Trials for ${GOAL}: Not saved yet`, exact: true }).waitFor();
     // The screen shows a tap at once; the reload below is meant to find the last one on the device.
@@ -187,7 +187,7 @@ describe('live trials on a phone: scored online and offline, reloaded offline, a
     const strip = singleScoring().getByRole('list', { name: 'Trials in order' }).getByRole('listitem');
     expect(await strip.count()).toBe(15);
     expect(await strip.last().innerText()).toContain('Trial 15: correct, verbal cue');
-    await header().getByText(OFFLINE_ONE_CHANGE, { exact: true }).waitFor();
+    await header().getByText(OFFLINE_FIVE_CHANGES, { exact: true }).waitFor();
     expect(await header().getByText(ALL_SAVED).count()).toBe(0);
     expect(await storedTrials(single.sessionId, single.goalId)).toEqual(firstTen);
   });

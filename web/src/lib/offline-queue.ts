@@ -25,6 +25,11 @@ export interface QueueEntry<P> {
   /** The user who made the change. */
   owner: string;
   payload: P;
+  /**
+   * How many of the user's changes the entry carries (1 when absent): a newer state of a key takes
+   * over the older one's changes not yet saved, so five taps offline read as five changes.
+   */
+  changes?: number;
   /** The server refused it (a 4xx other than 401): never sent again, shown until discarded. */
   refusal?: { status: number; message: string };
 }
@@ -224,7 +229,8 @@ export class OfflineQueue<P, A = unknown> {
     const stored = this.write((storage) => {
       // Numbered after what the device holds (loaded first), so the order holds even if the clock went back.
       this.lastId = Math.max(Date.now() * 1000, this.lastId + 1);
-      const entry: QueueEntry<P> = { id: this.lastId, key, owner, payload };
+      const superseded = this.snapshot.entries.find((e) => e.owner === owner && e.key === key && !e.refusal);
+      const entry: QueueEntry<P> = { id: this.lastId, key, owner, payload, changes: (superseded ? changesOf(superseded) : 0) + 1 };
       this.update({ entries: [...this.snapshot.entries.filter((e) => !sameSlot(e, entry)), entry] });
       return storage.add(entry);
     });
@@ -377,5 +383,8 @@ export class OfflineQueue<P, A = unknown> {
     for (const listener of this.listeners) listener();
   }
 }
+
+/** The user's changes an entry carries (entries stored before the count have one). */
+export const changesOf = (entry: QueueEntry<unknown>) => entry.changes ?? 1;
 
 const sameSlot = (a: QueueEntry<unknown>, b: QueueEntry<unknown>) => a.owner === b.owner && a.key === b.key;

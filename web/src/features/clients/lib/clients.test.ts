@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filtersFromParams, filtersToQuery, hasFilters, noFilters, withFilters } from './clients.ts';
+import { filtersFromParams, filtersToQuery, frequencyLabel, hasFilters, noFilters, withFilters } from './clients.ts';
 
 const org = '11111111-1111-4111-8111-111111111111';
 
@@ -21,5 +21,13 @@ describe('client filters in the URL', () => {
     expect(filtersToQuery(noFilters, 'all')).toEqual({ assignedTo: 'all' });
     expect(hasFilters(noFilters)).toBe(false);
     expect(hasFilters({ ...noFilters, organizationId: org })).toBe(true);
+  });
+});
+
+describe('frequency', () => {
+  it("reads 'N times per week', in the singular for one, and a dash when empty", () => {
+    expect(frequencyLabel(1)).toBe('1 time per week');
+    expect(frequencyLabel(3)).toBe('3 times per week');
+    expect(frequencyLabel(undefined)).toBe('—');
   });
 });

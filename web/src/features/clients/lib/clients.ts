@@ -10,8 +10,8 @@ export const statusLabels: Record<ClientStatus, string> = { active: 'Active', in
 
 export const gradeLabel = (grade: GradeLevel | undefined) => (grade ? gradeLevelLabels[grade] : undefined);
 
-/** Spec: 'N times per week', a dash when empty. */
-export const frequencyLabel = (frequency: number | undefined) => (frequency ? `${frequency} times per week` : '—');
+/** Spec: 'N times per week' ('1 time per week'), a dash when empty. */
+export const frequencyLabel = (frequency: number | undefined) => (frequency ? `${frequency} ${frequency === 1 ? 'time' : 'times'} per week` : '—');
 
 export const ALL = 'all';
 

@@ -100,7 +100,7 @@ describe('Organization Management', () => {
         jsonResponse(409, { message: 'Move or archive the 4 active clients of this organization first' }),
     });
     const card = await screen.findByRole('article', { name: 'Lincoln Elementary' });
-    for (const text of ['School', 'Active', '12 Elm Street', '555-0100', 'Pat Principal', 'Active Clients', 'This Month', 'Active Goals', '9']) {
+    for (const text of ['School', 'Active', '12 Elm Street', '555-0100', 'Pat Principal', 'Active Clients', 'This Month', 'sessions', 'Active Goals', '9']) {
       expect(within(card).getAllByText(text).length).toBeGreaterThan(0);
     }
 

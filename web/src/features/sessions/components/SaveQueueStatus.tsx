@@ -1,7 +1,7 @@
 import { Button, Flex, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useCurrentUser } from '../../../lib/current-user.ts';
-import type { QueueSnapshot } from '../../../lib/offline-queue.ts';
+import { changesOf, type QueueSnapshot } from '../../../lib/offline-queue.ts';
 import { trialsQueue, useTrialsQueue, type TrialsSave } from '../lib/trials.ts';
 
 const RefusedChangesDialog = lazy(() => import('./RefusedChangesDialog.tsx'));
@@ -38,7 +38,8 @@ export function SaveQueueStatus() {
 
   const mine = snapshot.entries.filter((entry) => entry.owner === owner);
   const refused = mine.filter((entry) => entry.refusal);
-  const pending = mine.length - refused.length;
+  // Taps, not rows: each entry carries the changes it folded in.
+  const pending = mine.filter((entry) => !entry.refusal).reduce((sum, entry) => sum + changesOf(entry), 0);
   const text = statusText(snapshot, pending, refused.length);
 
   return (

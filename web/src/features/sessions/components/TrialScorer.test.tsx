@@ -171,11 +171,12 @@ describe('Scoring trials on the session page', () => {
     await header().findByText('All changes saved');
 
     server.network = false;
+    // Two trials scored (the cue level is not a change): the header counts both, not the one row they share.
     await tap(group, 'Incorrect', 'Model', 'Correct');
-    await header().findByText('Offline – 1 change not yet saved');
+    await header().findByText('Offline – 2 changes not yet saved');
     expect(screen.getByRole('status', { name: 'Trials for Initial /s/: Not saved yet' })).toBeTruthy();
     await tap(await scoring('Final /r/'), 'Correct');
-    await header().findByText('Offline – 2 changes not yet saved');
+    await header().findByText('Offline – 3 changes not yet saved');
     expect(summaryOf(group)).toBe('2/3 · 67%');
 
     server.network = true;
@@ -196,7 +197,7 @@ describe('Scoring trials on the session page', () => {
     await header().findByText('All changes saved');
     server.network = false;
     await tap(group, 'Incorrect', 'Incorrect');
-    await header().findByText('Offline – 1 change not yet saved');
+    await header().findByText('Offline – 2 changes not yet saved');
     const stored = server.rows.get(sGoal.id)!;
 
     // The reload: the page's memory is gone, the device keeps the queue; the network still down.
@@ -207,7 +208,7 @@ describe('Scoring trials on the session page', () => {
     after.network = false;
     const reloaded = await scoring('Initial /s/');
     await waitFor(() => expect(summaryOf(reloaded)).toBe('1/3 · 33%'));
-    await header().findByText('Offline – 1 change not yet saved');
+    await header().findByText('Offline – 2 changes not yet saved');
 
     after.network = true;
     window.dispatchEvent(new Event('online'));

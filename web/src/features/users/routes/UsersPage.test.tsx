@@ -67,7 +67,7 @@ describe('User Management', () => {
 
   it('lists child users with their organizations and permissions', async () => {
     await openUsers(owner, [alex]);
-    expect(await screen.findByRole('heading', { name: 'Child Users (1)' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Team members (1)' })).toBeTruthy();
     const card = screen.getByTestId('user-card');
     expect(within(card).getByText('Alex Aide')).toBeTruthy();
     expect(within(card).getByText('Active')).toBeTruthy();

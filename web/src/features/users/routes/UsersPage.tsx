@@ -68,7 +68,7 @@ function ManageUsers() {
       <Card.Root as="section" aria-labelledby="child-users-heading">
         <Card.Header>
           <Heading as="h2" size="md" id="child-users-heading">
-            Child Users ({children.length})
+            Team members ({children.length})
           </Heading>
         </Card.Header>
         <Card.Body>
