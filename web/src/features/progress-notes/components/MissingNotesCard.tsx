@@ -1,5 +1,7 @@
-import { Button, Card, Flex, Heading, Skeleton, Text } from '@chakra-ui/react';
-import type { BulkJob } from '@caseload/contract/notes';
+import { Button, Card, Flex, Heading, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import type { BulkJob, MissingNotes } from '@caseload/contract/notes';
 import { SparklesIcon } from '../../../components/icons.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { errorMessage } from '../../../lib/api.ts';
@@ -40,6 +42,7 @@ export function MissingNotesCard({ assignedTo, canGenerate, busy, onStarted }: M
                 </Text>
               </>
             ) : (
+              <Stack gap="3">
               <Flex justify="space-between" align="center" gap="3" wrap="wrap">
                 <div>
                   <Heading as="h2" size="md">
@@ -72,10 +75,41 @@ export function MissingNotesCard({ assignedTo, canGenerate, busy, onStarted }: M
                   </Button>
                 )}
               </Flex>
+              {clients.length > 0 && <MissingStudents clients={clients} />}
+              </Stack>
             )
           }
         </QueryState>
       </Card.Body>
     </Card.Root>
+  );
+}
+
+/** Students shown before 'View all': a district's list can run to hundreds. */
+const STUDENTS_SHOWN = 8;
+
+/** The students still without a note for the period, each linking to the client's page. */
+function MissingStudents({ clients }: { clients: MissingNotes['clients'] }) {
+  const [all, setAll] = useState(false);
+  const shown = all ? clients : clients.slice(0, STUDENTS_SHOWN);
+  return (
+    <Flex as="ul" aria-label="Students without a note" listStyleType="none" gap="2" wrap="wrap" align="center">
+      {shown.map((client) => (
+        <li key={client.id}>
+          <Link asChild color="blue.700" fontSize="sm" display="inline-flex" minH="6" alignItems="center" px="1">
+            <RouterLink to={`/clients/${client.id}`}>
+              {client.firstName} {client.lastInitial}.
+            </RouterLink>
+          </Link>
+        </li>
+      ))}
+      {clients.length > STUDENTS_SHOWN && (
+        <li>
+          <Button variant="ghost" size="xs" aria-expanded={all} onClick={() => setAll(!all)}>
+            {all ? 'Show fewer' : `View all ${clients.length}`}
+          </Button>
+        </li>
+      )}
+    </Flex>
   );
 }

@@ -1,6 +1,7 @@
 import { Button, Flex, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { AppDialog } from '../../../components/AppDialog.tsx';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { RichTextView } from '../../../components/rich-text/RichTextView.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { notify } from '../../../lib/toaster.ts';
@@ -28,11 +29,14 @@ export function ViewNoteDialog({ item, canEdit, canDelete, onClose, onEdit, onDe
   const shown = item ?? lastItem;
   const deliver = useMarkNoteDelivered();
   const delivered = shown?.note.status === 'delivered';
+  // Delivering cannot be undone: it asks first and says what it locks.
+  const [confirmingDelivery, setConfirmingDelivery] = useState(false);
   const markDelivered = () => {
     if (!shown) return;
     deliver.mutate(shown.note.id, {
       onSuccess: () => notify.success({ title: 'Progress note marked as delivered' }),
       onError: (error) => notify.error({ title: 'Failed to mark the progress note as delivered', description: errorMessage(error, 'Please try again.') }),
+      onSettled: () => setConfirmingDelivery(false),
     });
   };
   const download = async () => {
@@ -66,7 +70,7 @@ export function ViewNoteDialog({ item, canEdit, canDelete, onClose, onEdit, onDe
           )}
           {canEdit && !delivered && (
             <>
-              <Button variant="outline" colorPalette="green" onClick={markDelivered} loading={deliver.isPending}>
+              <Button variant="outline" colorPalette="green" onClick={() => setConfirmingDelivery(true)}>
                 Mark as Delivered
               </Button>
               <Button colorPalette="blue" onClick={onEdit}>
@@ -91,6 +95,15 @@ export function ViewNoteDialog({ item, canEdit, canDelete, onClose, onEdit, onDe
             </Text>
           )}
           <RichTextView html={shown.note.content} data-testid="full-note" />
+          <ConfirmDialog
+            open={confirmingDelivery}
+            title="Mark as Delivered"
+            description={`Mark the progress note for ${shown.clientName} as delivered to the family? Delivering locks it: it can no longer be edited or deleted.`}
+            confirmLabel="Mark as Delivered"
+            pending={deliver.isPending}
+            onConfirm={markDelivered}
+            onCancel={() => setConfirmingDelivery(false)}
+          />
         </Stack>
       )}
     </AppDialog>

@@ -160,6 +160,9 @@ describe('missing notes', () => {
     const card = await screen.findByRole('region', { name: 'Missing notes' });
     expect(await within(card).findByRole('heading', { name: 'Missing notes: 1' })).toBeTruthy();
     expect(within(card).getByText('Fall term · Jan 5, 2026 - Mar 20, 2026')).toBeTruthy();
+    // The students are named, each linking to the client's page.
+    const named = within(within(card).getByRole('list', { name: 'Students without a note' })).getAllByRole('link');
+    expect(named.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([[`${clients[1]!.firstName} ${clients[1]!.lastInitial}.`, `/clients/${clients[1]!.id}`]]);
     // The count covers the same caseload as the notes listed.
     const scopeOf = (path: string) => fetchMock.mock.calls.map(([url]) => new URL(String(url), 'http://app.test')).find((url) => url.pathname === path)?.searchParams.get('assignedTo');
     expect(scopeOf('/api/progress-notes/missing')).toBe(scopeOf('/api/progress-notes'));
@@ -255,7 +258,16 @@ describe('notes list', () => {
     expect(await screen.findByRole('button', { name: 'Edit progress note for Maya R.' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'View Full Note' }));
     const dialog = await screen.findByRole('dialog', { name: 'Progress Note - Maya R.' });
+    // It asks first, saying what delivering locks; Cancel sends nothing.
     fireEvent.click(within(dialog).getByRole('button', { name: 'Mark as Delivered' }));
+    let confirm = await screen.findByRole('alertdialog', { name: 'Mark as Delivered' });
+    expect(within(confirm).getByText(/Delivering locks it: it can no longer be edited or deleted\./)).toBeTruthy();
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(sent).toBeUndefined();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Mark as Delivered' }));
+    confirm = await screen.findByRole('alertdialog', { name: 'Mark as Delivered' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Mark as Delivered' }));
     expect(await within(dialog).findByText('This note was delivered; its content can no longer be changed.')).toBeTruthy();
     expect(sent).toEqual({ status: 'delivered' });
     expect(within(dialog).queryByRole('button', { name: 'Edit Note' })).toBeNull();
