@@ -225,7 +225,7 @@ describe('progress notes and reports', () => {
     await page.getByText('Average of 2 of 3 clients with data').waitFor();
     await noAxeViolations();
 
-    const json = await saved(Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export Report' }).click()]).then(([d]) => d));
+    const json = await saved(Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export JSON (data)' }).click()]).then(([d]) => d));
     expect(json.name).toMatch(/^progress-report-\d{4}-\d{2}-\d{2}\.json$/);
     const text = json.body.toString('utf8');
     expect(text).toContain('\n  "generatedAt"');
@@ -236,7 +236,8 @@ describe('progress notes and reports', () => {
       ['Ben T.', 50],
     ]);
 
-    const csv = await saved(Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]).then(([d]) => d));
+    // 'Export Report' is the spreadsheet a person opens, never raw JSON.
+    const csv = await saved(Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export Report' }).click()]).then(([d]) => d));
     expect(csv.name).toMatch(/^progress-report-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(csv.body.toString('utf8')).toMatch(/^\uFEFF"Client","Goal Count"/);
 

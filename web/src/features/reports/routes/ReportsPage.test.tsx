@@ -187,10 +187,24 @@ describe('reports', () => {
     await openReports(testUser, {
       'GET /api/reports/export?days=30&format=json': () => new Response(file, { headers: { 'Content-Type': 'application/json; charset=utf-8' } }),
     });
-    fireEvent.click(screen.getByRole('button', { name: 'Export Report' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Export JSON (data)' }));
     await waitFor(() => expect(clicks).toHaveLength(1));
     expect(clicks[0]).toMatch(/^progress-report-\d{4}-\d{2}-\d{2}\.json$/);
     expect(await created[0]!.text()).toBe(file);
+  });
+
+  it("'Export Report' downloads the spreadsheet (CSV), never raw JSON", async () => {
+    vi.spyOn(URL, 'createObjectURL').mockImplementation(() => 'blob:report');
+    const clicks: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicks.push(this.download);
+    });
+    await openReports(testUser, {
+      'GET /api/reports/export?days=30&format=csv': () => new Response('\uFEFF"Client","Goal Count"\r\n', { headers: { 'Content-Type': 'text/csv; charset=utf-8' } }),
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Export Report' }));
+    await waitFor(() => expect(clicks).toHaveLength(1));
+    expect(clicks[0]).toMatch(/^progress-report-\d{4}-\d{2}-\d{2}\.csv$/);
   });
 
   it('tells a user without the permission', async () => {

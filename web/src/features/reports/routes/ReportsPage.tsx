@@ -17,7 +17,7 @@ import { DEFAULT_DAYS, exportFileName, periodOptions } from '../lib/report.ts';
 
 const goalTypeOptions = goalTypes.map((t) => ({ value: t, label: goalTypeLabels[t] }));
 
-/** /reports: filters, four summary cards, Client Progress Details, and export as JSON or CSV. */
+/** /reports: filters, four summary cards, Client Progress Details, and export as CSV ('Export Report') or JSON. */
 export default function ReportsPage() {
   const canView = usePermission('canViewReports');
   if (!canView) {
@@ -69,11 +69,12 @@ function Reports() {
         subtitle="Progress across your caseload"
         actions={
           <Flex gap="3" wrap="wrap">
-            <Button colorPalette="blue" onClick={() => download('json')} loading={exporting === 'json'} disabled={exporting !== null}>
+            {/* The report a person opens is the spreadsheet; the JSON is the same data for other systems. */}
+            <Button colorPalette="blue" onClick={() => download('csv')} loading={exporting === 'csv'} disabled={exporting !== null}>
               Export Report
             </Button>
-            <Button variant="outline" onClick={() => download('csv')} loading={exporting === 'csv'} disabled={exporting !== null}>
-              Export CSV
+            <Button variant="outline" onClick={() => download('json')} loading={exporting === 'json'} disabled={exporting !== null}>
+              Export JSON (data)
             </Button>
           </Flex>
         }
