@@ -5,6 +5,7 @@ import type { Client } from '@caseload/contract/caseload';
 import { EditIcon } from '../../../components/icons.tsx';
 import { PageHeading } from '../../../components/PageHeading.tsx';
 import { usePermission } from '../../../lib/permissions.ts';
+import { ClientGoalsTab } from '../../goals/index.ts';
 import { IepCard } from '../../ieps/index.ts';
 import { ClientMinutesCard } from '../../minutes/index.ts';
 import { useOrganizations } from '../../organizations/index.ts';
@@ -18,7 +19,7 @@ export interface ClientPageState {
   name?: string;
 }
 
-/** /clients/:id — the client's basics, the IEP card and the service minutes of the school year. */
+/** /clients/:id — the client's basics, goals, the IEP card and the service minutes of the school year. */
 export default function ClientPage() {
   const { id = '' } = useParams();
   const state = useLocation().state as ClientPageState | null;
@@ -35,7 +36,7 @@ export default function ClientPage() {
       </Link>
       <PageHeading
         title={title}
-        subtitle="IEP and service minutes"
+        subtitle="Goals, IEP and service minutes"
         actions={
           client && (
             <Button variant="outline" onClick={() => setEditing(true)}>
@@ -47,6 +48,13 @@ export default function ClientPage() {
       />
       <Stack gap="6">
         <ClientBasics record={record} />
+        {client && (
+          <Card.Root as="section" aria-label="Goals">
+            <Card.Body>
+              <ClientGoalsTab clientId={client.id} headingLevel={2} />
+            </Card.Body>
+          </Card.Root>
+        )}
         <IepCard clientId={id} />
         <ClientMinutesCard clientId={id} />
       </Stack>

@@ -275,6 +275,8 @@ describe('ICD-10 codes and Medicaid eligibility', () => {
       [`GET /api/clients/${emma.id}/ieps`]: pending,
       [`GET /api/clients/${emma.id}/makeups`]: pending,
       [`GET /api/clients/${emma.id}/service-minutes`]: pending,
+      'GET /api/goals': pending,
+      'GET /api/progress': pending,
     });
     renderApp(`/clients/${emma.id}`);
     const details = await screen.findByRole('region', { name: 'Client details' });

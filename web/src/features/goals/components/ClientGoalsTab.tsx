@@ -16,8 +16,11 @@ import { GoalStatusBadge, GoalTypeBadge } from './GoalBadges.tsx';
 import { GoalDescription } from './GoalDescription.tsx';
 import { GoalForm, GoalFormDialog } from './GoalForm.tsx';
 
-/** The 'Goals & Progress' tab of the Edit Client dialog. */
-export function ClientGoalsTab({ clientId }: { clientId: string }) {
+/**
+ * A client's goals with add, edit, status and delete: the client page's Goals section (headings from
+ * h2, at every width) and the 'Goals & Progress' tab of the Edit Client dialog (from h3).
+ */
+export function ClientGoalsTab({ clientId, headingLevel = 3 }: { clientId: string; headingLevel?: 2 | 3 }) {
   const goals = useClientGoals(clientId);
   const canManage = usePermission('canManageGoals');
   const canViewReports = usePermission('canViewReports');
@@ -28,7 +31,7 @@ export function ClientGoalsTab({ clientId }: { clientId: string }) {
   return (
     <Stack gap="4" pt="2">
       <Flex justify="space-between" align="center" gap="3" wrap="wrap">
-        <Heading as="h3" size="md">
+        <Heading as={`h${headingLevel}`} size="md">
           Goals
         </Heading>
         {canManage && !adding && (
@@ -61,6 +64,7 @@ export function ClientGoalsTab({ clientId }: { clientId: string }) {
                 key={goal.id}
                 goal={goal}
                 canManage={canManage}
+                headingLevel={headingLevel === 2 ? 3 : 4}
                 progress={canViewReports ? progress.data : undefined}
                 onEdit={() => setEditing(goal)}
               />
@@ -77,12 +81,13 @@ export function ClientGoalsTab({ clientId }: { clientId: string }) {
 interface GoalCardProps {
   goal: Goal;
   canManage: boolean;
+  headingLevel: 3 | 4;
   /** The client's data points (absent without report access: the chart is left out). */
   progress: readonly ProgressPoint[] | undefined;
   onEdit: () => void;
 }
 
-function GoalCard({ goal, canManage, progress, onEdit }: GoalCardProps) {
+function GoalCard({ goal, canManage, headingLevel, progress, onEdit }: GoalCardProps) {
   const setStatus = useSetGoalStatus();
   const remove = useDeleteGoal();
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -117,7 +122,7 @@ function GoalCard({ goal, canManage, progress, onEdit }: GoalCardProps) {
       <Flex justify="space-between" gap="3" align="flex-start" wrap="wrap">
         <Stack gap="1" flex="1" minW="0">
           <Flex gap="2" align="center" wrap="wrap">
-            <Heading as="h4" size="sm">
+            <Heading as={`h${headingLevel}`} size="sm">
               {goal.name}
             </Heading>
             <GoalStatusBadge status={goal.status} />

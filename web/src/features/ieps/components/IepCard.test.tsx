@@ -75,13 +75,37 @@ function openClientPage({ user = testUser, ieps = [], create, record }: Setup = 
     if (url === `/api/clients/${clientId}/makeups`) return jsonResponse(200, [makeup]);
     if (url === `/api/clients/${clientId}`) return record ? record() : jsonResponse(200, emma);
     if (url === '/api/organizations') return jsonResponse(200, []);
+    if (url === `/api/goals?clientId=${clientId}`) return jsonResponse(200, [goal]);
     return new Promise<Response>(() => undefined);
   });
   renderApp(`/clients/${clientId}`);
   return { fetchMock, sent };
 }
 
+const goal = {
+  id: '44444444-4444-4444-8444-000000000001',
+  clientId,
+  name: 'Initial /s/ in words',
+  type: 'articulation',
+  criterionMet: false,
+  description: '<p>Produce /s/</p>',
+  targetCriteria: '80% accuracy',
+  status: 'active',
+  createdAt: '2026-03-09T14:00:00.000Z',
+  updatedAt: '2026-03-09T14:00:00.000Z',
+};
+
 const dialog = () => screen.findByRole('dialog', { name: 'Add IEP' });
+
+describe('client page: goals', () => {
+  it('shows the goals on the page itself, at every width, with Add Goal for a user who manages goals', async () => {
+    openClientPage();
+    const goals = await screen.findByRole('region', { name: 'Goals' });
+    expect(within(goals).getByRole('heading', { level: 2, name: 'Goals' })).toBeTruthy();
+    expect(await within(goals).findByRole('heading', { level: 3, name: 'Initial /s/ in words' })).toBeTruthy();
+    expect(within(goals).getByRole('button', { name: 'Add Goal' })).toBeTruthy();
+  });
+});
 
 describe('client page: IEP card', () => {
   it("shows the client, the current IEP, past IEPs and the school year's minutes with the owed make-up", async () => {
