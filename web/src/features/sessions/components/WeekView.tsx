@@ -130,10 +130,11 @@ function DayColumn({ day, timeZone, sessions, onSlotClick }: { day: Date; timeZo
           _hover={{ bg: `${statusPalette[session.status]}.200`, textDecoration: 'none' }}
           zIndex="1"
         >
-          <RouterLink to={`/sessions/${session.id}`}>
+          {/* A narrow block wraps the names onto a second line, and hovering shows them all. */}
+          <RouterLink to={`/sessions/${session.id}`} title={sessionClientNames(session)}>
             <Flex direction="column">
-              <Flex as="span" align="center" gap="1" minW="0">
-                <Text as="span" fontWeight="semibold" truncate>
+              <Flex as="span" align="flex-start" gap="1" minW="0">
+                <Text as="span" fontWeight="semibold" lineClamp={2} overflowWrap="anywhere">
                   {sessionClientNames(session)}
                 </Text>
                 <SessionMarks session={session} badgeSize="xs" />

@@ -185,6 +185,25 @@ describe('Sessions page', () => {
     expect(screen.getAllByText('Completed').length).toBeGreaterThan(0);
   });
 
+  it('says what the month chips\' colours mean', async () => {
+    openSessions();
+    fireEvent.click(await screen.findByRole('button', { name: 'Month' }));
+    const legend = await screen.findByRole('list', { name: 'Colours of the sessions' });
+    expect(within(legend).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Scheduled', 'Completed', 'Canceled / No Show', 'Rescheduled']);
+  });
+
+  it('fits the month to a phone: each day a button with its count, opening the day', async () => {
+    setViewportWidth(390);
+    openSessions();
+    fireEvent.click(await screen.findByRole('button', { name: 'Month' }));
+    const day = await screen.findByRole('button', { name: 'Open Monday, March 9: 3 sessions' });
+    // No chips to scroll sideways for: the day opens in the Day view.
+    expect(screen.queryByRole('button', { name: '+1 more on Monday, March 9' })).toBeNull();
+    fireEvent.click(day);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Monday, March 9, 2026' })).toBeTruthy();
+    expect(await screen.findByText('3 sessions scheduled')).toBeTruthy();
+  });
+
   it('shows one day with Previous and Next instead of the week below 600 px', async () => {
     setViewportWidth(390);
     const fetchMock = openSessions();
