@@ -9,15 +9,18 @@ export const DEMO_CHILDREN = [
 
 const FIRST_NAMES = ['Ava', 'Liam', 'Mia', 'Noah', 'Zoe', 'Eli', 'Lily', 'Owen', 'Ruby', 'Leo', 'Nora', 'Jack', 'Ivy', 'Luca', 'Emma', 'Kai', 'Aria', 'Finn', 'Maya', 'Theo'];
 const DIAGNOSES = ['Speech sound disorder', 'Expressive language delay', 'Receptive language disorder', 'Childhood-onset fluency disorder', 'Social communication disorder', 'Voice disorder', 'Phonological disorder'];
-const GOAL_TEXT: Record<(typeof goalTypes)[number], [string, string]> = {
-  articulation: ['Produce /r/ in initial position', 'Produce /r/ in the initial position of words with 80% accuracy'],
-  expressive_language: ['Use complete sentences', 'Use 5+ word sentences to describe pictures with 80% accuracy'],
-  fluency: ['Use easy onset', 'Use easy onset strategies in structured conversation with 75% accuracy'],
-  other: ['Follow classroom routines', 'Follow 2-step classroom directions with visual support with 80% accuracy'],
-  pragmatics: ['Maintain topic', 'Maintain a conversational topic for 3 turns with 70% accuracy'],
-  receptive_language: ['Answer wh- questions', 'Answer who/what/where questions about a short story with 80% accuracy'],
-  voice: ['Use healthy vocal volume', 'Use an appropriate vocal volume in the classroom with 80% accuracy'],
+/** Each goal's name, what the student will do, and the accuracy its criterion asks (one number for the text, the wording and the chart's line). */
+const GOAL_TEXT: Record<(typeof goalTypes)[number], [string, string, number]> = {
+  articulation: ['Produce /r/ in initial position', 'Produce /r/ in the initial position of words', 80],
+  expressive_language: ['Use complete sentences', 'Use 5+ word sentences to describe pictures', 80],
+  fluency: ['Use easy onset', 'Use easy onset strategies in structured conversation', 75],
+  other: ['Follow classroom routines', 'Follow 2-step classroom directions with visual support', 80],
+  pragmatics: ['Maintain topic', 'Maintain a conversational topic for 3 turns', 70],
+  receptive_language: ['Answer wh- questions', 'Answer who/what/where questions about a short story', 80],
+  voice: ['Use healthy vocal volume', 'Use an appropriate vocal volume in the classroom', 80],
 };
+/** Consecutive sessions at the criterion's accuracy for a goal to count as met. */
+const CRITERION_SESSIONS = 3;
 
 /** A small deterministic random generator, so the demo district is the same every time. */
 function rng(seed: number) {
@@ -75,6 +78,7 @@ export async function seedDemo(baseUrl: string, log: (s: string) => void) {
   await owner.ok('PUT', `/api/users/${assistantUser.id}/supervisors`, { supervisorIds: [slpUser.id] });
   log('  2 child users (the SLP supervises the assistant)');
 
+  // The printed SLP works at Maple: its students are on the SLP's own caseload, so "My caseload" and "My sessions" open full.
   const clients: { id: string; orgIndex: number; active: boolean }[] = [];
   await inParallel(Array.from({ length: 60 }, (_, i) => i), 6, async (i) => {
     const orgIndex = i % 3;
@@ -87,23 +91,35 @@ export async function seedDemo(baseUrl: string, log: (s: string) => void) {
       teacher: orgIndex === 2 ? undefined : `Room ${100 + (i % 12)}`,
       diagnosis: DIAGNOSES[i % DIAGNOSES.length],
       status: i % 20 === 19 ? 'inactive' : 'active',
+      clinicianIds: orgIndex === 0 ? [slpUser.id] : [],
     });
     clients.push({ id: c.id, orgIndex, active: c.status === 'active' });
   });
   log('  60 clients');
 
   const goalsByClient = new Map<string, string[]>();
+  const semesterStart = demoSchoolYear(new Date()).firstDay;
   await inParallel(clients, 6, async (c, i) => {
     const ids: string[] = [];
     for (let g = 0; g < 2; g++) {
       const type = goalTypes[(i + g * 3) % goalTypes.length]!;
-      const [name, criteria] = GOAL_TEXT[type];
-      const goal = await owner.ok<{ id: string }>('POST', '/api/goals', { clientId: c.id, name, type, description: `<p>${criteria}.</p>`, targetCriteria: '80% accuracy across 3 sessions' });
+      const [name, behaviour, accuracy] = GOAL_TEXT[type];
+      const goal = await owner.ok<{ id: string }>('POST', '/api/goals', {
+        clientId: c.id,
+        name,
+        type,
+        description: `<p>${behaviour} with ${accuracy}% accuracy across ${CRITERION_SESSIONS} consecutive sessions.</p>`,
+        targetCriteria: `${accuracy}% accuracy across ${CRITERION_SESSIONS} consecutive sessions`,
+        criterionAccuracy: accuracy,
+        criterionSessions: CRITERION_SESSIONS,
+        // Where the student started, at the semester's first day (the sessions below start near 30%).
+        baseline: { accuracy: 25 + ((i + g) % 3) * 5, date: semesterStart },
+      });
       ids.push(goal.id);
     }
     goalsByClient.set(c.id, ids);
   });
-  log('  120 goals (every type)');
+  log('  120 goals (every type, each with a baseline and a structured criterion)');
 
   // A semester: 16 weeks back from today, each client seen weekly, in pairs from the same school.
   const monday = new Date();
@@ -123,10 +139,21 @@ export async function seedDemo(baseUrl: string, log: (s: string) => void) {
   let documented = 0;
   await inParallel(pairs, 6, async ({ clients: group, at, week }) => {
     const past = at.getTime() < Date.now();
-    const session = await owner.ok<{ id: string }>('POST', '/api/sessions', { type: 'therapy', clientIds: group.map((c) => c.id), scheduledAt: at.toISOString(), duration: 30, notes: '' });
+    // Maple's sessions are the SLP's own: this week's show on the SLP's calendar and dashboard.
+    const providerId = group.every((c) => c.orgIndex === 0) ? slpUser.id : undefined;
+    const session = await owner.ok<{ id: string }>('POST', '/api/sessions', { type: 'therapy', clientIds: group.map((c) => c.id), scheduledAt: at.toISOString(), duration: 30, notes: '', providerId });
     if (!past) return;
     const canceled = random() < 0.05;
-    await owner.ok('PUT', `/api/sessions/${session.id}`, { type: 'therapy', clientIds: group.map((c) => c.id), scheduledAt: at.toISOString(), duration: 30, notes: '', status: canceled ? 'canceled' : 'completed' });
+    await owner.ok('PUT', `/api/sessions/${session.id}`, {
+      type: 'therapy',
+      clientIds: group.map((c) => c.id),
+      scheduledAt: at.toISOString(),
+      duration: 30,
+      notes: '',
+      providerId,
+      status: canceled ? 'canceled' : 'completed',
+      ...(canceled ? { cancelReason: 'provider_unavailable' } : {}),
+    });
     if (canceled) return;
     for (const c of group) {
       const absent = random() < 0.08;
