@@ -24,9 +24,16 @@ describe('registration and sign-in', () => {
     const first = agent.jar.get('caseload_session');
     const second = new Agent();
     const res = await second.post('/api/login', { username: email, password: PASSWORD });
-    expect(res.cookies[0]).toMatch(/HttpOnly/);
+    expect(res.cookies[0]).toMatch(/^caseload_session=.*HttpOnly/);
     expect(res.cookies[0]).toMatch(/SameSite=Strict/);
     expect(second.jar.get('caseload_session')).not.toBe(first);
+    // Beside it, the hint the app reads (no secret, so not HttpOnly), for as long as the session; sign-out clears both.
+    const hint = res.cookies.find((c) => c.startsWith('caseload_signed_in='))!;
+    expect(hint).toMatch(/^caseload_signed_in=1; Path=\/; Max-Age=\d+; SameSite=Strict/);
+    expect(hint).not.toMatch(/HttpOnly/);
+    expect(hint.match(/Max-Age=(\d+)/)![1]).toBe(res.cookies[0]!.match(/Max-Age=(\d+)/)![1]);
+    const out = await second.post('/api/logout');
+    expect(out.cookies.filter((c) => /Max-Age=0/.test(c)).map((c) => c.split('=')[0]).sort()).toEqual(['caseload_session', 'caseload_signed_in']);
   });
 
   it('refuses a second account with the same e-mail (409) and bad registration input with the spec messages', async () => {

@@ -125,3 +125,9 @@ export const trustedDevice = /* @__PURE__ */ schema(() =>
   }),
 );
 export type TrustedDevice = z.infer<typeof trustedDevice>;
+
+/**
+ * A cookie the app can read (the session's own is HttpOnly): set with the login session and cleared
+ * with it, it says a session may exist, so a device where nobody signed in asks the server nothing.
+ */
+export const SIGNED_IN_HINT_COOKIE = 'caseload_signed_in';

@@ -52,9 +52,10 @@ export function isHttps(event: ApiEvent): boolean {
 export function serializeCookie(
   name: string,
   value: string,
-  opts: { maxAge: number; secure: boolean; path?: string; sameSite?: 'Strict' | 'Lax' },
+  /** `httpOnly` false only for a cookie the app itself reads, which never holds a secret. */
+  opts: { maxAge: number; secure: boolean; path?: string; sameSite?: 'Strict' | 'Lax'; httpOnly?: boolean },
 ): string {
-  const parts = [`${name}=${encodeURIComponent(value)}`, `Path=${opts.path ?? '/'}`, `Max-Age=${opts.maxAge}`, 'HttpOnly', `SameSite=${opts.sameSite ?? 'Strict'}`];
+  const parts = [`${name}=${encodeURIComponent(value)}`, `Path=${opts.path ?? '/'}`, `Max-Age=${opts.maxAge}`, ...(opts.httpOnly === false ? [] : ['HttpOnly']), `SameSite=${opts.sameSite ?? 'Strict'}`];
   if (opts.secure) parts.push('Secure');
   return parts.join('; ');
 }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CurrentUser } from '@caseload/contract/auth';
 import { api, currentUserKey, isApiError } from './api.ts';
-import { clearDevice, endPendingSignOut, forgetSignedIn, idlePastLimit, rememberSignedIn, signedInOffline } from './device.ts';
+import { clearDevice, endPendingSignOut, forgetSignedIn, hasSignedInHint, idlePastLimit, rememberSignedIn, signedInOffline } from './device.ts';
 
 const PENDING_SIGN_OUT_WAIT_MS = 10_000;
 
@@ -18,6 +18,8 @@ async function fetchCurrentUser({ signal }: { signal: AbortSignal }): Promise<Cu
   // tries again at its next start.
   const logout = () => api('logout', { signal: AbortSignal.timeout(PENDING_SIGN_OUT_WAIT_MS) });
   if (!(await endPendingSignOut(logout, (error) => isApiError(error)))) return null;
+  // Nobody signed in on this device: nothing to ask the server (an ordinary sign-in page load makes no 401).
+  if (!hasSignedInHint() && !signedInOffline()) return null;
   try {
     const user = await api('getCurrentUser', { signal, expectUnauthorized: true });
     await rememberSignedIn(user);

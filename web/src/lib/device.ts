@@ -10,7 +10,7 @@
  *   empties it.
  * React Query's cache is cleared by the callers (lib/api.ts), which own it.
  */
-import type { CurrentUser } from '@caseload/contract/auth';
+import { SIGNED_IN_HINT_COOKIE, type CurrentUser } from '@caseload/contract/auth';
 import { isApiReadCache, userReadCache } from '@caseload/contract/offline-reads';
 import { discardEveryQueue } from './offline-queue.ts';
 
@@ -101,11 +101,21 @@ export function markActive(now = Date.now()): void {
   if (signedIn && now > signedIn.lastActiveAt) writeSignedIn({ ...signedIn, lastActiveAt: now });
 }
 
+/** The server set its signed-in hint with a login session (the session's own cookie is out of reach). */
+export function hasSignedInHint(): boolean {
+  return typeof document !== 'undefined' && document.cookie.split('; ').some((cookie) => cookie.startsWith(`${SIGNED_IN_HINT_COOKIE}=`));
+}
+
+function dropSignedInHint(): void {
+  if (typeof document !== 'undefined') document.cookie = `${SIGNED_IN_HINT_COOKIE}=; Max-Age=0; Path=/; SameSite=Strict`;
+}
+
 /**
  * The server's session ended (expired, ended elsewhere): the session page's reads and the user's
  * record go. Unsent changes stay for the same person's next sign-in (lib/offline-queue.ts).
  */
 export async function forgetSignedIn(): Promise<void> {
+  dropSignedInHint();
   try {
     storage()?.removeItem(SIGNED_IN);
   } catch {
@@ -120,6 +130,7 @@ export async function forgetSignedIn(): Promise<void> {
  * noted as still to end until endPendingSignOut reaches the server, now or at the app's next start.
  */
 export async function clearDevice(): Promise<void> {
+  dropSignedInHint();
   await Promise.all([forgetCachedReads().catch(() => undefined), discardEveryQueue()]);
   for (const area of ['localStorage', 'sessionStorage'] as const) {
     try {

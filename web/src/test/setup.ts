@@ -4,7 +4,8 @@
 // returns plain Dates.
 import '@date-fns/tz';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { SIGNED_IN_HINT_COOKIE } from '@caseload/contract/auth';
 import { queryClient } from '../lib/query-client.ts';
 import { toaster } from '../lib/toaster.ts';
 import { takeUnmatchedRequests } from './fetch.ts';
@@ -13,6 +14,12 @@ import { takeUnmatchedRequests } from './fetch.ts';
 // few ticks, 1 s (the default) was flaky on a busy CI machine, and 5 s was passed with two other full
 // runs on the 2 cores.
 configure({ asyncUtilTimeout: 15_000 });
+
+// As after a sign-in, the server's hint that a session may exist: each test's /api/user answer
+// decides whether someone is signed in (a test of a device where nobody signed in removes it).
+beforeEach(() => {
+  document.cookie = `${SIGNED_IN_HINT_COOKIE}=1; Path=/`;
+});
 
 afterEach(() => {
   // Taken before and after unmounting: what the test itself called, then what unmounting started.

@@ -203,9 +203,13 @@ function isExpired(limit: AttemptLimit, item: AttemptsItem, t: number) {
   return (item.failedAttempts ?? 0) >= limit.max && (item.lastAttemptAt ?? 0) + limit.lockSeconds <= t;
 }
 
+/**
+ * Seconds left on the lock, never more than a whole lock: a parallel request that read the clock a
+ * second later may have written the attempt (or the lock) from its own later `t`.
+ */
 function remaining(limit: AttemptLimit, item: AttemptsItem | undefined, t: number) {
   const until = item?.lockedUntil ?? (item?.lastAttemptAt ?? t) + limit.lockSeconds;
-  return Math.max(1, until - t);
+  return Math.min(limit.lockSeconds, Math.max(1, until - t));
 }
 
 async function clearIf(limit: AttemptLimit, item: AttemptsItem) {

@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { SIGNED_IN_HINT_COOKIE } from '@caseload/contract/auth';
 import { dashboardLoading, jsonResponse, mockApi, signedOut, testUser } from '../../../test/fetch.ts';
 import { renderApp } from '../../../test/render.tsx';
 
@@ -18,6 +19,25 @@ function signIn(email = 'jane@school.example', password = 'whatever') {
   fireEvent.change(screen.getByLabelText('Password'), { target: { value: password } });
   fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
 }
+
+describe('a device where nobody signed in', () => {
+  it('shows the sign-in page without asking the server who is signed in (no 401 in the console)', async () => {
+    // No hint from the server and nobody remembered on this device.
+    document.cookie = `${SIGNED_IN_HINT_COOKIE}=; Max-Age=0; Path=/`;
+    const fetchMock = mockApi({ ...dashboardLoading, 'GET /api/user': signedOut });
+    renderApp('/');
+    await screen.findByRole('tab', { name: 'Sign In' });
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/user')).toBe(false);
+  });
+
+  it('asks once the server has set its hint, and forgets the hint on a 401', async () => {
+    const fetchMock = mockApi({ ...dashboardLoading, 'GET /api/user': signedOut });
+    renderApp('/');
+    await screen.findByRole('tab', { name: 'Sign In' });
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/user')).toBe(true);
+    expect(document.cookie).not.toContain(`${SIGNED_IN_HINT_COOKIE}=`);
+  });
+});
 
 describe('sign in', () => {
   it('validates with the contract schema before calling the server', async () => {
