@@ -375,8 +375,8 @@ export const routes = {
 
 /** Functions that are not HTTP routes, declared like routes (infra reads both the same way). */
 export const workers = {
-  /** Runs queued background jobs (SQS event source), routed by kind: bulk note generation, cancelling on closed days, exports, roster previews and applies; one job per invocation. */
-  bulkGenerationWorker: { handler: 'notes/bulk-generation-worker', uses: ['bedrock', 'exports', 'rosterUploads'], memoryMb: 1024 },
+  /** Runs queued background jobs (SQS event source), routed by kind: bulk note generation, cancelling on closed days, exports (a whole export prints signed notes and parent reports: pdf), roster previews and applies; one job per invocation. */
+  bulkGenerationWorker: { handler: 'notes/bulk-generation-worker', uses: ['bedrock', 'exports', 'rosterUploads', 'pdf'], memoryMb: 1024 },
   /** The deployment's data-migration step (a CDK Trigger runs it on each deploy; infra/constructs/migrations.ts). */
   dataMigrations: { handler: 'operations/run-migrations', memoryMb: 1024 },
 } as const satisfies Record<string, FunctionDef>;
