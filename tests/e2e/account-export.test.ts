@@ -1,4 +1,6 @@
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { RunningApp } from '../../packages/local/src/runtime.ts';
@@ -33,8 +35,14 @@ describe('the district export in Chromium at 390 px', () => {
 
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
     expect(download.suggestedFilename()).toMatch(/^district-export-.*\.zip$/);
-    const bytes = await readFile((await download.path())!);
-    // A zip: its local file header's signature.
-    expect(bytes.subarray(0, 4).toString('latin1')).toBe('PK\u0003\u0004');
+    const dir = await mkdtemp(join(tmpdir(), 'e2e-export-'));
+    try {
+      await download.saveAs(join(dir, 'export.zip'));
+      const bytes = await readFile(join(dir, 'export.zip'));
+      // A zip: its local file header's signature.
+      expect(bytes.subarray(0, 4).toString('latin1')).toBe('PK\u0003\u0004');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
