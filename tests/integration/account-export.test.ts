@@ -1,11 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { unzipSync, strFromU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportFileNames, type DataDictionary } from '../../packages/contract/src/export-files.ts';
 import { testClock } from '../../packages/core/src/clock.ts';
 import { db } from '../../packages/core/src/db.ts';
+import { newId } from '../../packages/core/src/ids.ts';
+import { entity, keys } from '../../packages/core/src/keys.ts';
 import { LOCAL_DOWNLOAD_PREFIX } from '../../packages/core/src/exports/local-download.ts';
 import { whenJobsIdle } from '../../packages/core/src/jobs/dispatch.ts';
 import { tableName } from '../../packages/core/src/table.ts';
@@ -257,4 +259,64 @@ describe('the download link', () => {
       testClock.reset();
     }
   });
+});
+
+describe('a larger district', () => {
+  const CLIENTS = 300;
+  const SESSIONS = 3000;
+
+  /** Items written 25 to a BatchWrite (retrying what DynamoDB leaves unprocessed), with the keys the product writes. */
+  async function batchPut(items: Record<string, unknown>[]) {
+    for (let i = 0; i < items.length; i += 25) {
+      let request: Record<string, any> | undefined = { [tableName()]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) };
+      while (request && Object.keys(request).length) request = (await db().send(new BatchWriteCommand({ RequestItems: request }))).UnprocessedItems;
+    }
+  }
+
+  it(`exports ${CLIENTS} students and ${SESSIONS} sessions whole, a page at a time (measured)`, async () => {
+    const { agent, user } = await signUpOwner();
+    const accountId = user.accountId as string;
+    const stamp = '2026-01-05T15:00:00.000Z';
+    const clients = Array.from({ length: CLIENTS }, (_, i) => ({ id: newId(), accountId, firstName: `Student${i}`, lastInitial: 'Q', status: 'active', createdAt: stamp, updatedAt: stamp }));
+    await batchPut(clients.map((c) => ({ ...keys.client(accountId, c.id), type: entity.client, ...c })));
+    const sessions = Array.from({ length: SESSIONS }, (_, i) => {
+      const client = clients[i % CLIENTS]!;
+      const scheduledAt = new Date(Date.parse(stamp) + i * 3_600_000).toISOString();
+      return {
+        id: newId(),
+        accountId,
+        sessionType: 'therapy',
+        status: 'completed',
+        scheduledAt,
+        duration: 30,
+        providerId: user.id,
+        participants: { [client.id]: { status: 'present', firstName: client.firstName, lastInitial: 'Q', addedAt: stamp } },
+        createdAt: stamp,
+        updatedAt: stamp,
+      };
+    });
+    await batchPut(
+      sessions.map((s) => ({ ...keys.session(accountId, s.id), ...keys.sessionIndex(accountId, s.scheduledAt, s.id), ...keys.sessionProviderIndex(accountId, user.id, s.scheduledAt, s.id), type: entity.session, ...s })),
+    );
+
+    let requests = 0;
+    const counter = 'countWholeExportRequests';
+    db().middlewareStack.add((next) => (args) => ((requests += 1), next(args)), { step: 'initialize', name: counter });
+    const before = process.memoryUsage().heapUsed;
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().heapUsed)), 20);
+    const startedAt = performance.now();
+    const job = await finishedExport(agent, { scope: 'account' });
+    const seconds = (performance.now() - startedAt) / 1000;
+    clearInterval(sampler);
+    db().middlewareStack.remove(counter);
+    const files = await unzip(job);
+    const size = Object.values(files).reduce((n, f) => n + f.length, 0);
+    console.log(`whole export of ${CLIENTS} students and ${SESSIONS} sessions: ${seconds.toFixed(1)} s, ${requests} DynamoDB requests, heap +${((peak - before) / 2 ** 20).toFixed(0)} MiB at peak, ${(size / 2 ** 20).toFixed(1)} MiB unzipped`);
+
+    expect(linesOf(files, 'clients.jsonl')).toHaveLength(CLIENTS);
+    expect(linesOf(files, 'sessions.jsonl')).toHaveLength(SESSIONS);
+    expect(linesOf(files, 'service-log.jsonl')).toHaveLength(SESSIONS);
+    expect(strFromU8(files['csv/minutes.csv']!).trim().split('\r\n')).toHaveLength(CLIENTS + 1);
+  }, 300_000);
 });
