@@ -45,4 +45,17 @@ describe('the district export in Chromium at 390 px', () => {
       await rm(dir, { recursive: true, force: true });
     }
   });
+
+  it("a clinician exports one student's record from the student's page", async () => {
+    const client = await page.evaluate(async () => {
+      const res = await fetch('/api/clients', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() }, body: JSON.stringify({ firstName: 'Ines', lastInitial: 'R', status: 'active' }) });
+      return (await res.json()) as { id: string };
+    });
+    await page.goto(`${app.url}/clients/${client.id}`);
+    await page.getByRole('button', { name: 'Export student record' }).click();
+    const link = page.getByRole('link', { name: /^Download student-record-\d{4}-\d{2}-\d{2}\.zip$/ });
+    await link.waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  });
 });
