@@ -7,6 +7,7 @@
  */
 import { exportFiles, type ExportFileDef, type ExportFileName } from '@caseload/contract/export-files';
 import type { AuthContext } from '../context.ts';
+import { NotFoundError } from '../errors.ts';
 import { queryPartition, queryPartitionPages, type Item } from '../db.ts';
 import type { AddendumEntry, ClientItem, IepSetItem, ProgressItem, SessionItem, SessionNoteItem, SignatureEntry } from '../items.ts';
 import { entity, keys } from '../keys.ts';
@@ -48,6 +49,19 @@ async function eachBounded<T>(items: T[], fn: (item: T) => Promise<void>): Promi
 
 const isSigned = (note: SessionNoteItem) => !!note.signature;
 
+/**
+ * A PDF whose student or session is gone (a record left behind by a deletion): its note is in the
+ * JSON Lines all the same, and one missing print must not fail the district's whole export.
+ */
+async function unlessGone<T>(printing: Promise<T>): Promise<T | undefined> {
+  try {
+    return await printing;
+  } catch (e) {
+    if (e instanceof NotFoundError) return undefined;
+    throw e;
+  }
+}
+
 /** A session's notes and progress (its own partition), those of `onlyClientId` alone when given. */
 async function sessionDocuments(auth: AuthContext, session: SessionItem, sink: RecordSink, onlyClientId?: string): Promise<void> {
   const docs = await queryPartition<Item & { type: string }>({ pk: keys.sessionDocs(auth.accountId, session.id) });
@@ -57,8 +71,8 @@ async function sessionDocuments(auth: AuthContext, session: SessionItem, sink: R
       const note = doc as unknown as SessionNoteItem;
       await sink.record('session-notes', described('session-notes', note));
       if (isSigned(note)) {
-        const { filename, pdf } = await sessionNotePdf(auth, note.sessionId, note.clientId);
-        await sink.pdf(`pdf/session-notes/${filename.replace(/\.pdf$/, '')}-${note.sessionId}-${note.clientId}.pdf`, pdf);
+        const printed = await unlessGone(sessionNotePdf(auth, note.sessionId, note.clientId));
+        if (printed) await sink.pdf(`pdf/session-notes/${printed.filename.replace(/\.pdf$/, '')}-${note.sessionId}-${note.clientId}.pdf`, printed.pdf);
       }
     } else if (doc.type === entity.progress) {
       const progress = doc as unknown as ProgressItem;
@@ -79,8 +93,8 @@ async function iepsOf(accountId: string, clientId: string, sink: RecordSink): Pr
 
 async function deliveredReport(auth: AuthContext, note: { id: string; status: string }, sink: RecordSink): Promise<void> {
   if (note.status !== 'delivered') return;
-  const { filename, pdf } = await progressNotePdf(auth, note.id);
-  await sink.pdf(`pdf/parent-reports/${filename.replace(/\.pdf$/, '')}-${note.id}.pdf`, pdf);
+  const printed = await unlessGone(progressNotePdf(auth, note.id));
+  if (printed) await sink.pdf(`pdf/parent-reports/${printed.filename.replace(/\.pdf$/, '')}-${note.id}.pdf`, printed.pdf);
 }
 
 /** The district's settings files, flattened: one line per period, school year, closed day. */
@@ -164,8 +178,15 @@ export async function clientRecords(auth: AuthContext, client: ClientItem, sink:
   )) {
     sessions.push(...page);
   }
+  // The notes are kept as they pass (one student's: few) to name their signers among the users.
   const notes: SessionNoteItem[] = [];
-  const collecting: RecordSink = { ...sink, record: (file, record) => (file === 'session-notes' && notes.push(record as unknown as SessionNoteItem), sink.record(file, record)) };
+  const collecting: RecordSink = {
+    ...sink,
+    record(file, record) {
+      if (file === 'session-notes') notes.push(record as unknown as SessionNoteItem);
+      return sink.record(file, record);
+    },
+  };
   for (const session of sessions) await sink.record('sessions', described('sessions', withOthersHidden(session, client.id)));
   await sink.progress(0.3);
   await eachBounded(sessions, (s) => sessionDocuments(auth, s, collecting, client.id));
