@@ -80,9 +80,6 @@ const GUARDED: Record<string, PermissionFlag> = {
   addSessionAddendum: 'canEditSessions',
   listServiceLog: 'canViewReports',
   exportServiceLog: 'canViewReports',
-  startExport: 'canViewReports',
-  getExport: 'canViewReports',
-  downloadExport: 'canViewReports',
   createGoalTemplate: 'canManageGoals',
   deleteGoalTemplate: 'canManageGoals',
   startRosterImport: 'canManageUsers',
@@ -96,6 +93,12 @@ const GUARDED: Record<string, PermissionFlag> = {
 const OWNER_ONLY = ['getSsoSettings', 'saveSsoSettings'];
 /** Signed-in routes that change data with no flag: each acts only on the caller's own sign-in (2FA, devices). */
 const UNGUARDED_WRITES = ['disableTwoFactor', 'enableTwoFactor', 'removeTrustedDevice', 'setupTwoFactor'];
+/**
+ * Routes whose right depends on the body, checked by the service (pinned below, case by case):
+ * POST /api/exports needs canViewReports for a CSV list, the owner for the district's whole
+ * record, canEditClients (and the student visible) for one student's.
+ */
+const CHECKED_BY_SERVICE = ['startExport'];
 
 describe('permission matrix', () => {
   it('covers every flag the manifest uses', () => {
@@ -105,8 +108,26 @@ describe('permission matrix', () => {
   it('guards exactly the pinned routes with their flags, and every other write acts on the caller alone', () => {
     expect(Object.fromEntries(guarded.map((r) => [r.name, r.permission]))).toEqual(GUARDED);
     expect(routeList.filter((r) => r.ownerOnly).map((r) => r.name).sort()).toEqual(OWNER_ONLY);
-    const unguardedWrites = routeList.filter((r) => r.auth === 'user' && r.method !== 'GET' && !r.permission && !r.ownerOnly).map((r) => r.name);
+    const unguardedWrites = routeList.filter((r) => r.auth === 'user' && r.method !== 'GET' && !r.permission && !r.ownerOnly && !CHECKED_BY_SERVICE.includes(r.name)).map((r) => r.name);
     expect(unguardedWrites.sort()).toEqual(UNGUARDED_WRITES);
+  });
+
+  it.each([
+    ['a service-log CSV', 'canViewReports', { kind: 'serviceLog', assignedTo: 'all' }],
+    ['a minutes CSV', 'canViewReports', { kind: 'minutes', assignedTo: 'all' }],
+    ["one student's record", 'canEditClients', { scope: 'client' }],
+  ] as const)('POST /api/exports for %s needs %s: 403 without it, nothing changes', async (_what, flag, body) => {
+    const before = await fingerprint(tenant.accountId);
+    const res = await childWithout.get(flag)!.post('/api/exports', { ...body, ...('scope' in body ? { clientId: tenant.ids.clientId } : {}) });
+    expect(res.status).toBe(403);
+    expect(await fingerprint(tenant.accountId)).toBe(before);
+  });
+
+  it("POST /api/exports for the district's whole record is the owner's: 403 for a user holding every flag, nothing changes", async () => {
+    const everyFlag = (await createChild(tenant.agent, { ...Object.fromEntries(permissionFlags.map((f) => [f, true])), allowedOrganizationIds: [] })).agent;
+    const before = await fingerprint(tenant.accountId);
+    expect((await everyFlag.post('/api/exports', { scope: 'account' })).status).toBe(403);
+    expect(await fingerprint(tenant.accountId)).toBe(before);
   });
 
   it.each(guarded.map((r) => [r.name, r.permission, r] as const))('%s needs %s: 403 without it, nothing changes', async (_name, flag, route) => {

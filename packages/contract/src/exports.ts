@@ -9,16 +9,25 @@ import { assignedToSchema } from './caseload.ts';
 import { id, isoDate, optionalPreprocessed, schema } from './common.ts';
 import { refineDateRange } from './school-year.ts';
 
-export const exportKinds = ['serviceLog', 'minutes'] as const;
+/** The CSV lists (`kind`), and the whole record of the district or of one student as a zip (`scope`, part 4 §5). */
+export const exportKinds = ['serviceLog', 'minutes', 'account', 'client'] as const;
 export type ExportKind = (typeof exportKinds)[number];
+/** Whether a kind is a whole export (a zip) rather than a CSV list. */
+export const isWholeExport = (kind: ExportKind): kind is 'account' | 'client' => kind === 'account' || kind === 'client';
 export const exportJobStatuses = ['running', 'done', 'failed'] as const;
 
 const blankToAbsent = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const period = () => ({ from: optionalPreprocessed(blankToAbsent, isoDate), to: optionalPreprocessed(blankToAbsent, isoDate), assignedTo: z._default(assignedToSchema, 'me') });
 
-/** The filters of each kind are those of its list (GET /api/service-log, GET /api/service-minutes). */
+/**
+ * The filters of each CSV kind are those of its list (GET /api/service-log, GET /api/service-minutes);
+ * a whole export names its scope: the account (the owner) or one student (canEditClients and the
+ * student visible to the caller).
+ */
 export const exportBody = /* @__PURE__ */ schema(() =>
-  z.discriminatedUnion('kind', [
+  z.union([
+    z.object({ scope: z.literal('account') }),
+    z.object({ scope: z.literal('client'), clientId: id }),
     z
       .object({ kind: z.literal('serviceLog'), ...period(), medicaidOnly: z._default(z.boolean(), false), unsignedOnly: z._default(z.boolean(), false) })
       .check(z.superRefine(refineDateRange)),

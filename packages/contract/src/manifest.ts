@@ -235,13 +235,15 @@ export const downloadSessionNotePdf = route({ method: 'GET', path: '/api/session
 export const listServiceLog = route({ method: 'GET', path: '/api/service-log', handler: 'service-log/list-service-log', auth: 'user', permission: 'canViewReports', query: signatures.serviceLogQuery, response: list(signatures.serviceLogLine) });
 export const exportServiceLog = route({ method: 'GET', path: '/api/service-log/export', handler: 'service-log/export-service-log', auth: 'user', permission: 'canViewReports', query: signatures.serviceLogQuery, response: fileAnswer });
 /**
- * Whole-district exports as background jobs (part 4 §9): a report right, like the service log and
- * the progress reports. The file holds what its starter may see; only they read the job.
+ * Exports as background jobs: the service-log and minutes CSVs (part 4 §9, a report right) and the
+ * whole record of the district (the owner) or of one student (canEditClients, the student visible;
+ * part 4 §5). The right depends on the body, so the service checks it, on start and on every read.
+ * The file holds what its starter may see; only they read the job.
  */
-export const startExport = route({ method: 'POST', path: '/api/exports', uses: ['bulkQueue'], handler: 'exports/start-export', auth: 'user', permission: 'canViewReports', body: exportsContract.exportBody, response: exportsContract.exportJob });
-export const getExport = route({ method: 'GET', path: '/api/exports/{jobId}', uses: ['exports'], handler: 'exports/get-export', auth: 'user', permission: 'canViewReports', params: exportsContract.exportJobParams, response: exportsContract.exportJob });
+export const startExport = route({ method: 'POST', path: '/api/exports', uses: ['bulkQueue'], handler: 'exports/start-export', auth: 'user', body: exportsContract.exportBody, response: exportsContract.exportJob });
+export const getExport = route({ method: 'GET', path: '/api/exports/{jobId}', uses: ['exports'], handler: 'exports/get-export', auth: 'user', params: exportsContract.exportJobParams, response: exportsContract.exportJob });
 /** The finished file: its body from the local folder (`npm start`), or a redirect to a fresh S3 link in the cloud. */
-export const downloadExport = route({ method: 'GET', path: '/api/exports/{jobId}/file', uses: ['exports'], handler: 'exports/download-export', auth: 'user', permission: 'canViewReports', params: exportsContract.exportJobParams, response: fileAnswer });
+export const downloadExport = route({ method: 'GET', path: '/api/exports/{jobId}/file', uses: ['exports'], handler: 'exports/download-export', auth: 'user', params: exportsContract.exportJobParams, response: fileAnswer });
 
 // ---- part 4 §3: roster import (OneRoster CSV) and the district roster
 /**
@@ -373,8 +375,8 @@ export const routes = {
 
 /** Functions that are not HTTP routes, declared like routes (infra reads both the same way). */
 export const workers = {
-  /** Runs queued background jobs (SQS event source), routed by kind: bulk note generation, cancelling on closed days, exports, roster previews and applies; one job per invocation. */
-  bulkGenerationWorker: { handler: 'notes/bulk-generation-worker', uses: ['bedrock', 'exports', 'rosterUploads'], memoryMb: 1024 },
+  /** Runs queued background jobs (SQS event source), routed by kind: bulk note generation, cancelling on closed days, exports (a whole export prints signed notes and parent reports: pdf), roster previews and applies; one job per invocation. */
+  bulkGenerationWorker: { handler: 'notes/bulk-generation-worker', uses: ['bedrock', 'exports', 'rosterUploads', 'pdf'], memoryMb: 1024 },
   /** The deployment's data-migration step (a CDK Trigger runs it on each deploy; infra/constructs/migrations.ts). */
   dataMigrations: { handler: 'operations/run-migrations', memoryMb: 1024 },
 } as const satisfies Record<string, FunctionDef>;

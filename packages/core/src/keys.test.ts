@@ -196,6 +196,8 @@ describe('an export job', () => {
     const prefixes = [keys.userPrefix('a'), keys.organizationPrefix('a'), keys.clientPrefix('a'), keys.notePeriodsPrefix('a'), keys.goalTemplatePrefix('a')];
     for (const prefix of prefixes) expect(job.SK.startsWith(prefix.SKPrefix)).toBe(false);
     expect(fileKeys.exportFile('a', 'j1')).toBe('a/j1.csv');
+    expect(fileKeys.exportFile('a', 'j1', 'zip')).toBe('a/j1.zip');
+    expect(keys.exportDownload('a', 'h')).toEqual({ PK: 'ACCT#a', SK: 'EXPDL#h' });
     expect(entity.exportJob).toBe('ExportJob');
   });
 });

@@ -186,6 +186,8 @@ export const keys = {
   closedDaysJob: (accountId: string, jobId: string) => ({ PK: acct(accountId), SK: `CDJOB#${jobId}` }),
   /** A whole-district file export (part 4 §9), under its account. */
   exportJob: (accountId: string, jobId: string) => ({ PK: acct(accountId), SK: `EXPJOB#${jobId}` }),
+  /** A spent one-time local download link of an export (exports/local-download.ts), by its token's hash. */
+  exportDownload: (accountId: string, tokenHash: string) => ({ PK: acct(accountId), SK: `EXPDL#${tokenHash}` }),
   audit: (accountId: string, at: string, eventId: string) => ({ PK: `${acct(accountId)}#AUDIT`, SK: `${at}#${eventId}` }),
   auditPartition: (accountId: string) => `${acct(accountId)}#AUDIT`,
   /** GSI1 of an audit event: one actor's events, newest last, so "my activity" is one Query. */
@@ -335,6 +337,7 @@ export const entity = {
   bulkJob: 'BulkJob',
   closedDaysJob: 'ClosedDaysJob',
   exportJob: 'ExportJob',
+  exportDownload: 'ExportDownload',
   audit: 'AuditEvent',
   counters: 'Counters',
   caseloadEntry: 'CaseloadEntry',
@@ -354,7 +357,7 @@ export const entity = {
 
 /** Keys of files outside the table: an export's file (an S3 object key, a path under the local exports folder), tenant first. */
 export const fileKeys = {
-  exportFile: (accountId: string, jobId: string) => `${accountId}/${jobId}.csv`,
+  exportFile: (accountId: string, jobId: string, extension: 'csv' | 'zip' = 'csv') => `${accountId}/${jobId}.${extension}`,
   /** An uploaded roster zip: under `roster-uploads/` of the same bucket, whose lifecycle deletes it after a day. */
   rosterUpload: (accountId: string, importId: string) => `roster-uploads/${accountId}/${importId}.zip`,
 };

@@ -4,6 +4,8 @@ import { extname, join, normalize, resolve } from 'node:path';
 import { pipeline } from 'node:stream';
 import { errorFields, logger } from '@caseload/core/observability';
 import { isLocalUpload, receiveLocalUpload } from '@caseload/core/roster/local-upload';
+import { isLocalDownload, openLocalDownload } from '@caseload/core/exports/local-download';
+import { localExportsDir } from '@caseload/core/exports/storage';
 import { MAX_BODY_BYTES } from '@caseload/pipeline/pipeline';
 import { json, securityHeaders } from '@caseload/pipeline/http';
 import { COMPRESS_MIN_BYTES, compressBuffer, compressStream, isCompressible, negotiateEncoding } from './compression.ts';
@@ -65,8 +67,20 @@ async function handleUpload(req: IncomingMessage, res: ServerResponse) {
   res.end(answer.message ? JSON.stringify({ message: answer.message }) : '');
 }
 
+/** The local stand-in for a presigned S3 GET of a whole export: a one-time link, the zip streamed from disk. */
+async function handleDownload(req: IncomingMessage, res: ServerResponse) {
+  const answer = await openLocalDownload(req.url ?? '/', localExportsDir());
+  if (answer.status !== 200) {
+    res.writeHead(answer.status, { 'Content-Type': 'application/json', ...securityHeaders });
+    return res.end(JSON.stringify({ message: answer.message }));
+  }
+  res.writeHead(200, { 'Content-Type': 'application/zip', 'Content-Disposition': `attachment; filename="${answer.fileName}"`, ...securityHeaders });
+  pipeline(createReadStream(answer.path), res, () => undefined);
+}
+
 async function handleApi(req: IncomingMessage, res: ServerResponse) {
   if (isLocalUpload(req.method, req.url)) return handleUpload(req, res);
+  if (isLocalDownload(req.method, req.url)) return handleDownload(req, res);
   const body = await readBody(req);
   const requestHeaders = withoutForwardingHeaders(req.headers);
   const result =

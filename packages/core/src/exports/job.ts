@@ -7,15 +7,17 @@
  * Reading a job and its file is read.ts (it signs links; the start route needs no storage).
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { ExportJob, ExportKind, ExportRequest } from '@caseload/contract/exports';
+import { isWholeExport, type ExportJob, type ExportKind, type ExportRequest } from '@caseload/contract/exports';
 import type { Role, UserType } from '@caseload/contract/enums';
 import { nowIso } from '../clock.ts';
+import { getVisibleClient } from '../caseload/access.ts';
 import type { AuthContext } from '../context.ts';
+import { ForbiddenError } from '../errors.ts';
 import { db } from '../db.ts';
 import { newId } from '../ids.ts';
 import { jobDispatcher } from '../jobs/dispatch.ts';
 import { failRunningJob, jobExpiry, putNewJob, statusOnRead } from '../jobs/job-item.ts';
-import { entity, keys } from '../keys.ts';
+import { entity, fileKeys, keys } from '../keys.ts';
 import { minutesExportName } from '../minutes/service.ts';
 import { errorFields, logger } from '../observability.ts';
 import { serviceLogExportName } from '../service-log/service.ts';
@@ -50,6 +52,34 @@ export function toExportJob(job: ExportJobItem): ExportJob {
   return { id: job.jobId, kind: job.kind, status: statusOnRead(job), progress: job.progress, rows: job.rows, fileName: job.fileName };
 }
 
+/** Where a job's file is stored: a CSV list, or a whole export's zip. */
+export const exportFileKey = (job: Pick<ExportJobItem, 'accountId' | 'jobId' | 'kind'>) => fileKeys.exportFile(job.accountId, job.jobId, isWholeExport(job.kind) ? 'zip' : 'csv');
+
+/** A job's kind: the CSV list's, or the scope of a whole export. */
+export const kindOf = (request: ExportRequest): ExportKind => ('kind' in request ? request.kind : request.scope);
+
+/**
+ * Who may start, and read, each kind (checked here, not on the route, because it depends on the
+ * body): the CSV lists are a report right; the whole district's record is the owner's; one
+ * student's record needs canEditClients (a records request or a transfer is a client edit).
+ */
+export function assertMayExport(auth: AuthContext, kind: ExportKind): void {
+  const allowed = kind === 'account' ? auth.userType === 'owner' : kind === 'client' ? auth.permissions.canEditClients : auth.permissions.canViewReports;
+  if (!allowed) throw new ForbiddenError();
+}
+
+/** The zip's name: the district's whole record or one student's, and the day it was made. */
+const wholeExportName = (kind: 'account' | 'client', at: string) => `${kind === 'account' ? 'district-export' : 'student-record'}-${at.slice(0, 10)}.zip`;
+
+async function fileNameOf(auth: AuthContext, request: ExportRequest, at: string): Promise<string> {
+  if ('scope' in request) {
+    // Checked now: a student the caller may not see answers 404 here, not as a failed job.
+    if (request.scope === 'client') await getVisibleClient(auth, request.clientId, { includeArchived: true });
+    return wholeExportName(request.scope, at);
+  }
+  return request.kind === 'serviceLog' ? serviceLogExportName(auth, request) : minutesExportName(auth, request);
+}
+
 export const failExportJob = (accountId: string, jobId: string): Promise<void> => failRunningJob(keys.exportJob(accountId, jobId));
 
 /**
@@ -57,12 +87,14 @@ export const failExportJob = (accountId: string, jobId: string): Promise<void> =
  * here, not as a failed job). A dispatch that fails leaves the job failed: the page says so.
  */
 export async function startExport(auth: AuthContext, request: ExportRequest): Promise<ExportJob> {
-  const fileName = request.kind === 'serviceLog' ? await serviceLogExportName(auth, request) : await minutesExportName(auth, request);
+  const kind = kindOf(request);
+  assertMayExport(auth, kind);
   const at = nowIso();
+  const fileName = await fileNameOf(auth, request, at);
   const item: ExportJobItem = {
     jobId: newId(),
     accountId: auth.accountId,
-    kind: request.kind,
+    kind,
     request,
     fileName,
     status: 'running',

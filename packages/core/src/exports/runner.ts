@@ -11,27 +11,28 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import { permissionDefaults } from '@caseload/contract/enums';
+import { isWholeExport } from '@caseload/contract/exports';
 import { MINUTES_CSV_HEADER } from '@caseload/contract/school-year';
 import { SERVICE_LOG_CSV_HEADER } from '@caseload/contract/signatures';
 import type { AuthContext } from '../context.ts';
-import { fileKeys } from '../keys.ts';
+import { writeWholeExport } from '../account-export/runner.ts';
 import { minutesRow, minutesRowBatches } from '../minutes/service.ts';
 import { csvLine, csvStart } from '../reports/export.ts';
 import { serviceLogRow } from '../service-log/lines.ts';
 import { serviceLogBatches } from '../service-log/service.ts';
-import { finishExportJob, getExportJobItem, recordExportProgress, type ExportJobItem } from './job.ts';
+import { exportFileKey, finishExportJob, getExportJobItem, recordExportProgress, type ExportJobItem } from './job.ts';
 import { exportStorage } from './storage.ts';
 
 export { failExportJob } from './job.ts';
 
-/** The starter's rights as the job recorded them: the students the file may hold. */
+/** The starter's rights as the job recorded them: the students the file may hold (the start checked the kind's right). */
 function jobAuth(job: ExportJobItem): AuthContext {
   return {
     accountId: job.accountId,
     userId: job.createdBy,
     role: job.role,
     userType: job.userType,
-    permissions: { ...permissionDefaults, canViewReports: true, allowedOrganizationIds: job.allowedOrganizationIds },
+    permissions: { ...permissionDefaults, canViewReports: true, canEditClients: true, allowedOrganizationIds: job.allowedOrganizationIds },
     firstName: '',
     lastName: '',
     sessionHash: '',
@@ -42,6 +43,7 @@ function jobAuth(job: ExportJobItem): AuthContext {
 async function* csvBatches(job: ExportJobItem): AsyncGenerator<{ rows: string[]; done: number }> {
   const auth = jobAuth(job);
   const request = job.request;
+  if (!('kind' in request)) return;
   if (request.kind === 'serviceLog') {
     for await (const batch of serviceLogBatches(auth, request)) yield { rows: batch.lines.map(serviceLogRow), done: batch.progress };
   } else {
@@ -55,8 +57,9 @@ export async function runExportJob(accountId: string, jobId: string): Promise<vo
   const job = await getExportJobItem(accountId, jobId);
   if (!job || job.status !== 'running') return;
   const dir = await mkdtemp(join(tmpdir(), 'export-'));
-  const path = join(dir, 'file.csv');
   try {
+    if ('scope' in job.request) return await runWholeExport(job, dir);
+    const path = join(dir, 'file.csv');
     const file = createWriteStream(path, 'utf8');
     const write = async (text: string) => {
       // Waits when the disk is slower than the reads, so written rows never pile up in memory.
@@ -72,9 +75,22 @@ export async function runExportJob(accountId: string, jobId: string): Promise<vo
     }
     file.end();
     await once(file, 'finish');
-    await exportStorage().put(fileKeys.exportFile(accountId, jobId), path);
+    await exportStorage().put(exportFileKey(job), path);
     await finishExportJob(accountId, jobId, rows);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** A whole export (../account-export): the zip, stored like a CSV; `rows` counts its JSON Lines records. */
+async function runWholeExport(job: ExportJobItem, dir: string): Promise<void> {
+  if (!('scope' in job.request) || !isWholeExport(job.kind)) return;
+  const zipPath = join(dir, 'export.zip');
+  let rows = 0;
+  const manifest = await writeWholeExport(jobAuth(job), job.request, join(dir, 'files'), zipPath, (done) =>
+    recordExportProgress(job.accountId, job.jobId, Math.min(99, Math.floor(done * 100)), rows),
+  );
+  rows = Object.entries(manifest.counts).reduce((sum, [name, n]) => (name.endsWith('.jsonl') ? sum + n : sum), 0);
+  await exportStorage().put(exportFileKey(job), zipPath);
+  await finishExportJob(job.accountId, job.jobId, rows);
 }

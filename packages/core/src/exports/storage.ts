@@ -12,6 +12,10 @@ import { dirname, join } from 'node:path';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { buildPath, downloadExport } from '@caseload/contract/manifest';
 import { EXPORT_LINK_MINUTES } from '@caseload/contract/exports';
+import { localDownloadLink } from './local-download.ts';
+
+/** A stored file's type, by its key: a CSV list or a whole export's zip. */
+export const contentTypeOf = (key: string) => (key.endsWith('.zip') ? 'application/zip' : 'text/csv; charset=utf-8');
 
 export interface ExportStorage {
   /** Stores the file at `path` under `key` (tenant first: keys.exportFile). */
@@ -19,7 +23,7 @@ export interface ExportStorage {
   /** A link the browser downloads the file from, saved as `fileName`. */
   downloadUrl(key: string, fileName: string, jobId: string): Promise<string>;
   /** What the download route answers: the file itself (local), or a redirect to a fresh link (S3). */
-  download(key: string, fileName: string): Promise<{ body: string } | { redirect: string }>;
+  download(key: string, fileName: string): Promise<{ body: string | Buffer } | { redirect: string }>;
 }
 
 /** The local folder of export files: the data folder's, or the system's temporary folder without one (tests). */
@@ -31,9 +35,11 @@ export const localStorage: ExportStorage = {
     await mkdir(dirname(target), { recursive: true });
     await copyFile(path, target);
   },
-  // Same origin, behind the session cookie: the route checks the caller and the tenant.
-  downloadUrl: (_key, _fileName, jobId) => Promise.resolve(buildPath(downloadExport.path, { jobId })),
-  download: async (key) => ({ body: await readFile(join(localExportsDir(), key), 'utf8') }),
+  // A CSV: same origin, behind the session cookie (the route checks the caller and the tenant).
+  // A whole export's zip: a one-time link with its own token, as a presigned link would be.
+  downloadUrl: (key, _fileName, jobId) =>
+    Promise.resolve(key.endsWith('.zip') ? localDownloadLink(key.slice(0, key.indexOf('/')), jobId) : buildPath(downloadExport.path, { jobId })),
+  download: async (key) => ({ body: key.endsWith('.zip') ? await readFile(join(localExportsDir(), key)) : await readFile(join(localExportsDir(), key), 'utf8') }),
 };
 
 let s3: S3Client | undefined;
@@ -49,11 +55,11 @@ export function s3Storage(bucket: string): ExportStorage {
       const { PutObjectCommand } = await import('@aws-sdk/client-s3');
       const { size } = await stat(path);
       // The bucket's default encryption (its KMS key) applies; a stream keeps memory constant.
-      await (await client()).send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: createReadStream(path), ContentLength: size, ContentType: 'text/csv; charset=utf-8' }));
+      await (await client()).send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: createReadStream(path), ContentLength: size, ContentType: contentTypeOf(key) }));
     },
     async downloadUrl(key, fileName) {
       const [{ GetObjectCommand }, { getSignedUrl }] = await Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/s3-request-presigner')]);
-      const command = new GetObjectCommand({ Bucket: bucket, Key: key, ResponseContentDisposition: `attachment; filename="${fileName}"`, ResponseContentType: 'text/csv; charset=utf-8' });
+      const command = new GetObjectCommand({ Bucket: bucket, Key: key, ResponseContentDisposition: `attachment; filename="${fileName}"`, ResponseContentType: contentTypeOf(key) });
       return getSignedUrl(await client(), command, { expiresIn: EXPORT_LINK_MINUTES * 60 });
     },
     download: async (key, fileName) => ({ redirect: await storage.downloadUrl(key, fileName, '') }),

@@ -5,6 +5,7 @@ import type { Client } from '@caseload/contract/caseload';
 import { EditIcon } from '../../../components/icons.tsx';
 import { PageHeading } from '../../../components/PageHeading.tsx';
 import { usePermission } from '../../../lib/permissions.ts';
+import { StudentRecordExport } from '../../account-export/index.ts';
 import { ClientGoalsTab } from '../../goals/index.ts';
 import { IepCard } from '../../ieps/index.ts';
 import { ClientMinutesCard } from '../../minutes/index.ts';
@@ -55,6 +56,7 @@ export default function ClientPage() {
             </Card.Body>
           </Card.Root>
         )}
+        {client && <StudentRecordExport clientId={client.id} />}
         <IepCard clientId={id} />
         <ClientMinutesCard clientId={id} />
       </Stack>

@@ -1,6 +1,7 @@
 import { Stack } from '@chakra-ui/react';
 import { PageHeading } from '../../../components/PageHeading.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
+import { AccountExportCard } from '../../account-export/index.ts';
 import { TrustedDevicesCard } from '../components/TrustedDevicesCard.tsx';
 import { TwoFactorCard } from '../components/TwoFactorCard.tsx';
 
@@ -14,6 +15,7 @@ export default function SecurityPage() {
       <Stack gap="6" maxW="2xl">
         <TwoFactorCard enabled={twoFactorEnabled} />
         {twoFactorEnabled && <TrustedDevicesCard />}
+        <AccountExportCard />
       </Stack>
     </>
   );
