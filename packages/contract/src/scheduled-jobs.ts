@@ -17,11 +17,16 @@ export interface JobSchedule {
   zone: string;
 }
 
+/**
+ * Both daily jobs run at 10:00 UTC and after: then it is already the same calendar day from
+ * UTC−10 (Hawaii, 00:00) to UTC+13, so "on the date" in a district's own zone holds for every
+ * district (the deletion compares its date with the day in the district's zone).
+ */
 export const scheduledJobs = {
   /** Deletes the districts whose deletion date has come (their items, their files), leaving a certificate. */
-  'account-deletion': { minute: 0, hour: 3, zone: 'UTC' },
+  'account-deletion': { minute: 0, hour: 10, zone: 'UTC' },
   /** Purges the signed documentation of archived students past the district's retention years. */
-  retention: { minute: 30, hour: 3, zone: 'UTC' },
+  retention: { minute: 30, hour: 10, zone: 'UTC' },
 } as const satisfies Record<string, JobSchedule>;
 
 export type ScheduledJobName = keyof typeof scheduledJobs;

@@ -12,6 +12,8 @@ import { tableName } from '../table.ts';
 /** The settings the jobs read; never more of the item. */
 export type AccountSettingsItem = Pick<AccountItem, 'id' | 'name' | 'timeZone' | 'retentionYears' | 'deletionScheduledFor' | 'deletionRequestedAt' | 'deletionRequestedBy'>;
 
+const FIELDS = ['id', 'name', 'timeZone', 'retentionYears', 'deletionScheduledFor', 'deletionRequestedAt', 'deletionRequestedBy'] as const satisfies readonly (keyof AccountSettingsItem)[];
+
 export async function* everyAccount(): AsyncGenerator<AccountSettingsItem> {
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
@@ -19,8 +21,8 @@ export async function* everyAccount(): AsyncGenerator<AccountSettingsItem> {
       new ScanCommand({
         TableName: tableName(),
         FilterExpression: 'SK = :account',
-        ProjectionExpression: 'id, #name, timeZone, retentionYears, deletionScheduledFor, deletionRequestedAt, deletionRequestedBy',
-        ExpressionAttributeNames: { '#name': 'name' },
+        ProjectionExpression: FIELDS.map((f) => `#${f}`).join(', '),
+        ExpressionAttributeNames: Object.fromEntries(FIELDS.map((f) => [`#${f}`, f])),
         ExpressionAttributeValues: { ':account': 'ACCOUNT' },
         ExclusiveStartKey,
       }),
