@@ -5,7 +5,10 @@
  * account-deletion/families.test.ts checks the same at run time; the integration test then scans
  * the whole table after a deletion for anything left of the account.
  */
+import { join } from 'node:path';
+import { localExportsDir } from '../exports/storage.ts';
 import type { fileKeys, keys } from '../keys.ts';
+import { localRosterDir } from '../roster/storage.ts';
 
 /**
  * - `accountPartition`: an item of `ACCT#<a>` itself (read there, deleted last, the account item
@@ -118,10 +121,10 @@ export const deletionStepOf: Record<keyof typeof keys, DeletionStep> = {
 
 /**
  * Where the files of each fileKeys family lie for one account: the S3 key prefix (the exports
- * bucket) and the folder under DATA_DIR that `npm start` keeps them in. A new file family must
+ * bucket) and the local folder that `npm start` keeps them in (the stores' own folders). A new file family must
  * name its place here before it compiles.
  */
-export const accountFilePlaces: Record<keyof typeof fileKeys, { s3Prefix: (accountId: string) => string; localDir: (accountId: string) => string[] }> = {
-  exportFile: { s3Prefix: (accountId) => `${accountId}/`, localDir: (accountId) => ['exports', accountId] },
-  rosterUpload: { s3Prefix: (accountId) => `roster-uploads/${accountId}/`, localDir: (accountId) => ['roster-uploads', accountId] },
+export const accountFilePlaces: Record<keyof typeof fileKeys, { s3Prefix: (accountId: string) => string; localDir: (accountId: string) => string }> = {
+  exportFile: { s3Prefix: (accountId) => `${accountId}/`, localDir: (accountId) => join(localExportsDir(), accountId) },
+  rosterUpload: { s3Prefix: (accountId) => `roster-uploads/${accountId}/`, localDir: (accountId) => join(localRosterDir(), accountId) },
 };

@@ -2,18 +2,13 @@
  * Deletes every stored file of a district (export files, roster uploads: ./families.ts
  * `accountFilePlaces`): in the cloud every object under the account's prefixes of the exports
  * bucket (EXPORTS_BUCKET), listed and deleted a thousand at a time; under `npm start` and in tests
- * the account's folders under DATA_DIR. Answers the number of files deleted per family.
+ * the account's folders in the stores' local folders (under DATA_DIR). Answers the number of files deleted per family.
  */
 import { readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { fileKeys } from '../keys.ts';
 import { accountFilePlaces } from './families.ts';
 
 type FileFamily = keyof typeof fileKeys;
-
-/** The local data folder (as the export and roster stores read it). */
-const dataDir = () => process.env.DATA_DIR ?? join(tmpdir(), 'caseload');
 
 async function countFiles(dir: string): Promise<number> {
   try {
@@ -28,7 +23,7 @@ async function countFiles(dir: string): Promise<number> {
 async function deleteLocal(accountId: string): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const [family, place] of Object.entries(accountFilePlaces) as [FileFamily, (typeof accountFilePlaces)[FileFamily]][]) {
-    const dir = join(dataDir(), ...place.localDir(accountId));
+    const dir = place.localDir(accountId);
     counts[family] = await countFiles(dir);
     await rm(dir, { recursive: true, force: true });
   }
