@@ -58,11 +58,11 @@ export function LeavingCaseloadCard({ account }: { account: Account }) {
           <form onSubmit={submit} noValidate aria-label="Delete the district's data">
             <Stack gap="4" maxW="lg">
               <TextField
-                label="Type the district's name to confirm"
+                label="District name"
                 value={typed}
                 onChange={setTyped}
                 error={error}
-                helperText={`The district's name is ${account.name}.`}
+                helperText={`Type ${account.name} to confirm.`}
                 autoComplete="off"
                 required
                 maxLength={255}
