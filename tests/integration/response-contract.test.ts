@@ -440,7 +440,7 @@ const cases: Record<RouteName, Case> = {
     const { name } = ok(await w.owner.get('/api/account'), 'account') as { name: string };
     const asked = await w.owner.post('/api/account/deletion', { confirmName: name });
     ok(await w.owner.delete('/api/account/deletion'), 'cancel');
-    return [asked, await w.owner.post('/api/account/deletion', { confirmName: 'Not the name' })];
+    return asked;
   },
   cancelAccountDeletion: () => w.owner.delete('/api/account/deletion'),
   listPurgeReports: () => w.owner.get('/api/account/purge-reports'),

@@ -3,7 +3,7 @@
  * documentation of archived students is kept.
  */
 import * as z from 'zod/mini';
-import { id, isoDateTime, schema } from './common.ts';
+import { id, isoDateTime, requiredText, schema } from './common.ts';
 
 /** Days between the owner's request and the deletion. */
 export const DELETION_NOTICE_DAYS = 30;
@@ -11,8 +11,9 @@ export const CONFIRM_NAME_MISMATCH = "Type the district's name to confirm";
 /** The banner every user of a district with a scheduled deletion sees (`date` formatted for the reader). */
 export const deletionBanner = (date: string) => `This district's data will be deleted on ${date}`;
 
+/** The typed name: text like the account's own name (control characters refused), compared by the service. */
 export const deletionRequestBody = /* @__PURE__ */ schema(() =>
-  z.object({ confirmName: z.string({ error: CONFIRM_NAME_MISMATCH }).check(z.maxLength(255, CONFIRM_NAME_MISMATCH)) }),
+  z.object({ confirmName: requiredText(255, CONFIRM_NAME_MISMATCH, 'District name', 'name') }),
 );
 export type DeletionRequestInput = z.input<typeof deletionRequestBody>;
 

@@ -45,7 +45,8 @@ export async function updateAccountSettings(auth: AuthContext, input: z.output<t
         Key: keys.account(auth.accountId),
         UpdateExpression: `SET ${['updatedAt = :at', ...named.map((f) => `#${f} = :${f}`)].join(', ')}`,
         ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeNames: Object.fromEntries(named.map((f) => [`#${f}`, f])),
+        // DynamoDB refuses an empty names map: a body naming no setting changes only `updatedAt`.
+        ...(named.length > 0 ? { ExpressionAttributeNames: Object.fromEntries(named.map((f) => [`#${f}`, f])) } : {}),
         ExpressionAttributeValues: { ':at': nowIso(), ...Object.fromEntries(named.map((f) => [`:${f}`, input[f]])) },
         ReturnValues: 'ALL_NEW',
       }),
