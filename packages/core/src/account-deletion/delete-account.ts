@@ -23,6 +23,8 @@ import { deleteAccountFiles } from './files.ts';
 
 /** DynamoDB's limit on the writes of one BatchWriteItem. */
 const BATCH_SIZE = 25;
+/** Batches sent at once: several round trips overlap, and a stop between groups loses at most these. */
+const BATCHES_IN_FLIGHT = 4;
 /** Items read per Query page while walking a partition. */
 const PAGE_SIZE = 500;
 
@@ -71,7 +73,7 @@ async function* pages(input: { pk: string; skPrefix?: string; index?: 'GSI1' }):
   } while (ExclusiveStartKey);
 }
 
-/** Deletes keys 25 at a time and counts them, by entity type, into the certificate. */
+/** Deletes keys 25 at a time, a few batches at once, and counts them, by entity type, into the certificate. */
 class BatchDeleter {
   private pending: { key: Key; type: string }[] = [];
 
@@ -82,26 +84,32 @@ class BatchDeleter {
 
   async add(item: Found, fallbackType: string) {
     this.pending.push({ key: { PK: item.PK, SK: item.SK }, type: item.type ?? fallbackType });
-    if (this.pending.length >= BATCH_SIZE) await this.flush();
+    if (this.pending.length >= BATCH_SIZE * BATCHES_IN_FLIGHT) await this.flush();
   }
 
   async addPartition(pk: string, fallbackType: string, options: { index?: 'GSI1'; skPrefix?: string } = {}) {
     for await (const page of pages({ pk, ...options })) for (const item of page) await this.add(item, fallbackType);
   }
 
-  /** Sends what is pending (at most one batch: `add` flushes at each 25th key). */
+  /** Sends what is pending (at most BATCHES_IN_FLIGHT batches: `add` flushes when they are full), then counts it. */
   async flush() {
     if (this.pending.length === 0) return;
     if (this.budget.exhausted()) throw new BudgetExhausted();
-    const batch = this.pending.splice(0, BATCH_SIZE);
-    let requests = batch.map(({ key }) => ({ DeleteRequest: { Key: key } }));
-    // Throttled writes come back unprocessed: send them again, waiting a little longer each time.
-    for (let attempt = 0; requests.length > 0; attempt++) {
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(50 * 2 ** attempt, 2000)));
-      const res = await db().send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }));
-      requests = (res.UnprocessedItems?.[tableName()] ?? []) as typeof requests;
-    }
-    await countInto(this.accountId, 'counts', tally(batch.map((b) => b.type)));
+    const sent = this.pending.splice(0);
+    const batches: (typeof sent)[] = [];
+    for (let i = 0; i < sent.length; i += BATCH_SIZE) batches.push(sent.slice(i, i + BATCH_SIZE));
+    await Promise.all(batches.map((batch) => writeDeletes(batch.map(({ key }) => key))));
+    await countInto(this.accountId, 'counts', tally(sent.map((b) => b.type)));
+  }
+}
+
+/** One BatchWriteItem of deletes; throttled writes come back unprocessed and are sent again, waiting a little longer each time. */
+async function writeDeletes(keysToDelete: Key[]) {
+  let requests = keysToDelete.map((key) => ({ DeleteRequest: { Key: key } }));
+  for (let attempt = 0; requests.length > 0; attempt++) {
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(50 * 2 ** attempt, 2000)));
+    const res = await db().send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }));
+    requests = (res.UnprocessedItems?.[tableName()] ?? []) as typeof requests;
   }
 }
 
