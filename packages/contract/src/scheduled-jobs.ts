@@ -36,9 +36,14 @@ export const isScheduledJobName = (name: unknown): name is ScheduledJobName => t
 /** The schedule as an EventBridge Scheduler expression (read in `schedule.zone`). */
 export const scheduleExpression = (schedule: JobSchedule) => `cron(${schedule.minute} ${schedule.hour ?? '*'} * * ? *)`;
 
+/** One formatter per zone: `nextRun` asks for many minutes in a row. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
 /** The hour and minute of an instant on the wall clock of `zone`. */
 function wallHourMinute(at: Date, zone: string): { hour: number; minute: number } {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', minute: 'numeric', hourCycle: 'h23' }).formatToParts(at);
+  let format = formatters.get(zone);
+  if (!format) formatters.set(zone, (format = new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', minute: 'numeric', hourCycle: 'h23' })));
+  const parts = format.formatToParts(at);
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   return { hour: part('hour'), minute: part('minute') };
 }
