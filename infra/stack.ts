@@ -21,6 +21,7 @@ import { Exports } from './constructs/exports.ts';
 import { DEFAULT_MEMORY_MB, FunctionFactory } from './constructs/functions.ts';
 import { Migrations } from './constructs/migrations.ts';
 import { Notes } from './constructs/notes.ts';
+import { ScheduledJobs } from './constructs/scheduled-jobs.ts';
 import { RolePool } from './constructs/roles.ts';
 import { RouteGroupStack, routeGroupOf } from './constructs/routes.ts';
 import { Web } from './constructs/web.ts';
@@ -44,6 +45,7 @@ export class CaseloadStack extends Stack {
   readonly alarms: Alarms;
   readonly roles: RolePool;
   readonly migrations: Migrations;
+  readonly scheduledJobs: ScheduledJobs;
   /** The nested stacks of API routes, by group (constructs/routes.ts). */
   readonly routeGroups = new Map<string, RouteGroupStack>();
 
@@ -147,7 +149,7 @@ export class CaseloadStack extends Stack {
       onFailure: new SqsDestination(this.notes.deadLetterQueue),
     });
     this.notes.attachWorker(this.worker, config.bulkWorkerConcurrency);
-    new Exports(this, 'Exports', { routeFunctions: this.api.routeFunctions, worker: this.worker, logBucket: this.web.logBucket });
+    const exportFiles = new Exports(this, 'Exports', { routeFunctions: this.api.routeFunctions, worker: this.worker, logBucket: this.web.logBucket });
 
     // Every pending data migration, run by each deploy once the table exists (constructs/migrations.ts).
     this.migrations = new Migrations(this, 'Migrations', {
@@ -155,6 +157,15 @@ export class CaseloadStack extends Stack {
       factory,
       logKey,
       environment: { TABLE_NAME: this.data.table.tableName, NODE_OPTIONS: '--enable-source-maps' },
+    });
+
+    // Deletion at contract end and retention, on EventBridge Scheduler (constructs/scheduled-jobs.ts).
+    this.scheduledJobs = new ScheduledJobs(this, 'ScheduledJobs', {
+      data: this.data,
+      factory,
+      logKey,
+      environment: { TABLE_NAME: this.data.table.tableName, NODE_OPTIONS: '--enable-source-maps' },
+      filesBucket: exportFiles.bucket,
     });
 
     new CfnOutput(this, 'SiteUrl', { value: this.web.siteUrl, description: 'Open this in a browser' });

@@ -22,6 +22,7 @@ import type { Capability, FunctionDef, RouteDef } from '../../packages/contract/
  *   LOGIN#<e>   failed-login counter                   (auth routes)
  *   TDEV#<h>    trusted-device token                   (auth routes)
  *   SSODOMAIN#<d> an e-mail domain's SSO account        (SSO settings, discovery, start)
+ *   DELCERT#<a> a deleted district's certificate         (the scheduled jobs' function alone)
  *
  * The condition is `ForAllValues:StringLike`: every key in the request must match one of the
  * patterns (batch and transactional requests carry several). ForAllValues is vacuously true
@@ -54,7 +55,7 @@ export const SESSION_KEYS = ['LSESS#*'] as const;
 export const WORKER_KEYS = ['ACCT#*'] as const;
 
 /** Every key family a function of this stack may ever touch. */
-export const ALL_KEY_FAMILIES = ['ACCT#*', 'EMAIL#*', 'LSESS#*', 'LOGIN#*', 'TDEV#*', 'SSODOMAIN#*'] as const;
+export const ALL_KEY_FAMILIES = ['ACCT#*', 'EMAIL#*', 'LSESS#*', 'LOGIN#*', 'TDEV#*', 'SSODOMAIN#*', 'DELCERT#*'] as const;
 
 export interface TableAccess {
   /** Actions allowed on `leadingKeys` (table and indexes). */

@@ -34,6 +34,8 @@ const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
 const WORKER = 'notes/bulk-generation-worker';
 /** The deploy's data-migration function (tests/infra/migrations.test.ts checks its own environment and access). */
 const MIGRATIONS = workers.dataMigrations.handler;
+/** The scheduled jobs' function (tests/infra/scheduled-jobs.test.ts checks its own environment and access). */
+const SCHEDULED = workers.scheduledJobs.handler;
 
 let s: Synth;
 beforeAll(() => {
@@ -52,9 +54,9 @@ const declared = (handler: string, capability: Capability) => declarations.get(h
 const tableId = () => only(ofType(s.resources, 'AWS::DynamoDB::Table'), 'table')[0];
 
 describe('API: one function per manifest route', () => {
-  it('has a Lambda function for every manifest route, the bulk worker and the data migrations, nothing unexpected', () => {
+  it('has a Lambda function for every manifest route, the bulk worker, the data migrations and the scheduled jobs, nothing unexpected', () => {
     const fns = handlerFunctions(s.resources);
-    const expected = [...routeList.map((r) => r.handler), WORKER, MIGRATIONS].sort();
+    const expected = [...routeList.map((r) => r.handler), WORKER, MIGRATIONS, SCHEDULED].sort();
     expect([...fns.keys()].sort()).toEqual(expected);
   });
 
@@ -123,7 +125,7 @@ describe('API: one function per manifest route', () => {
   it('gives functions the environment the handlers read', () => {
     const table = tableId();
     for (const [handler, { resource }] of handlerFunctions(s.resources)) {
-      if (handler === MIGRATIONS) continue;
+      if (handler === MIGRATIONS || handler === SCHEDULED) continue;
       const env = resource.Properties!.Environment.Variables as Record<string, unknown>;
       expect(refId(env.TABLE_NAME), handler).toBe(table);
       expect(env.NODE_OPTIONS).toBe('--enable-source-maps');
@@ -204,16 +206,20 @@ describe('IAM', () => {
   const dynamoStatements = () => statements(s.resources).filter(({ statement }) => actionsOf(statement).some((a) => a.startsWith('dynamodb:')));
   /** The data migrations' role: the one role that may Scan (to list accounts) and write migration markers. */
   const migrationsRole = () => refId(handlerFunctions(s.resources).get(MIGRATIONS)!.resource.Properties?.Role)!;
+  const scheduledRole = () => refId(handlerFunctions(s.resources).get(SCHEDULED)!.resource.Properties?.Role)!;
+  /** The two roles that list the districts: the data migrations' and the scheduled jobs'. */
   const isAccountListing = ({ roles, statement }: { roles: string[]; statement: Statement }) =>
-    statement.Sid === 'ListAccounts' && roles.length === 1 && roles[0] === migrationsRole();
+    statement.Sid === 'ListAccounts' && roles.length === 1 && [migrationsRole(), scheduledRole()].includes(roles[0]!);
 
-  it('never grants dynamodb:Scan (but to the data migrations, on the table alone), dynamodb:* or any wildcard DynamoDB action', () => {
+  it('never grants dynamodb:Scan (but to the data migrations and the scheduled jobs, on the table alone), dynamodb:* or any wildcard DynamoDB action', () => {
     expect(dynamoStatements().length).toBeGreaterThan(0);
     const scans = dynamoStatements().filter(({ statement }) => actionsOf(statement).includes('dynamodb:Scan'));
-    expect(scans.length).toBe(1);
-    expect(isAccountListing(scans[0]!)).toBe(true);
-    expect(actionsOf(scans[0]!.statement)).toEqual(['dynamodb:Scan']);
-    expect(refId(scans[0]!.statement.Resource)).toBe(tableId());
+    expect(scans.length).toBe(2);
+    for (const scan of scans) {
+      expect(isAccountListing(scan)).toBe(true);
+      expect(actionsOf(scan.statement)).toEqual(['dynamodb:Scan']);
+      expect(refId(scan.statement.Resource)).toBe(tableId());
+    }
     for (const { statement } of dynamoStatements().filter((st) => !isAccountListing(st))) {
       for (const action of actionsOf(statement)) {
         expect(action).not.toBe('dynamodb:Scan');
@@ -239,8 +245,12 @@ describe('IAM', () => {
       }
       const keys = statement.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'] as string[] | undefined;
       expect(keys?.length).toBeGreaterThan(0);
-      // Migration markers are written by the data migrations alone.
-      const families = roles.includes(migrationsRole()) ? /^(ACCT|MIGRATION)#\*$/ : /^(ACCT|EMAIL|LSESS|LOGIN|TDEV|SSODOMAIN)#\*$/;
+      // Migration markers are written by the data migrations alone, deletion certificates by the scheduled jobs alone.
+      const families = roles.includes(migrationsRole())
+        ? /^(ACCT|MIGRATION)#\*$/
+        : roles.includes(scheduledRole())
+          ? /^(ACCT|EMAIL|LSESS|LOGIN|SSODOMAIN|DELCERT)#\*$/
+          : /^(ACCT|EMAIL|LSESS|LOGIN|TDEV|SSODOMAIN)#\*$/;
       for (const k of keys!) expect(k).toMatch(families);
     }
   });
@@ -559,7 +569,7 @@ describe('Web', () => {
     expect(config.Aliases).toEqual(['caseload.example.org']);
     expect(config.ViewerCertificate).toMatchObject({ AcmCertificateArn: certificateArn, MinimumProtocolVersion: 'TLSv1.2_2021', SslSupportMethod: 'sni-only' });
     for (const [handler, { resource }] of handlerFunctions(synth.resources)) {
-      if (handler === MIGRATIONS) continue;
+      if (handler === MIGRATIONS || handler === SCHEDULED) continue;
       expect(resource.Properties?.Environment.Variables.ALLOWED_ORIGINS).toBe('https://caseload.example.org');
     }
     expect(() => synthStack({ domainName: 'caseload.example.org' })).toThrow(/certificateArn/);

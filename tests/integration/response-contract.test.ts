@@ -435,6 +435,15 @@ const cases: Record<RouteName, Case> = {
   saveReportingPeriods: () => w.owner.put('/api/reporting-periods', reportingPeriods),
   getAccount: () => w.owner.get('/api/account'),
   updateAccount: () => w.owner.put('/api/account', { name: 'Lincoln District', timeZone: 'America/New_York' }),
+  // Asked and canceled at once: the shared district must not stay scheduled for deletion.
+  requestAccountDeletion: async () => {
+    const { name } = ok(await w.owner.get('/api/account'), 'account') as { name: string };
+    const asked = await w.owner.post('/api/account/deletion', { confirmName: name });
+    ok(await w.owner.delete('/api/account/deletion'), 'cancel');
+    return asked;
+  },
+  cancelAccountDeletion: () => w.owner.delete('/api/account/deletion'),
+  listPurgeReports: () => w.owner.get('/api/account/purge-reports'),
   listIeps: async () => {
     const clientId = await clientWithIep('Iris');
     const ieps = await w.owner.get(`/api/clients/${clientId}/ieps`);

@@ -90,7 +90,7 @@ const GUARDED: Record<string, PermissionFlag> = {
   listRoster: 'canCreateClients',
 };
 /** Routes only the account's owner may call, whatever flags another user holds. */
-const OWNER_ONLY = ['getSsoSettings', 'saveSsoSettings'];
+const OWNER_ONLY = ['cancelAccountDeletion', 'getSsoSettings', 'listPurgeReports', 'requestAccountDeletion', 'saveSsoSettings'];
 /** Signed-in routes that change data with no flag: each acts only on the caller's own sign-in (2FA, devices). */
 const UNGUARDED_WRITES = ['disableTwoFactor', 'enableTwoFactor', 'removeTrustedDevice', 'setupTwoFactor'];
 /**

@@ -3,6 +3,7 @@
  * server's router and the SPA's typed client all read it; nothing else defines a route.
  */
 import * as z from 'zod/mini';
+import * as accountLifecycle from './account-lifecycle.ts';
 import * as auth from './auth.ts';
 import * as caseload from './caseload.ts';
 import { idParams, okBody, schema } from './common.ts';
@@ -226,6 +227,11 @@ export const getClosureJob = route({ method: 'GET', path: '/api/closure-jobs/{jo
 export const getReportingPeriods = route({ method: 'GET', path: '/api/reporting-periods', handler: 'account/get-reporting-periods', auth: 'user', response: reportingPeriods.reportingPeriods });
 export const saveReportingPeriods = route({ method: 'PUT', path: '/api/reporting-periods', handler: 'account/save-reporting-periods', auth: 'user', permission: 'canManageUsers', body: reportingPeriods.reportingPeriodsBody, response: reportingPeriods.reportingPeriods });
 
+// ---- part 4 §5: leaving and retention
+export const requestAccountDeletion = route({ method: 'POST', path: '/api/account/deletion', handler: 'account/request-deletion', auth: 'user', ownerOnly: true, body: accountLifecycle.deletionRequestBody, response: schoolYear.account });
+export const cancelAccountDeletion = route({ method: 'DELETE', path: '/api/account/deletion', handler: 'account/cancel-deletion', auth: 'user', ownerOnly: true, response: schoolYear.account });
+export const listPurgeReports = route({ method: 'GET', path: '/api/account/purge-reports', handler: 'account/list-purge-reports', auth: 'user', ownerOnly: true, response: accountLifecycle.purgeReportList });
+
 // ---- part 3: signed notes, co-signature and the Medicaid service log
 export const signSessionNote = route({ method: 'POST', path: '/api/sessions/{id}/sign', handler: 'signatures/sign-session-note', auth: 'user', permission: 'canEditSessions', params: sessions.sessionIdParams, body: signatures.signBody, response: sessions.sessionNote });
 export const cosignSessionNote = route({ method: 'POST', path: '/api/sessions/{id}/cosign', handler: 'signatures/cosign-session-note', auth: 'user', permission: 'canEditSessions', params: sessions.sessionIdParams, body: signatures.signBody, response: sessions.sessionNote });
@@ -352,6 +358,9 @@ export const routes = {
   getClosureJob,
   getReportingPeriods,
   saveReportingPeriods,
+  requestAccountDeletion,
+  cancelAccountDeletion,
+  listPurgeReports,
   signSessionNote,
   cosignSessionNote,
   addSessionAddendum,
@@ -379,6 +388,11 @@ export const workers = {
   bulkGenerationWorker: { handler: 'notes/bulk-generation-worker', uses: ['bedrock', 'exports', 'rosterUploads', 'pdf'], memoryMb: 1024 },
   /** The deployment's data-migration step (a CDK Trigger runs it on each deploy; infra/constructs/migrations.ts). */
   dataMigrations: { handler: 'operations/run-migrations', memoryMb: 1024 },
+  /**
+   * Runs one scheduled job (packages/contract/src/scheduled-jobs.ts) named by its EventBridge
+   * schedule: deleting districts at contract end (their files too) and the retention purge.
+   */
+  scheduledJobs: { handler: 'scheduled/run-job', uses: ['exports', 'rosterUploads'], memoryMb: 1024 },
 } as const satisfies Record<string, FunctionDef>;
 
 export type Routes = typeof routes;

@@ -5,6 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { id, isoDate, isoDateTime, optionalPreprocessed, requiredText, schema } from './common.ts';
+import { retentionYears } from './account-lifecycle.ts';
 import { assignedToSchema } from './caseload.ts';
 import { sessionTypes } from './enums.ts';
 import { durationSchema, sessionClientIds } from './sessions.ts';
@@ -21,17 +22,26 @@ export const IDLE_MINUTES_RANGE = 'Choose between 5 and 60 minutes';
 export const idleMinutes = /* @__PURE__ */ schema(() =>
   z.number({ error: IDLE_MINUTES_RANGE }).check(z.int(IDLE_MINUTES_RANGE), z.gte(IDLE_MINUTES.min, IDLE_MINUTES_RANGE), z.lte(IDLE_MINUTES.max, IDLE_MINUTES_RANGE)),
 );
+/** Any subset of the settings: an absent one stays as it is. */
 export const accountBody = /* @__PURE__ */ schema(() =>
   z.object({
-    name: requiredText(255, 'Account name is required', 'Account name', 'name'),
-    timeZone: z.string({ error: 'Choose a time zone' }).check(z.refine(isTimeZone, 'Choose a valid time zone')),
-    /** Absent: the setting stays as it is. */
+    name: z.optional(requiredText(255, 'Account name is required', 'Account name', 'name')),
+    timeZone: z.optional(z.string({ error: 'Choose a time zone' }).check(z.refine(isTimeZone, 'Choose a valid time zone'))),
     idleMinutes: z.optional(idleMinutes),
+    retentionYears: z.optional(retentionYears),
   }),
 );
 export type AccountInput = z.input<typeof accountBody>;
 export const account = /* @__PURE__ */ schema(() =>
-  z.object({ id, name: z.string(), timeZone: z.string(), idleMinutes: z.number() }),
+  z.object({
+    id,
+    name: z.string(),
+    timeZone: z.string(),
+    idleMinutes: z.number(),
+    retentionYears: z.number(),
+    /** The day the district's data will be deleted (part 4 §5), in its time zone; null when none is scheduled. */
+    deletionScheduledFor: z.nullable(isoDate),
+  }),
 );
 export type Account = z.infer<typeof account>;
 

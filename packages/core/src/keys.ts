@@ -242,6 +242,15 @@ export const keys = {
   }),
   rosterByName: (accountId: string) => `${acct(accountId)}#ROSTERNAME`,
   organizationRosterByName: (accountId: string, organizationId: string) => `${acct(accountId)}#ORG#${organizationId}#ROSTERNAME`,
+  /** One run of the retention job's purge in this account (part 4 §5): `PURGE#<ranAt>`, newest last. */
+  purgeReport: (accountId: string, ranAt: string) => ({ PK: acct(accountId), SK: `PURGE#${ranAt}` }),
+  purgeReportPrefix: (accountId: string) => ({ PK: acct(accountId), SKPrefix: 'PURGE#' }),
+  /**
+   * The certificate of a district's deletion (part 4 §5): outside the account (`DELCERT#`, not
+   * `ACCT#`), so it outlives it; written when the deletion starts and counted up as it goes, so a
+   * run that stops midway leaves what it did. Operators read it (docs/retention-and-deletion.md).
+   */
+  deletionCertificate: (accountId: string) => ({ PK: `DELCERT#${accountId}`, SK: 'DELCERT' }),
   /** Per-week and per-month counters (ADD), so the dashboard reads a constant number of items. */
   counters: (accountId: string, period: string) => ({ PK: acct(accountId), SK: `${COUNTERS}${period}` }),
 };
@@ -353,6 +362,8 @@ export const entity = {
   goalTemplate: 'GoalTemplate',
   rosterImport: 'RosterImport',
   rosterEntry: 'RosterEntry',
+  purgeReport: 'PurgeReport',
+  deletionCertificate: 'DeletionCertificate',
 } as const;
 
 /** Keys of files outside the table: an export's file (an S3 object key, a path under the local exports folder), tenant first. */

@@ -80,7 +80,7 @@ export const testUser: CurrentUser = {
 export const BROWSER_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** GET /api/account's answer: the test user's account, in the browser's zone unless another is given. */
-export const testAccount = (timeZone = BROWSER_ZONE) => ({ id: testUser.accountId, name: testUser.accountName, timeZone, idleMinutes: testUser.idleMinutes });
+export const testAccount = (timeZone = BROWSER_ZONE) => ({ id: testUser.accountId, name: testUser.accountName, timeZone, idleMinutes: testUser.idleMinutes, retentionYears: 7, deletionScheduledFor: null as string | null });
 
 /**
  * The account's settings, which every screen that shows a time reads (its time zone): answered with

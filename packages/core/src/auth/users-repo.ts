@@ -51,6 +51,12 @@ export interface AccountItem {
   timeZone?: string;
   /** Automatic sign-out after this many idle minutes; absent means IDLE_MINUTES.default. */
   idleMinutes?: number;
+  /** Years the signed documentation of an archived student is kept; absent means RETENTION_YEARS.default. */
+  retentionYears?: number;
+  /** The day (`yyyy-MM-dd`, its zone) the district's data will be deleted; absent when none is scheduled. */
+  deletionScheduledFor?: string;
+  deletionRequestedAt?: string;
+  deletionRequestedBy?: string;
   createdAt: string;
   updatedAt: string;
 }

@@ -1,8 +1,10 @@
 /**
  * The account's own settings: its name (the one the signed-in user sees as `accountName`, read
- * from the same item) and the time zone of its school calendar.
+ * from the same item), the time zone of its school calendar, its retention years and, once the
+ * owner asked, the day its data will be deleted (part 4 §5).
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { RETENTION_YEARS } from '@caseload/contract/account-lifecycle';
 import { IDLE_MINUTES, type Account, type accountBody } from '@caseload/contract/school-year';
 import { DEFAULT_TIME_ZONE } from '@caseload/contract/time-zone';
 import type * as z from 'zod/mini';
@@ -15,11 +17,13 @@ import { NotFoundError } from '../errors.ts';
 import { keys } from '../keys.ts';
 import { tableName } from '../table.ts';
 
-const toAccount = (item: AccountItem): Account => ({
+export const toAccount = (item: AccountItem): Account => ({
   id: item.id,
   name: item.name,
   timeZone: item.timeZone ?? DEFAULT_TIME_ZONE,
   idleMinutes: item.idleMinutes ?? IDLE_MINUTES.default,
+  retentionYears: item.retentionYears ?? RETENTION_YEARS.default,
+  deletionScheduledFor: item.deletionScheduledFor ?? null,
 });
 
 export async function getAccountSettings(auth: AuthContext): Promise<Account> {
@@ -29,21 +33,21 @@ export async function getAccountSettings(auth: AuthContext): Promise<Account> {
   return toAccount(res.Item as AccountItem);
 }
 
+/** The body's settings as stored attributes: only those it names change (PUT takes any subset). */
+const SETTINGS = ['name', 'timeZone', 'idleMinutes', 'retentionYears'] as const;
+
 export async function updateAccountSettings(auth: AuthContext, input: z.output<typeof accountBody>): Promise<Account> {
+  const named = SETTINGS.filter((field) => input[field] !== undefined);
   const res = await db()
     .send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.account(auth.accountId),
-        UpdateExpression: `SET #name = :name, #timeZone = :timeZone, updatedAt = :at${input.idleMinutes === undefined ? '' : ', idleMinutes = :idle'}`,
+        UpdateExpression: `SET ${['updatedAt = :at', ...named.map((f) => `#${f} = :${f}`)].join(', ')}`,
         ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeNames: { '#name': 'name', '#timeZone': 'timeZone' },
-        ExpressionAttributeValues: {
-          ':name': input.name,
-          ':timeZone': input.timeZone,
-          ':at': nowIso(),
-          ...(input.idleMinutes === undefined ? {} : { ':idle': input.idleMinutes }),
-        },
+        // DynamoDB refuses an empty names map: a body naming no setting changes only `updatedAt`.
+        ...(named.length > 0 ? { ExpressionAttributeNames: Object.fromEntries(named.map((f) => [`#${f}`, f])) } : {}),
+        ExpressionAttributeValues: { ':at': nowIso(), ...Object.fromEntries(named.map((f) => [`:${f}`, input[f]])) },
         ReturnValues: 'ALL_NEW',
       }),
     )

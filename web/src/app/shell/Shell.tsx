@@ -4,6 +4,7 @@ import { Outlet } from 'react-router-dom';
 import type { CurrentUser } from '@caseload/contract/auth';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { IdleSignOut } from '../../features/auth/index.ts';
+import { DeletionBanner } from '../../features/security/index.ts';
 import { useDismiss } from '../../lib/useDismiss.ts';
 import { Header } from './Header.tsx';
 import { Sidebar } from './Sidebar.tsx';
@@ -30,6 +31,7 @@ export function Shell({ user }: { user: CurrentUser }) {
       {menuOpen && <Box position="fixed" inset="0" bg="blackAlpha.600" zIndex="overlay" hideFrom="lg" onClick={closeMenu} aria-hidden="true" />}
       <Flex direction="column" flex="1" minW="0" ms={{ lg: '64' }}>
         <Header menuOpen={menuOpen} onOpenMenu={() => setMenuOpen(true)} />
+        <DeletionBanner />
         <Box as="main" id="main-content" flex="1" p={{ base: '4', md: '8' }} tabIndex={-1}>
           <Suspense fallback={<PageSpinner />}>
             <Outlet />
