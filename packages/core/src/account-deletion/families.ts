@@ -91,6 +91,7 @@ export const deletionStepOf: Record<keyof typeof keys, DeletionStep> = {
   bulkJob: 'accountPartition',
   closedDaysJob: 'accountPartition',
   exportJob: 'accountPartition',
+  exportDownload: 'accountPartition',
   audit: 'fixedPartitions',
   auditPartition: 'fixedPartitions',
   auditByActor: 'indexKeys',
