@@ -25,6 +25,9 @@ describe('key builders', () => {
       keys.audit(a, 't', 'e').PK,
       keys.trustedDevice(a, 'u', 'd').PK,
       keys.counters(a, '2026-W01').PK,
+      keys.familyShare(a, 's').PK,
+      keys.familyShareIndex(a, 'p', 't', 's').GSI1PK,
+      keys.familyVisit(a, 'h').PK,
     ];
     for (const k of tenantKeys) expect(k.startsWith(`${acct(a)}`)).toBe(true);
   });
@@ -85,6 +88,18 @@ describe('key builders', () => {
     expect(keys.awaitingCosignature('a')).not.toBe(keys.awaitingCosignature('ab'));
     // Its own GSI1 family: no provider, client or audit partition is named COSIGN.
     expect(keys.awaitingCosignature('a')).toBe('ACCT#a#COSIGN');
+  });
+
+  it("lists a note's family shares in their own GSI1 partition, in the order they were made", () => {
+    expect(keys.familyShare('a', 's')).toEqual({ PK: 'ACCT#a', SK: 'FSHARE#s' });
+    const early = keys.familyShareIndex('a', 'n', '2026-01-01T09:00:00.000Z', 'z');
+    const late = keys.familyShareIndex('a', 'n', '2026-01-02T09:00:00.000Z', 'a');
+    expect(early.GSI1PK).toBe(keys.familySharesOfNote('a', 'n'));
+    expect(early.GSI1SK < late.GSI1SK).toBe(true);
+    expect(keys.familySharesOfNote('a', 'n')).not.toBe(keys.familySharesOfNote('a', 'n2'));
+    // A family's visit is its own kind beside the share, never a login session.
+    expect(keys.familyVisit('a', 'h').SK).toBe('FVISIT#h');
+    expect(keys.familyVisit('a', 'h').PK).not.toBe(keys.loginSession('h').PK);
   });
 
   it("keeps a delivered note's report parts in the note's own partition, inputs and PDF apart, in number order", () => {

@@ -167,6 +167,18 @@ export const keys = {
     PK: `${acct(accountId)}#REPORT#${noteId}`,
     SK: `${kind}#${String(index).padStart(4, '0')}`,
   }),
+  /**
+   * A share of a delivered note with the family (families/): found by the id its link's token
+   * names, and listed per note on GSI1 in the order they were made.
+   */
+  familyShare: (accountId: string, shareId: string) => ({ PK: acct(accountId), SK: `FSHARE#${shareId}` }),
+  familyShareIndex: (accountId: string, noteId: string, createdAt: string, shareId: string) => ({
+    GSI1PK: `${acct(accountId)}#PNOTE#${noteId}#FSHARES`,
+    GSI1SK: `FSHARE#${createdAt}#${shareId}`,
+  }),
+  familySharesOfNote: (accountId: string, noteId: string) => `${acct(accountId)}#PNOTE#${noteId}#FSHARES`,
+  /** A family's unlocked visit of one share (its cookie's token, stored as a hash). */
+  familyVisit: (accountId: string, tokenHash: string) => ({ PK: acct(accountId), SK: `FVISIT#${tokenHash}` }),
   /** The period guard of notes stored before `notePeriods`: no longer written, deleted with its note. */
   progressNotePeriod: (accountId: string, clientId: string, start: string, end: string) => ({
     PK: acct(accountId),
@@ -350,6 +362,8 @@ export const entity = {
   goalTemplate: 'GoalTemplate',
   rosterImport: 'RosterImport',
   rosterEntry: 'RosterEntry',
+  familyShare: 'FamilyShare',
+  familyVisit: 'FamilyVisit',
 } as const;
 
 /** Keys of files outside the table: an export's file (an S3 object key, a path under the local exports folder), tenant first. */

@@ -9,34 +9,35 @@
  * The goals are those the note itself reports (facts.ts isReported), oldest first, and the
  * figures come from the same computation as the reports page (reports/goal-charts.ts).
  */
+import type { ReportLanguage } from '@caseload/contract/families';
 import { cueMixText, goalProgressLabels } from '@caseload/contract/goal-chart';
 import type { AuthContext } from '../context.ts';
 import { htmlBlocks, type Block } from '../pdf/blocks.ts';
 import { renderPdf } from '../pdf/document.ts';
 import { plainText } from '../plain-text.ts';
-import { goalChart } from '../reports/goal-charts.ts';
-import { zoneDays } from '../school-calendar/zone-days.ts';
 import { longDate } from './dates.ts';
 import { keepDeliveredPdf, loadParentReport, readDeliveredReport, type ParentReportInput } from './delivered-report.ts';
-import { displayName, isReported, type Period } from './facts.ts';
+import { displayName, type Period } from './facts.ts';
+import { reportedGoals } from './reported-goals.ts';
 import { getVisibleNote } from './service.ts';
 
+/** A report in another language (families/): its language and the note's reviewed translation. */
+export interface ReportTranslation {
+  language: ReportLanguage;
+  translation: { reviewedByName: string; reviewedAt: string };
+}
+
 /** Pure: the report's blocks from already-loaded records. */
-export function parentReportBlocks(input: ParentReportInput): Block[] {
+export function parentReportBlocks(input: ParentReportInput, translated?: ReportTranslation): Block[] {
   const period: Period = { start: input.note.reportingPeriodStart, end: input.note.reportingPeriodEnd };
-  const bounds = zoneDays(period, input.timeZone);
-  const rowsOf = (goalId: string) => input.progress.filter((p) => p.goalId === goalId);
-  const goals = input.goals
-    .filter((g) => isReported(g, rowsOf(g.id).some((p) => p.totalAttempts > 0), bounds))
-    .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.name.localeCompare(b.name));
+  const goals = reportedGoals(input);
   const noteBlocks = htmlBlocks(input.note.content);
   return [
     { kind: 'title', text: 'Progress Report' },
     { kind: 'paragraph', text: `Student: ${displayName(input.client)}` },
     { kind: 'paragraph', text: `Reporting period: ${longDate(period.start)} to ${longDate(period.end)}` },
     ...(goals.length ? [{ kind: 'heading', text: 'Goals' } as const] : []),
-    ...goals.flatMap((goal): Block[] => {
-      const chart = goalChart(goal, rowsOf(goal.id), input.timeZone);
+    ...goals.flatMap(({ goal, chart }): Block[] => {
       const description = plainText(goal.description ?? '');
       const cueMix = cueMixText(chart);
       return [
@@ -48,6 +49,7 @@ export function parentReportBlocks(input: ParentReportInput): Block[] {
       ];
     }),
     { kind: 'heading', text: 'Progress note' },
+    ...(translated ? [{ kind: 'paragraph', text: `Translated from English, reviewed by ${translated.translation.reviewedByName} on ${longDate(translated.translation.reviewedAt.slice(0, 10))}` } as const] : []),
     ...(noteBlocks.length ? noteBlocks : [{ kind: 'paragraph', text: 'No note text.' } as const]),
   ];
 }

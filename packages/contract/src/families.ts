@@ -1,0 +1,78 @@
+/**
+ * Families (part 4 §6): a delivered progress note shared with the student's family through a link
+ * valid 14 days and a 6-digit code given separately. The family's routes live under the link's
+ * token and reach nothing else: unlocking with the code sets the family's own cookie for that
+ * share (30 minutes), which the report, its PDF and the acknowledgement need.
+ */
+import * as z from 'zod/mini';
+import { id, isoDate, isoDateTime, requiredText, schema } from './common.ts';
+import { goalChart, goalProgressStates } from './goal-chart.ts';
+
+/** The languages Caseload reports in (spec part 4 §6), by BCP 47 tag. */
+export const reportLanguages = ['en', 'es', 'vi', 'zh-Hans', 'ar', 'ru', 'ht', 'pt', 'so'] as const;
+export type ReportLanguage = (typeof reportLanguages)[number];
+
+/** How long a share's link works, and how long an unlock lasts. */
+export const SHARE_DAYS = 14;
+export const FAMILY_VISIT_MINUTES = 30;
+/** Wrong codes that end a share: the fifth already answers LINK_ENDED. */
+export const MAX_WRONG_CODES = 5;
+
+export const NOTE_NOT_DELIVERED = 'Only a delivered progress note can be shared';
+export const WRONG_CODE = 'That code is not right';
+export const LINK_ENDED = 'This link has ended';
+export const LANGUAGE_NOT_AVAILABLE = 'This language is not available';
+export const NOT_A_REPORT_LANGUAGE = 'Choose a language Caseload reports in';
+export const TRANSLATION_NOT_REVIEWED = 'A translated note must be reviewed before it is shared';
+
+/** The SPA's page for a share's link: `/family/<token>`. */
+export const familyPagePath = (token: string) => `/family/${encodeURIComponent(token)}`;
+
+/**
+ * A link's token: `<accountId>.<shareId>.<secret>`. The ids say where the share is stored (every
+ * key carries its account); only the 128-bit secret is unguessable, and only its hash is stored.
+ */
+export const familyToken = z.string().check(z.regex(/^[0-9a-f-]{36}\.[0-9a-f-]{36}\.[A-Za-z0-9_-]{22}$/));
+export const familyTokenParams = z.object({ token: familyToken });
+
+export const reportLanguage = z.enum(reportLanguages, { error: NOT_A_REPORT_LANGUAGE });
+
+export const createShareBody = z.object({ language: z.optional(reportLanguage) });
+export const shareParams = z.object({ id, shareId: id });
+
+/** The answer of a new share: the link and the code, shown this once and never again. */
+export const createdShare = z.object({ id, url: z.string(), code: z.string(), expiresAt: isoDateTime });
+export const share = z.object({
+  id,
+  expiresAt: isoDateTime,
+  viewedAt: z.nullable(isoDateTime),
+  acknowledgedAt: z.nullable(isoDateTime),
+  acknowledgedBy: z.nullable(z.string()),
+  revoked: z.boolean(),
+});
+export type Share = z.infer<typeof share>;
+
+export const unlockBody = schema(() =>
+  z.object({ code: z.string({ error: WRONG_CODE }).check(z.trim(), z.maxLength(20, WRONG_CODE)) }),
+);
+export const acknowledgeBody = schema(() => z.object({ name: requiredText(100, 'Type your name', 'Your name', 'name') }));
+export const acknowledged = z.object({ acknowledgedAt: isoDateTime, acknowledgedBy: z.string() });
+
+export const familyReportQuery = z.object({ lang: z.optional(z.enum(reportLanguages, { error: LANGUAGE_NOT_AVAILABLE })) });
+
+/** The family's report: only what the parent PDF prints. */
+export const familyReport = schema(() =>
+  z.object({
+    client: z.object({ firstName: z.string(), lastInitial: z.string() }),
+    period: z.object({ start: isoDate, end: isoDate }),
+    goals: z.array(z.object({ name: z.string(), status: z.enum(goalProgressStates), chart: goalChart })),
+    /** The note's text (sanitized rich text). */
+    note: z.string(),
+    language: z.enum(reportLanguages),
+    /** Set when `note` is a translation: who reviewed it and when. */
+    translatedBy: z.nullable(z.object({ name: z.string(), at: isoDateTime })),
+    acknowledgedAt: z.nullable(isoDateTime),
+    acknowledgedBy: z.nullable(z.string()),
+  }),
+);
+export type FamilyReport = z.infer<typeof familyReport>;
