@@ -91,6 +91,9 @@ const GUARDED: Record<string, PermissionFlag> = {
   previewRosterImport: 'canManageUsers',
   applyRosterImport: 'canManageUsers',
   listRoster: 'canCreateClients',
+  createShare: 'canEditProgressNotes',
+  listShares: 'canEditProgressNotes',
+  revokeShare: 'canEditProgressNotes',
 };
 /** Routes only the account's owner may call, whatever flags another user holds. */
 const OWNER_ONLY = ['getSsoSettings', 'saveSsoSettings'];

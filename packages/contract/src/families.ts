@@ -5,7 +5,7 @@
  * share (30 minutes), which the report, its PDF and the acknowledgement need.
  */
 import * as z from 'zod/mini';
-import { id, isoDate, isoDateTime, requiredText, schema } from './common.ts';
+import { id, isoDate, isoDateTime, requiredText, schema, text } from './common.ts';
 import { goalChart, goalProgressStates } from './goal-chart.ts';
 
 /** The languages Caseload reports in (spec part 4 §6), by BCP 47 tag. */
@@ -53,7 +53,7 @@ export const share = z.object({
 export type Share = z.infer<typeof share>;
 
 export const unlockBody = schema(() =>
-  z.object({ code: z.string({ error: WRONG_CODE }).check(z.trim(), z.maxLength(20, WRONG_CODE)) }),
+  z.object({ code: text('line', WRONG_CODE).check(z.trim(), z.maxLength(20, WRONG_CODE)) }),
 );
 export const acknowledgeBody = schema(() => z.object({ name: requiredText(100, 'Type your name', 'Your name', 'name') }));
 export const acknowledged = z.object({ acknowledgedAt: isoDateTime, acknowledgedBy: z.string() });
