@@ -7,7 +7,7 @@
  */
 import { IntlMessageFormat } from 'intl-messageformat';
 import type { ReportLanguage } from '../families.ts';
-import type { GoalProgressState } from '../goal-chart.ts';
+import type { ChartWords, GoalChart, GoalProgressState } from '../goal-chart.ts';
 import type { CueLevel } from '../trials.ts';
 import { ar } from './catalogs/ar.ts';
 import { en, type ReportMessages } from './catalogs/en.ts';
@@ -87,3 +87,20 @@ export function reportMessages(language: ReportLanguage) {
   };
 }
 export type ReportFormatter = ReturnType<typeof reportMessages>;
+
+/** A figure's words in the formatter's language (goalChartOption). */
+export const chartWords = (m: ReportFormatter, fontFamily?: string): ChartWords => ({
+  baseline: m.t('chartBaseline'),
+  criterion: (percent) => m.t('chartCriterion', { value: percent }),
+  percent: m.percent,
+  shortDate: m.shortDate,
+  fontFamily,
+});
+
+/** "Correct by cue level: Independent 60% · Verbal 20%" in the formatter's language, or null (contract cueMixText). */
+export const cueMixIn = (m: ReportFormatter, chart: Pick<GoalChart, 'cueMix'>): string | null =>
+  chart.cueMix.length === 0 ? null : m.t('cueMix', { list: chart.cueMix.map((c) => `${m.cue(c.cue)} ${m.percent(c.percent)}`).join(' · ') });
+
+/** What a screen reader hears for the figure, in the formatter's language (contract goalChartDescription). */
+export const chartDescriptionIn = (m: ReportFormatter, chart: GoalChart): string =>
+  [chart.points.length ? m.t('chartDescription', { list: chart.points.map((p) => m.percent(p.accuracy)).join(', ') }) : m.t('sessionsWithData', { count: 0 }), m.t('goalStatus', { status: m.status(chart.progress) })].join('; ');
