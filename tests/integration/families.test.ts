@@ -10,6 +10,8 @@ import { LANGUAGE_NOT_AVAILABLE, LINK_ENDED, NOT_A_REPORT_LANGUAGE, NOTE_NOT_DEL
 import { recentAudit } from '../../packages/core/src/audit.ts';
 import { testClock } from '../../packages/core/src/clock.ts';
 import { getShareItem } from '../../packages/core/src/families/repo.ts';
+import { NO_LOCAL_TRANSLATION, setNoteGenerator, UNGROUNDED_TRANSLATION } from '../../packages/core/src/notes/generator.ts';
+import { getNoteItem } from '../../packages/core/src/notes/repo.ts';
 import { SESSION_COOKIE } from '../../packages/core/src/auth/login-sessions.ts';
 import { FAMILY_COOKIE } from '../../packages/core/src/families/visit-cookie.ts';
 import { Agent } from '../support/api.ts';
@@ -65,6 +67,7 @@ async function share(noteId: string, body: object = {}): Promise<Shared> {
 const wrongCodeOf = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 const unlock = (s: Shared, code = s.code, agent = s.family) => agent.post(`/api/family/${s.token}/unlock`, { code });
 const report = (s: Shared, agent = s.family, query = '') => agent.get(`/api/family/${s.token}/report${query}`);
+const getNote = async (noteId: string) => (await getNoteItem(accountId, noteId))!;
 const listShares = (noteId: string) => owner.get(`/api/progress-notes/${noteId}/shares`);
 
 describe('sharing a delivered note', () => {
@@ -288,5 +291,71 @@ describe('what a link reaches', () => {
     expect((await child.agent.post(`/api/progress-notes/${noteId}/shares`, {})).status).toBe(403);
     expect((await child.agent.get(`/api/progress-notes/${noteId}/shares`)).status).toBe(403);
     expect((await child.agent.delete(`/api/progress-notes/${noteId}/shares/${s.id}`)).status).toBe(403);
+  });
+});
+
+describe('the note in the family’s language', () => {
+  it('shares and shows a translation only once a clinician reviewed it, and says who reviewed it', async () => {
+    const { noteId } = await noteOf('Mae');
+    const undelivered = await noteOf('Ned', false);
+    expect((await owner.post(`/api/progress-notes/${undelivered.noteId}/translations`, { language: 'es', text: '<p>Hola</p>' })).status).toBe(409);
+
+    // The local generator drafts no translation, and says so.
+    const none = await owner.post(`/api/progress-notes/${noteId}/translations`, { language: 'es' });
+    expect(none.status).toBe(400);
+    expect(none.body.message).toBe(NO_LOCAL_TRANSLATION);
+    expect((await owner.post(`/api/progress-notes/${noteId}/translations`, { language: 'en', text: '<p>x</p>' })).status).toBe(400);
+
+    const draft = expectStatus(await owner.post(`/api/progress-notes/${noteId}/translations`, { language: 'es', text: '<p>Mae practicó cada semana.</p>' }), 201);
+    expect(draft).toMatchObject({ language: 'es', draftedBy: 'clinician', reviewedBy: null, reviewedAt: null });
+    const early = await owner.post(`/api/progress-notes/${noteId}/shares`, { language: 'es' });
+    expect(early.status).toBe(409);
+    expect(early.body.message).toBe(TRANSLATION_NOT_REVIEWED);
+    const english = await share(noteId);
+    expectStatus(await unlock(english), 200);
+    expect((await report(english, english.family, '?lang=es')).status).toBe(409);
+
+    const reviewed = expectStatus(await owner.put(`/api/progress-notes/${noteId}/translations/es`, { text: '<p>Mae practicó cada semana, con 2 sesiones.</p>', reviewed: true }), 200);
+    expect(reviewed).toMatchObject({ reviewedBy: 'Olivia Owner', reviewedAt: expect.any(String) });
+    const s = await share(noteId, { language: 'es' });
+    expectStatus(await unlock(s), 200);
+    const json = expectStatus(await report(s), 200);
+    expect(json).toMatchObject({ language: 'es', note: '<p>Mae practicó cada semana, con 2 sesiones.</p>', translatedBy: { name: 'Olivia Owner', at: reviewed.reviewedAt } });
+    // The English link may read it in Spanish now, and the Spanish one in English.
+    expect((await report(english, english.family, '?lang=es')).status).toBe(200);
+    expect((await report(s, s.family, '?lang=en')).body.language).toBe('en');
+
+    const pdf = await s.family.get(`/api/family/${s.token}/report.pdf`);
+    expect(pdf.status).toBe(200);
+    const text = (await readPdf(Buffer.from(pdf.text, 'base64'))).text;
+    expect(text).toContain('Informe de progreso');
+    expect(text).toContain('Estado: Avanzando');
+    expect(text).toContain('Traducido del inglés, revisado por Olivia Owner el');
+    expect(text).toContain('Mae practicó cada semana');
+    expect(text).not.toMatch(/\b(Progressing|Mastered|Not yet|Status:)/);
+  });
+
+  it('has the AI draft a translation whose numbers are the English note’s, refusing one that invents a number', async () => {
+    const { noteId } = await noteOf('Ona');
+    const english = (await owner.get(`/api/clients/${(await getNote(noteId)).clientId}/progress-notes`)).body.find((n: { id: string }) => n.id === noteId).content as string;
+    const numbers = [...english.replace(/<[^>]+>/g, ' ').matchAll(/\d+(?:[.,]\d+)*/g)].map((m) => m[0]);
+    let invent = true;
+    setNoteGenerator({
+      varies: true,
+      generate: () => Promise.reject(new Error('not used')),
+      translate: async () => `<p>Ona trabajó: ${invent ? '97' : numbers.join(', ')}.</p>`,
+    });
+    try {
+      const refused = await owner.post(`/api/progress-notes/${noteId}/translations`, { language: 'vi' });
+      expect(refused.status).toBe(502);
+      expect(refused.body.message).toBe(UNGROUNDED_TRANSLATION);
+      invent = false;
+      const drafted = expectStatus(await owner.post(`/api/progress-notes/${noteId}/translations`, { language: 'vi' }), 201);
+      expect(drafted).toMatchObject({ draftedBy: 'ai', reviewedAt: null });
+    } finally {
+      setNoteGenerator(undefined);
+    }
+    // A draft is not shared until reviewed.
+    expect((await owner.post(`/api/progress-notes/${noteId}/shares`, { language: 'vi' })).status).toBe(409);
   });
 });

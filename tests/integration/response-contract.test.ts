@@ -549,6 +549,12 @@ const cases: Record<RouteName, Case> = {
     const shared = await sharedNote('Hana');
     return w.owner.delete(`/api/progress-notes/${shared.noteId}/shares/${shared.share.id}`);
   },
+  createNoteTranslation: async () => w.owner.post(`/api/progress-notes/${(await sharedNote('Ned')).noteId}/translations`, { language: 'es', text: '<p>Ned practicó cada semana.</p>' }),
+  reviewNoteTranslation: async () => {
+    const shared = await sharedNote('Ola');
+    ok(await w.owner.post(`/api/progress-notes/${shared.noteId}/translations`, { language: 'es', text: '<p>Borrador</p>' }), 'draft');
+    return w.owner.put(`/api/progress-notes/${shared.noteId}/translations/es`, { text: '<p>Ola practicó cada semana.</p>', reviewed: true });
+  },
   unlockFamilyShare: async () => (await sharedNote('Ida')).unlock(),
   getFamilyReport: async () => {
     const shared = await sharedNote('Jo');

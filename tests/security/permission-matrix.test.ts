@@ -94,6 +94,8 @@ const GUARDED: Record<string, PermissionFlag> = {
   createShare: 'canEditProgressNotes',
   listShares: 'canEditProgressNotes',
   revokeShare: 'canEditProgressNotes',
+  createNoteTranslation: 'canEditProgressNotes',
+  reviewNoteTranslation: 'canEditProgressNotes',
 };
 /** Routes only the account's owner may call, whatever flags another user holds. */
 const OWNER_ONLY = ['getSsoSettings', 'saveSsoSettings'];

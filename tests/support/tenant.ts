@@ -23,6 +23,8 @@ export interface TenantIds {
   /** That note's share, and its link's token (not an id: `<accountId>.<shareId>.<secret>`). */
   shareId: string;
   familyToken: string;
+  /** A language the shared note has a reviewed translation into (not an id). */
+  translationLanguage: string;
   childUserId: string;
   jobId: string;
   /** A finished closures job (a save past 200 sessions makes one; made here directly, as that save would). */
@@ -86,6 +88,8 @@ export const PATH_ID_KINDS: Record<string, Record<string, IdKind>> = {
   '/api/progress-notes/{id}/pdf': { id: 'noteId' },
   '/api/progress-notes/{id}/shares': { id: 'deliveredNoteId' },
   '/api/progress-notes/{id}/shares/{shareId}': { id: 'deliveredNoteId', shareId: 'shareId' },
+  '/api/progress-notes/{id}/translations': { id: 'deliveredNoteId' },
+  '/api/progress-notes/{id}/translations/{language}': { id: 'deliveredNoteId', language: 'translationLanguage' },
   '/api/family/{token}/unlock': { token: 'familyToken' },
   '/api/family/{token}/report': { token: 'familyToken' },
   '/api/family/{token}/report.pdf': { token: 'familyToken' },
@@ -163,6 +167,7 @@ export async function buildTenant(): Promise<Tenant> {
   // A note of a period a year back (no overlap with the one above), delivered and shared, its code entered.
   const delivered = expectOk(await agent.post(`/api/clients/${client.id}/generate-progress-note`, { reportingPeriodStart: daysFromNow(-400), reportingPeriodEnd: daysFromNow(-370) }), 'earlier progress note');
   expectOk(await agent.patch(`/api/progress-notes/${delivered.id}`, { status: 'delivered' }), 'delivered note');
+  expectOk(await agent.put(`/api/progress-notes/${delivered.id}/translations/es`, { text: `<p>${marker} traducido</p>`, reviewed: true }), 'translation');
   const share = expectOk(await agent.post(`/api/progress-notes/${delivered.id}/shares`, {}), 'share');
   const familyToken = decodeURIComponent(new URL(share.url).pathname.replace('/family/', ''));
   const family = new Agent();
@@ -213,6 +218,7 @@ export async function buildTenant(): Promise<Tenant> {
       deliveredNoteId: delivered.id,
       shareId: share.id,
       familyToken,
+      translationLanguage: 'es',
       childUserId: child.id,
       jobId: job.jobId,
       closureJobId: closureJob.id,

@@ -7,6 +7,7 @@
 import * as z from 'zod/mini';
 import { id, isoDate, isoDateTime, requiredText, schema, text } from './common.ts';
 import { goalChart, goalProgressStates } from './goal-chart.ts';
+import { RICH_TEXT_MAX } from './sessions.ts';
 
 /** The languages Caseload reports in (spec part 4 §6), by BCP 47 tag. */
 export const reportLanguages = ['en', 'es', 'vi', 'zh-Hans', 'ar', 'ru', 'ht', 'pt', 'so'] as const;
@@ -76,3 +77,22 @@ export const familyReport = schema(() =>
   }),
 );
 export type FamilyReport = z.infer<typeof familyReport>;
+
+/** A note's translation (part 4 §6): into a language other than English. */
+export const translationLanguages = reportLanguages.filter((l): l is Exclude<ReportLanguage, 'en'> => l !== 'en');
+export const TRANSLATION_NOT_FOR_DELIVERED = 'Only a delivered progress note can be translated';
+const translationText = schema(() =>
+  text('free', 'Write the translated note').check(z.trim(), z.minLength(1, 'Write the translated note'), z.maxLength(RICH_TEXT_MAX, 'The note is too long')),
+);
+export const translationLanguage = z.enum(translationLanguages as [Exclude<ReportLanguage, 'en'>, ...Exclude<ReportLanguage, 'en'>[]], { error: NOT_A_REPORT_LANGUAGE });
+export const createTranslationBody = schema(() => z.object({ language: translationLanguage, text: z.optional(translationText) }));
+export const reviewTranslationBody = schema(() => z.object({ text: translationText, reviewed: z.literal(true, { error: 'Review the translation before saving it' }) }));
+export const translationParams = z.object({ id, language: translationLanguage });
+export const noteTranslation = z.object({
+  language: translationLanguage,
+  text: z.string(),
+  draftedBy: z.enum(['ai', 'clinician']),
+  reviewedBy: z.nullable(z.string()),
+  reviewedAt: z.nullable(isoDateTime),
+});
+export type NoteTranslationAnswer = z.infer<typeof noteTranslation>;

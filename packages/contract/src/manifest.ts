@@ -267,6 +267,10 @@ export const listRoster = route({ method: 'GET', path: '/api/roster', uses: ['cu
 export const createShare = route({ method: 'POST', path: '/api/progress-notes/{id}/shares', handler: 'families/create-share', auth: 'user', permission: 'canEditProgressNotes', params: idParams, body: families.createShareBody, response: families.createdShare });
 export const listShares = route({ method: 'GET', path: '/api/progress-notes/{id}/shares', handler: 'families/list-shares', auth: 'user', permission: 'canEditProgressNotes', params: idParams, response: list(families.share) });
 export const revokeShare = route({ method: 'DELETE', path: '/api/progress-notes/{id}/shares/{shareId}', handler: 'families/revoke-share', auth: 'user', permission: 'canEditProgressNotes', params: families.shareParams, response: families.share });
+/** A translation of a delivered note: the clinician's text, or without it the AI's draft from the English (grounded; the local generator offers none). */
+export const createNoteTranslation = route({ method: 'POST', path: '/api/progress-notes/{id}/translations', uses: ['bedrock'], handler: 'families/create-note-translation', auth: 'user', permission: 'canEditProgressNotes', params: idParams, body: families.createTranslationBody, response: families.noteTranslation, timeoutSeconds: 29 });
+/** The clinician's reviewed translation: only a reviewed one is shared or printed. */
+export const reviewNoteTranslation = route({ method: 'PUT', path: '/api/progress-notes/{id}/translations/{language}', handler: 'families/review-note-translation', auth: 'user', permission: 'canEditProgressNotes', params: families.translationParams, body: families.reviewTranslationBody, response: families.noteTranslation });
 /** The family enters the code (no login session: the link and the code are the whole proof); sets the family's cookie. */
 export const unlockFamilyShare = route({ method: 'POST', path: '/api/family/{token}/unlock', credentialThrottle: true, handler: 'families/unlock-family-share', auth: 'public', params: families.familyTokenParams, body: families.unlockBody, response: okBody });
 export const getFamilyReport = route({ method: 'GET', path: '/api/family/{token}/report', handler: 'families/get-family-report', auth: 'family', params: families.familyTokenParams, query: families.familyReportQuery, response: families.familyReport });
@@ -387,6 +391,8 @@ export const routes = {
   createShare,
   listShares,
   revokeShare,
+  createNoteTranslation,
+  reviewNoteTranslation,
   unlockFamilyShare,
   getFamilyReport,
   downloadFamilyReportPdf,

@@ -200,12 +200,13 @@ export interface ProgressNoteItem extends Audited {
   reportingPeriodEnd: string;
   generatedBy: NoteAuthor;
   status: ProgressNoteStatus;
-  /** The note's text in other languages, for the family (families/translations.ts). */
-  translations?: Partial<Record<ReportLanguage, NoteTranslation>>;
 }
 
-/** A note's text in another language: drafted by the AI or written by a clinician, shared only once reviewed. */
+/** A note's text in another language (`NTRANS#<note>#<language>`): drafted by the AI or written by a clinician, shared only once reviewed. */
 export interface NoteTranslation {
+  accountId: string;
+  noteId: string;
+  language: ReportLanguage;
   /** Sanitized rich text. */
   text: string;
   draftedBy: 'ai' | 'clinician';

@@ -28,6 +28,7 @@ describe('key builders', () => {
       keys.familyShare(a, 's').PK,
       keys.familyShareIndex(a, 'p', 't', 's').GSI1PK,
       keys.familyVisit(a, 'h').PK,
+      keys.noteTranslation(a, 'n', 'es').PK,
     ];
     for (const k of tenantKeys) expect(k.startsWith(`${acct(a)}`)).toBe(true);
   });
@@ -100,6 +101,7 @@ describe('key builders', () => {
     // A family's visit is its own kind beside the share, never a login session.
     expect(keys.familyVisit('a', 'h').SK).toBe('FVISIT#h');
     expect(keys.familyVisit('a', 'h').PK).not.toBe(keys.loginSession('h').PK);
+    expect(keys.noteTranslation('a', 'n', 'es')).toEqual({ PK: 'ACCT#a', SK: 'NTRANS#n#es' });
   });
 
   it("keeps a delivered note's report parts in the note's own partition, inputs and PDF apart, in number order", () => {

@@ -177,6 +177,8 @@ export const keys = {
     GSI1SK: `FSHARE#${createdAt}#${shareId}`,
   }),
   familySharesOfNote: (accountId: string, noteId: string) => `${acct(accountId)}#PNOTE#${noteId}#FSHARES`,
+  /** A note's text in one of the family's languages (families/translations.ts). */
+  noteTranslation: (accountId: string, noteId: string, language: string) => ({ PK: acct(accountId), SK: `NTRANS#${noteId}#${language}` }),
   /** A family's unlocked visit of one share (its cookie's token, stored as a hash). */
   familyVisit: (accountId: string, tokenHash: string) => ({ PK: acct(accountId), SK: `FVISIT#${tokenHash}` }),
   /** The period guard of notes stored before `notePeriods`: no longer written, deleted with its note. */
@@ -364,6 +366,7 @@ export const entity = {
   rosterEntry: 'RosterEntry',
   familyShare: 'FamilyShare',
   familyVisit: 'FamilyVisit',
+  noteTranslation: 'NoteTranslation',
 } as const;
 
 /** Keys of files outside the table: an export's file (an S3 object key, a path under the local exports folder), tenant first. */

@@ -39,7 +39,7 @@ export interface SharedReport {
 export async function sharedReport(visit: FamilyVisit, language: ReportLanguage | undefined): Promise<SharedReport> {
   const share = await openVisitedShare(visit);
   const lang = language ?? share.language;
-  const translation = lang === 'en' ? undefined : reviewedTranslationOf((await getNoteItem(share.accountId, share.noteId))!, lang);
+  const translation = lang === 'en' ? undefined : await reviewedTranslationOf(share.accountId, share.noteId, lang);
   const input = await reportInput(share);
   await recordAudit(share.accountId, { action: 'family_share.view', actorName: 'Family', entityType: 'progress_note', entityId: share.noteId, summary: 'A family viewed a shared progress report' });
   return { share, input, language: lang, translation };

@@ -34,7 +34,7 @@ export async function createShare(auth: AuthContext, noteId: string, requested: 
   if (note.status !== 'delivered') throw new ConflictError(NOTE_NOT_DELIVERED);
   const language = requested ?? client.homeLanguage ?? 'en';
   // A share in another language shows the note's reviewed translation (part 4 §6).
-  if (language !== 'en') reviewedTranslationOf(note, language);
+  if (language !== 'en') await reviewedTranslationOf(auth.accountId, noteId, language);
   const id = newId();
   const secret = newToken();
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');

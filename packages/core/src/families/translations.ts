@@ -1,14 +1,80 @@
 /**
- * A note's text in the family's language (part 4 §6): a share or a report in a language other than
- * English shows the note's translation, and only once a clinician has reviewed it.
+ * A note's text in the family's language (part 4 §6): drafted by the AI from the English note
+ * (grounded: its numbers must be the English note's) or written by a clinician, and shared or
+ * printed only once a clinician has reviewed it. Stored beside the note (`NTRANS#<note>#<lang>`);
+ * a delivered note's English never changes, so a reviewed translation stays true to it.
  */
-import { TRANSLATION_NOT_REVIEWED, type ReportLanguage } from '@caseload/contract/families';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { TRANSLATION_NOT_FOR_DELIVERED, TRANSLATION_NOT_REVIEWED, type NoteTranslationAnswer, type ReportLanguage } from '@caseload/contract/families';
+import { recordAudit } from '../audit.ts';
+import { nowIso } from '../clock.ts';
+import type { AuthContext } from '../context.ts';
+import { db } from '../db.ts';
 import { ConflictError } from '../errors.ts';
-import type { NoteTranslation, ProgressNoteItem } from '../items.ts';
+import type { NoteTranslation } from '../items.ts';
+import { entity, keys } from '../keys.ts';
+import { draftGroundedTranslation, SINGLE_TRANSLATION_BUDGET_MS } from '../notes/generator.ts';
+import { actorOf, getVisibleNote } from '../notes/service.ts';
+import { sanitizeRichText } from '../rich-text.ts';
+import { tableName } from '../table.ts';
+
+type Foreign = Exclude<ReportLanguage, 'en'>;
+
+export async function getTranslation(accountId: string, noteId: string, language: Foreign): Promise<NoteTranslation | undefined> {
+  const res = await db().send(new GetCommand({ TableName: tableName(), Key: keys.noteTranslation(accountId, noteId, language), ConsistentRead: true }));
+  return res.Item as NoteTranslation | undefined;
+}
 
 /** The note's reviewed translation into `language`; 409 when there is none or it is not reviewed. */
-export function reviewedTranslationOf(note: Pick<ProgressNoteItem, 'translations'>, language: Exclude<ReportLanguage, 'en'>): NoteTranslation & { reviewedAt: string; reviewedByName: string } {
-  const translation = note.translations?.[language];
+export async function reviewedTranslationOf(accountId: string, noteId: string, language: Foreign): Promise<NoteTranslation & { reviewedAt: string; reviewedByName: string }> {
+  const translation = await getTranslation(accountId, noteId, language);
   if (!translation?.reviewedAt || !translation.reviewedByName) throw new ConflictError(TRANSLATION_NOT_REVIEWED);
   return translation as NoteTranslation & { reviewedAt: string; reviewedByName: string };
+}
+
+const toAnswer = (t: NoteTranslation): NoteTranslationAnswer => ({
+  language: t.language as Foreign,
+  text: t.text,
+  draftedBy: t.draftedBy,
+  reviewedBy: t.reviewedByName ?? null,
+  reviewedAt: t.reviewedAt ?? null,
+});
+
+async function store(auth: AuthContext, translation: NoteTranslation, action: string, summary: string): Promise<NoteTranslationAnswer> {
+  await db().send(new PutCommand({ TableName: tableName(), Item: { ...keys.noteTranslation(auth.accountId, translation.noteId, translation.language), type: entity.noteTranslation, ...translation } }));
+  const actor = actorOf(auth);
+  await recordAudit(auth.accountId, { action, actorId: actor.userId, actorName: actor.actorName, entityType: 'progress_note', entityId: translation.noteId, summary: `${actor.actorName} ${summary}` });
+  return toAnswer(translation);
+}
+
+async function deliveredNote(auth: AuthContext, noteId: string) {
+  const { note } = await getVisibleNote(auth, noteId);
+  if (note.status !== 'delivered') throw new ConflictError(TRANSLATION_NOT_FOR_DELIVERED);
+  return note;
+}
+
+/** A draft translation (unreviewed): the clinician's text, or without it the AI's from the English note. */
+export async function draftTranslation(auth: AuthContext, noteId: string, language: Foreign, text: string | undefined): Promise<NoteTranslationAnswer> {
+  const note = await deliveredNote(auth, noteId);
+  const drafted = text === undefined ? await draftGroundedTranslation(note.content, language, Date.now() + SINGLE_TRANSLATION_BUDGET_MS) : sanitizeRichText(text);
+  return store(
+    auth,
+    { accountId: auth.accountId, noteId, language, text: drafted, draftedBy: text === undefined ? 'ai' : 'clinician', updatedAt: nowIso() },
+    'note_translation.draft',
+    'drafted a translation of a progress note',
+  );
+}
+
+/** The clinician's reviewed translation: from now on the note may be shared and printed in that language. */
+export async function reviewTranslation(auth: AuthContext, noteId: string, language: Foreign, text: string): Promise<NoteTranslationAnswer> {
+  await deliveredNote(auth, noteId);
+  const before = await getTranslation(auth.accountId, noteId, language);
+  const at = nowIso();
+  const actor = actorOf(auth);
+  return store(
+    auth,
+    { accountId: auth.accountId, noteId, language, text: sanitizeRichText(text), draftedBy: before?.draftedBy ?? 'clinician', updatedAt: at, reviewedBy: auth.userId, reviewedByName: actor.actorName, reviewedAt: at },
+    'note_translation.review',
+    'reviewed a translation of a progress note',
+  );
 }

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Flex, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Field, Flex, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { Share } from '@caseload/contract/families';
 import { errorMessage } from '../../../lib/api.ts';
@@ -18,7 +18,6 @@ function shareState(share: Share): { label: string; detail: string; palette: str
 
 /** A read-only value with a button that copies it. */
 function CopyField({ label, value }: { label: string; value: string }) {
-  const id = `copy-${label.toLowerCase().replace(/\W+/g, '-')}`;
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(value);
@@ -28,17 +27,15 @@ function CopyField({ label, value }: { label: string; value: string }) {
     }
   };
   return (
-    <Stack gap="1">
-      <Text as="label" htmlFor={id} fontSize="sm" fontWeight="medium">
-        {label}
-      </Text>
-      <Flex gap="2">
-        <Input id={id} value={value} readOnly onFocus={(e) => e.currentTarget.select()} fontFamily="mono" />
+    <Field.Root>
+      <Field.Label>{label}</Field.Label>
+      <Flex gap="2" w="full">
+        <Input value={value} readOnly onFocus={(e) => e.currentTarget.select()} fontFamily="mono" />
         <Button variant="outline" onClick={() => void copy()} aria-label={`Copy ${label.toLowerCase()}`}>
           Copy
         </Button>
       </Flex>
-    </Stack>
+    </Field.Root>
   );
 }
 
