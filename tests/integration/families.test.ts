@@ -359,3 +359,25 @@ describe('the note in the family’s language', () => {
     expect((await owner.post(`/api/progress-notes/${noteId}/shares`, { language: 'vi' })).status).toBe(409);
   });
 });
+
+describe("the client's home language", () => {
+  it('is one of the report languages, and a share defaults to it', async () => {
+    const org = expectStatus(await owner.post('/api/organizations', { name: `Lang ${crypto.randomUUID().slice(0, 6)}`, type: 'school' }), 201) as { id: string };
+    const base = { firstName: 'Rosa', lastInitial: 'L', organizationId: org.id, status: 'active' };
+    const refused = await owner.post('/api/clients', { ...base, homeLanguage: 'fr' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(NOT_A_REPORT_LANGUAGE);
+    const client = expectStatus(await owner.post('/api/clients', { ...base, homeLanguage: 'es' }), 201) as { id: string; homeLanguage: string };
+    expect(client.homeLanguage).toBe('es');
+    expect((await owner.get(`/api/clients/${client.id}`)).body.homeLanguage).toBe('es');
+
+    const note = expectStatus(await owner.post(`/api/clients/${client.id}/generate-progress-note`, MARCH), 201) as { id: string };
+    expectStatus(await owner.patch(`/api/progress-notes/${note.id}`, { status: 'delivered' }), 200);
+    // Shared in Spanish by default: refused until a reviewed Spanish translation exists.
+    expect((await owner.post(`/api/progress-notes/${note.id}/shares`, {})).body.message).toBe(TRANSLATION_NOT_REVIEWED);
+    expectStatus(await owner.put(`/api/progress-notes/${note.id}/translations/es`, { text: '<p>Rosa trabajó.</p>', reviewed: true }), 200);
+    const s = await share(note.id);
+    expectStatus(await unlock(s), 200);
+    expect((await report(s)).body.language).toBe('es');
+  });
+});

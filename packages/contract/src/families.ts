@@ -7,11 +7,10 @@
 import * as z from 'zod/mini';
 import { id, isoDate, isoDateTime, requiredText, schema, text } from './common.ts';
 import { goalChart, goalProgressStates } from './goal-chart.ts';
+import { languageNames, NOT_A_REPORT_LANGUAGE, reportLanguages, type ReportLanguage } from './report-languages.ts';
 import { RICH_TEXT_MAX } from './sessions.ts';
 
-/** The languages Caseload reports in (spec part 4 §6), by BCP 47 tag. */
-export const reportLanguages = ['en', 'es', 'vi', 'zh-Hans', 'ar', 'ru', 'ht', 'pt', 'so'] as const;
-export type ReportLanguage = (typeof reportLanguages)[number];
+export { languageNames, NOT_A_REPORT_LANGUAGE, reportLanguages, type ReportLanguage };
 
 /** How long a share's link works, and how long an unlock lasts. */
 export const SHARE_DAYS = 14;
@@ -23,7 +22,6 @@ export const NOTE_NOT_DELIVERED = 'Only a delivered progress note can be shared'
 export const WRONG_CODE = 'That code is not right';
 export const LINK_ENDED = 'This link has ended';
 export const LANGUAGE_NOT_AVAILABLE = 'This language is not available';
-export const NOT_A_REPORT_LANGUAGE = 'Choose a language Caseload reports in';
 export const TRANSLATION_NOT_REVIEWED = 'A translated note must be reviewed before it is shared';
 
 /** The SPA's page for a share's link: `/family/<token>`. */

@@ -7,6 +7,7 @@
  */
 import { IntlMessageFormat } from 'intl-messageformat';
 import type { ReportLanguage } from '../families.ts';
+export { languageNames } from '../families.ts';
 import type { ChartWords, GoalChart, GoalProgressState } from '../goal-chart.ts';
 import type { CueLevel } from '../trials.ts';
 import { ar } from './catalogs/ar.ts';
@@ -27,19 +28,6 @@ export const reportCatalogs: Record<ReportLanguage, ReportMessages> = { en, es, 
 /** The languages written right to left. */
 export const isRightToLeft = (language: ReportLanguage) => language === 'ar';
 export const directionOf = (language: ReportLanguage): 'rtl' | 'ltr' => (isRightToLeft(language) ? 'rtl' : 'ltr');
-
-/** The names of the languages, each in itself (a language picker lists them so). */
-export const languageNames: Record<ReportLanguage, string> = {
-  en: 'English',
-  es: 'Español',
-  vi: 'Tiếng Việt',
-  'zh-Hans': '简体中文',
-  ar: 'العربية',
-  ru: 'Русский',
-  ht: 'Kreyòl ayisyen',
-  pt: 'Português',
-  so: 'Soomaali',
-};
 
 const compiled = new Map<string, IntlMessageFormat>();
 

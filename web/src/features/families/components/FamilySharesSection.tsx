@@ -1,9 +1,9 @@
-import { Badge, Box, Button, Field, Flex, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Checkbox, Field, Flex, Heading, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
-import type { Share } from '@caseload/contract/families';
+import { languageNames, reportLanguages, type ReportLanguage, type Share } from '@caseload/contract/families';
 import { errorMessage } from '../../../lib/api.ts';
 import { notify } from '../../../lib/toaster.ts';
-import { useCreateShare, useRevokeShare, useShares } from '../api/shares.ts';
+import { useCreateShare, useDraftTranslation, useReviewTranslation, useRevokeShare, useShares } from '../api/shares.ts';
 
 const dateTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -49,9 +49,10 @@ export function FamilySharesSection({ noteId }: { noteId: string }) {
   const create = useCreateShare(noteId);
   const revoke = useRevokeShare(noteId);
   const created = create.data;
+  const [language, setLanguage] = useState<ReportLanguage>('en');
 
   const share = () =>
-    create.mutate(undefined, {
+    create.mutate(language, {
       onError: (error) => notify.error({ title: 'Could not share the report', description: errorMessage(error, 'Please try again.') }),
     });
   const revokeOne = (shareId: string) =>
@@ -66,10 +67,23 @@ export function FamilySharesSection({ noteId }: { noteId: string }) {
         <Heading as="h3" size="sm" id={`family-${noteId}`}>
           Family
         </Heading>
-        <Button size="sm" colorPalette="blue" onClick={share} loading={create.isPending}>
-          Share with family
-        </Button>
+        <Flex gap="2" align="center" wrap="wrap">
+          <NativeSelect.Root size="sm" width="auto">
+            <NativeSelect.Field aria-label="Report language" value={language} onChange={(e) => setLanguage(e.target.value as ReportLanguage)}>
+              {reportLanguages.map((l) => (
+                <option key={l} value={l}>
+                  {languageNames[l]}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          <Button size="sm" colorPalette="blue" onClick={share} loading={create.isPending}>
+            Share with family
+          </Button>
+        </Flex>
       </Flex>
+      {language !== 'en' && <TranslationEditor key={language} noteId={noteId} language={language} />}
       {created && (
         <Stack gap="3" p="3" borderWidth="1px" borderRadius="md" mb="3" data-testid="new-share">
           <Text fontSize="sm">
@@ -110,4 +124,68 @@ export function FamilySharesSection({ noteId }: { noteId: string }) {
       </Stack>
     </Box>
   );
+}
+
+/**
+ * The note in the family's language: the AI's draft (where the server's generator offers one) or
+ * the clinician's own text, saved as reviewed before the note is shared in that language. The
+ * text is plain paragraphs (one per blank-line-separated block), sent as rich text.
+ */
+function TranslationEditor({ noteId, language }: { noteId: string; language: Exclude<ReportLanguage, 'en'> }) {
+  const [text, setText] = useState('');
+  const [checked, setChecked] = useState(false);
+  const draft = useDraftTranslation(noteId);
+  const review = useReviewTranslation(noteId);
+  const name = languageNames[language];
+  const askDraft = () =>
+    draft.mutate(language, {
+      onSuccess: (t) => setText(htmlToText(t.text)),
+      onError: (error) => notify.error({ title: 'No draft', description: errorMessage(error, 'Please try again.') }),
+    });
+  const save = () =>
+    review.mutate(
+      { language, text: textToHtml(text) },
+      {
+        onSuccess: () => notify.success({ title: `Reviewed translation saved (${name})` }),
+        onError: (error) => notify.error({ title: 'Could not save the translation', description: errorMessage(error, 'Please try again.') }),
+      },
+    );
+  return (
+    <Stack gap="3" p="3" borderWidth="1px" borderRadius="md" mb="3">
+      <Field.Root>
+        <Field.Label>Note in {name}</Field.Label>
+        <Textarea value={text} onChange={(e) => setText(e.target.value)} rows={6} lang={language} dir={language === 'ar' ? 'rtl' : 'ltr'} />
+        <Field.HelperText>A translated note is shared only after you have reviewed it against the English note.</Field.HelperText>
+      </Field.Root>
+      <Checkbox.Root checked={checked} onCheckedChange={(d) => setChecked(d.checked === true)}>
+        <Checkbox.HiddenInput />
+        <Checkbox.Control />
+        <Checkbox.Label>I have reviewed this translation</Checkbox.Label>
+      </Checkbox.Root>
+      <Flex gap="2" wrap="wrap">
+        <Button size="sm" variant="outline" onClick={askDraft} loading={draft.isPending}>
+          Draft with AI
+        </Button>
+        <Button size="sm" colorPalette="green" onClick={save} disabled={!checked || !text.trim()} loading={review.isPending}>
+          Save reviewed translation
+        </Button>
+      </Flex>
+      {review.isSuccess && <Text fontSize="sm">Reviewed. You can share the report in {name} now.</Text>}
+    </Stack>
+  );
+}
+
+const escapeHtml = (t: string) => t.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** Paragraphs of plain text as rich text. */
+const textToHtml = (t: string) =>
+  t
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
+    .join('');
+/** Rich text as plain paragraphs, for editing. */
+function htmlToText(html: string): string {
+  const doc = new DOMParser().parseFromString(html.replace(/<\/(p|h[1-6]|li)>/gi, '\n\n'), 'text/html');
+  return (doc.body.textContent ?? '').replace(/\n{3,}/g, '\n\n').trim();
 }

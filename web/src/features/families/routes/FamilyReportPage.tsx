@@ -25,7 +25,8 @@ export default function FamilyReportPage() {
     queryFn: ({ signal }) => fetchFamilyReport(token, language, signal),
     retry: (count, error) => !isApiError(error) && count < 2,
   });
-  const shown: ReportLanguage = report.data?.language ?? language ?? 'en';
+  // Before the code, the share's language is not known yet: the browser's, when Caseload reports in it.
+  const shown: ReportLanguage = report.data?.language ?? language ?? browserLanguage();
   const m = useMemo(() => reportMessages(shown), [shown]);
 
   useEffect(() => {
@@ -70,6 +71,16 @@ export default function FamilyReportPage() {
       </Container>
     </Box>
   );
+}
+
+/** The first of the browser's languages Caseload reports in ("es-US" → es, "zh-CN" → zh-Hans), else English. */
+function browserLanguage(): ReportLanguage {
+  for (const tag of navigator.languages ?? [navigator.language]) {
+    const base = tag.split('-')[0]!.toLowerCase();
+    const match = base === 'zh' ? 'zh-Hans' : reportLanguages.find((l) => l === base);
+    if (match) return match;
+  }
+  return 'en';
 }
 
 function Panel({ children }: { children: ReactNode }) {
