@@ -28,7 +28,7 @@ describe('sign-in required', () => {
  */
 describe("a family's code entered", () => {
   const familyRoutes = routeList.filter((r) => r.auth === 'family');
-  const token = `${sampleId}.${sampleId}.${'A'.repeat(22)}`;
+  const token = `${sampleId}_${sampleId}_${'A'.repeat(22)}`;
 
   it('covers the report, its PDF and the acknowledgement', () => {
     expect(familyRoutes.map((r) => r.name).sort()).toEqual(['acknowledgeFamilyShare', 'downloadFamilyReportPdf', 'getFamilyReport']);

@@ -20,7 +20,7 @@ export interface TenantIds {
   noteId: string;
   /** A delivered progress note of an earlier period, shared with the family. */
   deliveredNoteId: string;
-  /** That note's share, and its link's token (not an id: `<accountId>.<shareId>.<secret>`). */
+  /** That note's share, and its link's token (not an id: `<accountId>_<shareId>_<secret>`). */
   shareId: string;
   familyToken: string;
   /** A language the shared note has a reviewed translation into (not an id). */

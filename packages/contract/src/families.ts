@@ -28,10 +28,12 @@ export const TRANSLATION_NOT_REVIEWED = 'A translated note must be reviewed befo
 export const familyPagePath = (token: string) => `/family/${encodeURIComponent(token)}`;
 
 /**
- * A link's token: `<accountId>.<shareId>.<secret>`. The ids say where the share is stored (every
+ * A link's token: `<accountId>_<shareId>_<secret>`. The ids say where the share is stored (every
  * key carries its account); only the 128-bit secret is unguessable, and only its hash is stored.
+ * No dot: the SPA's fallback (local server and CloudFront) reads a last path segment with a dot
+ * as a file.
  */
-export const familyToken = z.string().check(z.regex(/^[0-9a-f-]{36}\.[0-9a-f-]{36}\.[A-Za-z0-9_-]{22}$/));
+export const familyToken = z.string().check(z.regex(/^[0-9a-f-]{36}_[0-9a-f-]{36}_[A-Za-z0-9_-]{22}$/));
 export const familyTokenParams = z.object({ token: familyToken });
 
 export const reportLanguage = z.enum(reportLanguages, { error: NOT_A_REPORT_LANGUAGE });

@@ -3,7 +3,7 @@
  * student's family, listing a note's shares and revoking one.
  *
  * A share is a link valid SHARE_DAYS and a 6-digit code shown once. The link's token is
- * `<accountId>.<shareId>.<secret>` (contract familyToken): the ids say where the share is stored,
+ * `<accountId>_<shareId>_<secret>` (contract familyToken): the ids say where the share is stored,
  * the 128-bit secret is what cannot be guessed, and only its hash is stored. The code is stored as
  * the hash of the secret and the code together, so a copy of the table alone cannot try the
  * million codes: that needs the link, which is never stored.
@@ -22,6 +22,7 @@ import { actorOf, getVisibleNote } from '../notes/service.ts';
 import { tableName } from '../table.ts';
 import { codeHashOf, toShare, type FamilyShareItem } from './repo.ts';
 import { reviewedTranslationOf } from './translations.ts';
+import { linkToken } from './visit-cookie.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -38,7 +39,7 @@ export async function createShare(auth: AuthContext, noteId: string, requested: 
   const id = newId();
   const secret = newToken();
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const token = `${auth.accountId}.${id}.${secret}`;
+  const token = linkToken(auth.accountId, id, secret);
   const createdAt = nowIso();
   const item: FamilyShareItem = {
     accountId: auth.accountId,

@@ -22,10 +22,14 @@ export interface FamilyVisit {
   shareId: string;
 }
 
-/** A link token's parts (its shape is checked by the route's schema): `<accountId>.<shareId>.<secret>`. */
+const ID_LENGTH = 36;
+
+/** A link's token (contract familyToken, its shape checked by the route's schema): `<accountId>_<shareId>_<secret>`. */
+export const linkToken = (accountId: string, shareId: string, secret: string) => `${accountId}_${shareId}_${secret}`;
+
+/** A link token's parts, by position (the secret's base64url may itself hold an underscore). */
 export function parseToken(token: string): { accountId: string; shareId: string; secret: string } {
-  const [accountId = '', shareId = '', secret = ''] = token.split('.');
-  return { accountId, shareId, secret };
+  return { accountId: token.slice(0, ID_LENGTH), shareId: token.slice(ID_LENGTH + 1, 2 * ID_LENGTH + 1), secret: token.slice(2 * ID_LENGTH + 2) };
 }
 
 /**

@@ -146,7 +146,6 @@ function TranslationEditor({ noteId, language }: { noteId: string; language: Exc
     review.mutate(
       { language, text: textToHtml(text) },
       {
-        onSuccess: () => notify.success({ title: `Reviewed translation saved (${name})` }),
         onError: (error) => notify.error({ title: 'Could not save the translation', description: errorMessage(error, 'Please try again.') }),
       },
     );
@@ -166,7 +165,7 @@ function TranslationEditor({ noteId, language }: { noteId: string; language: Exc
         <Button size="sm" variant="outline" onClick={askDraft} loading={draft.isPending}>
           Draft with AI
         </Button>
-        <Button size="sm" colorPalette="green" onClick={save} disabled={!checked || !text.trim()} loading={review.isPending}>
+        <Button size="sm" colorPalette="blue" onClick={save} disabled={!checked || !text.trim()} loading={review.isPending}>
           Save reviewed translation
         </Button>
       </Flex>
