@@ -321,7 +321,7 @@ describe('the note in the family’s language', () => {
     const s = await share(noteId, { language: 'es' });
     expectStatus(await unlock(s), 200);
     const json = expectStatus(await report(s), 200);
-    expect(json).toMatchObject({ language: 'es', note: '<p>Mae practicó cada semana, con 2 sesiones.</p>', translatedBy: { name: 'Olivia Owner', at: reviewed.reviewedAt } });
+    expect(json).toMatchObject({ language: 'es', languages: ['en', 'es'], note: '<p>Mae practicó cada semana, con 2 sesiones.</p>', translatedBy: { name: 'Olivia Owner', at: reviewed.reviewedAt } });
     // The English link may read it in Spanish now, and the Spanish one in English.
     expect((await report(english, english.family, '?lang=es')).status).toBe(200);
     expect((await report(s, s.family, '?lang=en')).body.language).toBe('en');

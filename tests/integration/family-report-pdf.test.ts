@@ -37,6 +37,7 @@ const review = { reviewedByName: 'Olivia Owner', reviewedAt: '2024-04-02T15:00:0
  * control character (the mark is drawn, its mapping back to text is lost) and may split a word
  * there, so marks, that control character and spaces are dropped from both sides.
  */
+// eslint-disable-next-line no-control-regex -- the control character pdfjs leaves is the point
 const comparable = (text: string) => text.normalize('NFD').replace(/[\p{M}\u0003\s]/gu, '');
 
 async function reportIn(language: ReportLanguage) {

@@ -70,6 +70,8 @@ export const familyReport = schema(() =>
     /** The note's text (sanitized rich text). */
     note: z.string(),
     language: z.enum(reportLanguages),
+    /** The languages this report can be read in: English and those with a reviewed translation. */
+    languages: z.array(z.enum(reportLanguages)),
     /** Set when `note` is a translation: who reviewed it and when. */
     translatedBy: z.nullable(z.object({ name: z.string(), at: isoDateTime })),
     acknowledgedAt: z.nullable(isoDateTime),

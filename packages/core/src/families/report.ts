@@ -14,7 +14,7 @@ import { reportedGoals } from '../notes/reported-goals.ts';
 import { getNoteItem } from '../notes/repo.ts';
 import { tableName } from '../table.ts';
 import type { FamilyShareItem } from './repo.ts';
-import { reviewedTranslationOf } from './translations.ts';
+import { reviewedLanguages, reviewedTranslationOf } from './translations.ts';
 import type { FamilyVisit } from './visit-cookie.ts';
 import { openVisitedShare } from './visits.ts';
 
@@ -33,6 +33,8 @@ export interface SharedReport {
   language: ReportLanguage;
   /** The note's reviewed translation, for a language other than English. */
   translation?: { text: string; reviewedByName: string; reviewedAt: string };
+  /** English and the languages of the note's reviewed translations. */
+  languages: ReportLanguage[];
 }
 
 /** The shared report in `language` (the share's by default): 410 once the share ended, 409 without a reviewed translation. */
@@ -40,19 +42,20 @@ export async function sharedReport(visit: FamilyVisit, language: ReportLanguage 
   const share = await openVisitedShare(visit);
   const lang = language ?? share.language;
   const translation = lang === 'en' ? undefined : await reviewedTranslationOf(share.accountId, share.noteId, lang);
-  const input = await reportInput(share);
+  const [input, languages] = await Promise.all([reportInput(share), reviewedLanguages(share.accountId, share.noteId)]);
   await recordAudit(share.accountId, { action: 'family_share.view', actorName: 'Family', entityType: 'progress_note', entityId: share.noteId, summary: 'A family viewed a shared progress report' });
-  return { share, input, language: lang, translation };
+  return { share, input, language: lang, translation, languages };
 }
 
 /** The report as the family page reads it. */
-export function familyReportJson({ share, input, language, translation }: SharedReport): FamilyReport {
+export function familyReportJson({ share, input, language, translation, languages }: SharedReport): FamilyReport {
   return {
     client: { firstName: input.client.firstName, lastInitial: input.client.lastInitial },
     period: { start: input.note.reportingPeriodStart, end: input.note.reportingPeriodEnd },
     goals: reportedGoals(input).map(({ goal, chart }) => ({ name: goal.name, status: chart.progress, chart })),
     note: translation?.text ?? input.note.content,
     language,
+    languages,
     translatedBy: translation ? { name: translation.reviewedByName, at: translation.reviewedAt } : null,
     acknowledgedAt: share.acknowledgedAt ?? null,
     acknowledgedBy: share.acknowledgedBy ?? null,

@@ -9,7 +9,7 @@ import { TRANSLATION_NOT_FOR_DELIVERED, TRANSLATION_NOT_REVIEWED, type NoteTrans
 import { recordAudit } from '../audit.ts';
 import { nowIso } from '../clock.ts';
 import type { AuthContext } from '../context.ts';
-import { db } from '../db.ts';
+import { db, queryPartition } from '../db.ts';
 import { ConflictError } from '../errors.ts';
 import type { NoteTranslation } from '../items.ts';
 import { entity, keys } from '../keys.ts';
@@ -23,6 +23,12 @@ type Foreign = Exclude<ReportLanguage, 'en'>;
 export async function getTranslation(accountId: string, noteId: string, language: Foreign): Promise<NoteTranslation | undefined> {
   const res = await db().send(new GetCommand({ TableName: tableName(), Key: keys.noteTranslation(accountId, noteId, language), ConsistentRead: true }));
   return res.Item as NoteTranslation | undefined;
+}
+
+/** The languages a note can be read in: English, then those of its reviewed translations. */
+export async function reviewedLanguages(accountId: string, noteId: string): Promise<ReportLanguage[]> {
+  const items = await queryPartition<NoteTranslation>({ pk: keys.noteTranslation(accountId, noteId, '').PK, skPrefix: keys.noteTranslation(accountId, noteId, '').SK, consistent: true });
+  return ['en', ...items.filter((t) => t.reviewedAt).map((t) => t.language)];
 }
 
 /** The note's reviewed translation into `language`; 409 when there is none or it is not reviewed. */

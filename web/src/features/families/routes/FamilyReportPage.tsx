@@ -154,9 +154,10 @@ function ReportView({ token, report, m, onLanguage }: { token: string; report: F
           <Heading as="h1" size="2xl">
             {m.t('title')}
           </Heading>
+          {report.languages.length > 1 && (
           <NativeSelect.Root size="sm" width="auto">
             <NativeSelect.Field aria-label={m.t('languageLabel')} value={report.language} onChange={(e) => onLanguage(e.target.value as ReportLanguage)}>
-              {reportLanguages.map((l) => (
+              {report.languages.map((l) => (
                 <option key={l} value={l} lang={l}>
                   {languageNames[l]}
                 </option>
@@ -164,6 +165,7 @@ function ReportView({ token, report, m, onLanguage }: { token: string; report: F
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
+          )}
         </Flex>
         <Text>{m.t('student', { name: student })}</Text>
         <Text>{m.t('period', { start: m.longDate(report.period.start), end: m.longDate(report.period.end) })}</Text>
