@@ -1,5 +1,5 @@
 import * as routes from '@caseload/contract/manifest';
-import { draftTranslation } from '@caseload/core/families/translations';
+import { draftTranslation } from '@caseload/core/families/draft-translation';
 import { createHandler, reply } from '@caseload/pipeline/pipeline';
 
 export const handler = createHandler(routes.createNoteTranslation, async ({ auth, params, body }) =>

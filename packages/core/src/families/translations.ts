@@ -13,7 +13,6 @@ import { db, queryPartition } from '../db.ts';
 import { ConflictError } from '../errors.ts';
 import type { NoteTranslation } from '../items.ts';
 import { entity, keys } from '../keys.ts';
-import { draftGroundedTranslation, SINGLE_TRANSLATION_BUDGET_MS } from '../notes/generator.ts';
 import { actorOf, getVisibleNote } from '../notes/service.ts';
 import { sanitizeRichText } from '../rich-text.ts';
 import { tableName } from '../table.ts';
@@ -46,29 +45,17 @@ const toAnswer = (t: NoteTranslation): NoteTranslationAnswer => ({
   reviewedAt: t.reviewedAt ?? null,
 });
 
-async function store(auth: AuthContext, translation: NoteTranslation, action: string, summary: string): Promise<NoteTranslationAnswer> {
+export async function storeTranslation(auth: AuthContext, translation: NoteTranslation, action: string, summary: string): Promise<NoteTranslationAnswer> {
   await db().send(new PutCommand({ TableName: tableName(), Item: { ...keys.noteTranslation(auth.accountId, translation.noteId, translation.language), type: entity.noteTranslation, ...translation } }));
   const actor = actorOf(auth);
   await recordAudit(auth.accountId, { action, actorId: actor.userId, actorName: actor.actorName, entityType: 'progress_note', entityId: translation.noteId, summary: `${actor.actorName} ${summary}` });
   return toAnswer(translation);
 }
 
-async function deliveredNote(auth: AuthContext, noteId: string) {
+export async function deliveredNote(auth: AuthContext, noteId: string) {
   const { note } = await getVisibleNote(auth, noteId);
   if (note.status !== 'delivered') throw new ConflictError(TRANSLATION_NOT_FOR_DELIVERED);
   return note;
-}
-
-/** A draft translation (unreviewed): the clinician's text, or without it the AI's from the English note. */
-export async function draftTranslation(auth: AuthContext, noteId: string, language: Foreign, text: string | undefined): Promise<NoteTranslationAnswer> {
-  const note = await deliveredNote(auth, noteId);
-  const drafted = text === undefined ? await draftGroundedTranslation(note.content, language, Date.now() + SINGLE_TRANSLATION_BUDGET_MS) : sanitizeRichText(text);
-  return store(
-    auth,
-    { accountId: auth.accountId, noteId, language, text: drafted, draftedBy: text === undefined ? 'ai' : 'clinician', updatedAt: nowIso() },
-    'note_translation.draft',
-    'drafted a translation of a progress note',
-  );
 }
 
 /** The clinician's reviewed translation: from now on the note may be shared and printed in that language. */
@@ -77,7 +64,7 @@ export async function reviewTranslation(auth: AuthContext, noteId: string, langu
   const before = await getTranslation(auth.accountId, noteId, language);
   const at = nowIso();
   const actor = actorOf(auth);
-  return store(
+  return storeTranslation(
     auth,
     { accountId: auth.accountId, noteId, language, text: sanitizeRichText(text), draftedBy: before?.draftedBy ?? 'clinician', updatedAt: at, reviewedBy: auth.userId, reviewedByName: actor.actorName, reviewedAt: at },
     'note_translation.review',
