@@ -10,7 +10,8 @@ import { LANGUAGE_NOT_AVAILABLE, LINK_ENDED, NOT_A_REPORT_LANGUAGE, NOTE_NOT_DEL
 import { recentAudit } from '../../packages/core/src/audit.ts';
 import { testClock } from '../../packages/core/src/clock.ts';
 import { getShareItem } from '../../packages/core/src/families/repo.ts';
-import { NO_LOCAL_TRANSLATION, setNoteGenerator, UNGROUNDED_TRANSLATION } from '../../packages/core/src/notes/generator.ts';
+import { setNoteGenerator } from '../../packages/core/src/notes/generator.ts';
+import { NO_LOCAL_TRANSLATION, UNGROUNDED_TRANSLATION } from '../../packages/core/src/notes/translation-generator.ts';
 import { getNoteItem } from '../../packages/core/src/notes/repo.ts';
 import { SESSION_COOKIE } from '../../packages/core/src/auth/login-sessions.ts';
 import { FAMILY_COOKIE } from '../../packages/core/src/families/visit-cookie.ts';

@@ -12,9 +12,8 @@ import { RICH_TEXT_MAX } from './sessions.ts';
 
 export { languageNames, NOT_A_REPORT_LANGUAGE, reportLanguages, type ReportLanguage };
 
-/** How long a share's link works, and how long an unlock lasts. */
+/** How long a share's link works (an unlock lasts 30 minutes: core families/visit-cookie.ts). */
 export const SHARE_DAYS = 14;
-export const FAMILY_VISIT_MINUTES = 30;
 /** Wrong codes that end a share: the fifth already answers LINK_ENDED. */
 export const MAX_WRONG_CODES = 5;
 
@@ -33,36 +32,36 @@ export const familyPagePath = (token: string) => `/family/${encodeURIComponent(t
  * No dot: the SPA's fallback (local server and CloudFront) reads a last path segment with a dot
  * as a file.
  */
-export const familyToken = z.string().check(z.regex(/^[0-9a-f-]{36}_[0-9a-f-]{36}_[A-Za-z0-9_-]{22}$/));
-export const familyTokenParams = z.object({ token: familyToken });
+export const familyToken = /* @__PURE__ */ schema(() => z.string().check(z.regex(/^[0-9a-f-]{36}_[0-9a-f-]{36}_[A-Za-z0-9_-]{22}$/)));
+export const familyTokenParams = /* @__PURE__ */ schema(() => z.object({ token: familyToken }));
 
-export const reportLanguage = z.enum(reportLanguages, { error: NOT_A_REPORT_LANGUAGE });
+export const reportLanguage = /* @__PURE__ */ schema(() => z.enum(reportLanguages, { error: NOT_A_REPORT_LANGUAGE }));
 
-export const createShareBody = z.object({ language: z.optional(reportLanguage) });
-export const shareParams = z.object({ id, shareId: id });
+export const createShareBody = /* @__PURE__ */ schema(() => z.object({ language: z.optional(reportLanguage) }));
+export const shareParams = /* @__PURE__ */ schema(() => z.object({ id, shareId: id }));
 
 /** The answer of a new share: the link and the code, shown this once and never again. */
-export const createdShare = z.object({ id, url: z.string(), code: z.string(), expiresAt: isoDateTime });
-export const share = z.object({
+export const createdShare = /* @__PURE__ */ schema(() => z.object({ id, url: z.string(), code: z.string(), expiresAt: isoDateTime }));
+export const share = /* @__PURE__ */ schema(() => z.object({
   id,
   expiresAt: isoDateTime,
   viewedAt: z.nullable(isoDateTime),
   acknowledgedAt: z.nullable(isoDateTime),
   acknowledgedBy: z.nullable(z.string()),
   revoked: z.boolean(),
-});
+}));
 export type Share = z.infer<typeof share>;
 
-export const unlockBody = schema(() =>
+export const unlockBody = /* @__PURE__ */ schema(() =>
   z.object({ code: text('line', WRONG_CODE).check(z.trim(), z.maxLength(20, WRONG_CODE)) }),
 );
-export const acknowledgeBody = schema(() => z.object({ name: requiredText(100, 'Type your name', 'Your name', 'name') }));
-export const acknowledged = z.object({ acknowledgedAt: isoDateTime, acknowledgedBy: z.string() });
+export const acknowledgeBody = /* @__PURE__ */ schema(() => z.object({ name: requiredText(100, 'Type your name', 'Your name', 'name') }));
+export const acknowledged = /* @__PURE__ */ schema(() => z.object({ acknowledgedAt: isoDateTime, acknowledgedBy: z.string() }));
 
-export const familyReportQuery = z.object({ lang: z.optional(z.enum(reportLanguages, { error: LANGUAGE_NOT_AVAILABLE })) });
+export const familyReportQuery = /* @__PURE__ */ schema(() => z.object({ lang: z.optional(z.enum(reportLanguages, { error: LANGUAGE_NOT_AVAILABLE })) }));
 
 /** The family's report: only what the parent PDF prints. */
-export const familyReport = schema(() =>
+export const familyReport = /* @__PURE__ */ schema(() =>
   z.object({
     client: z.object({ firstName: z.string(), lastInitial: z.string() }),
     period: z.object({ start: isoDate, end: isoDate }),
@@ -81,20 +80,20 @@ export const familyReport = schema(() =>
 export type FamilyReport = z.infer<typeof familyReport>;
 
 /** A note's translation (part 4 §6): into a language other than English. */
-export const translationLanguages = reportLanguages.filter((l): l is Exclude<ReportLanguage, 'en'> => l !== 'en');
+export const translationLanguages = /* @__PURE__ */ schema(() => reportLanguages.filter((l): l is Exclude<ReportLanguage, 'en'> => l !== 'en'));
 export const TRANSLATION_NOT_FOR_DELIVERED = 'Only a delivered progress note can be translated';
-const translationText = schema(() =>
+const translationText = /* @__PURE__ */ schema(() =>
   text('free', 'Write the translated note').check(z.trim(), z.minLength(1, 'Write the translated note'), z.maxLength(RICH_TEXT_MAX, 'The note is too long')),
 );
-export const translationLanguage = z.enum(translationLanguages as [Exclude<ReportLanguage, 'en'>, ...Exclude<ReportLanguage, 'en'>[]], { error: NOT_A_REPORT_LANGUAGE });
-export const createTranslationBody = schema(() => z.object({ language: translationLanguage, text: z.optional(translationText) }));
-export const reviewTranslationBody = schema(() => z.object({ text: translationText, reviewed: z.literal(true, { error: 'Review the translation before saving it' }) }));
-export const translationParams = z.object({ id, language: translationLanguage });
-export const noteTranslation = z.object({
+export const translationLanguage = /* @__PURE__ */ schema(() => z.enum(translationLanguages as [Exclude<ReportLanguage, 'en'>, ...Exclude<ReportLanguage, 'en'>[]], { error: NOT_A_REPORT_LANGUAGE }));
+export const createTranslationBody = /* @__PURE__ */ schema(() => z.object({ language: translationLanguage, text: z.optional(translationText) }));
+export const reviewTranslationBody = /* @__PURE__ */ schema(() => z.object({ text: translationText, reviewed: z.literal(true, { error: 'Review the translation before saving it' }) }));
+export const translationParams = /* @__PURE__ */ schema(() => z.object({ id, language: translationLanguage }));
+export const noteTranslation = /* @__PURE__ */ schema(() => z.object({
   language: translationLanguage,
   text: z.string(),
   draftedBy: z.enum(['ai', 'clinician']),
   reviewedBy: z.nullable(z.string()),
   reviewedAt: z.nullable(isoDateTime),
-});
+}));
 export type NoteTranslationAnswer = z.infer<typeof noteTranslation>;

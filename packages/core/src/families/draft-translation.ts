@@ -1,12 +1,12 @@
 /**
  * A draft translation of a delivered note (part 4 §6): the clinician's text, or without it the
- * AI's from the English note, grounded (notes/generator.ts). Apart from translations.ts so that
+ * AI's from the English note, grounded (notes/translation-generator.ts). Apart from translations.ts so that
  * only the drafting route's bundle carries the note generator (and declares `bedrock`).
  */
 import type { NoteTranslationAnswer, ReportLanguage } from '@caseload/contract/families';
 import { nowIso } from '../clock.ts';
 import type { AuthContext } from '../context.ts';
-import { draftGroundedTranslation, SINGLE_TRANSLATION_BUDGET_MS } from '../notes/generator.ts';
+import { draftGroundedTranslation, SINGLE_TRANSLATION_BUDGET_MS } from '../notes/translation-generator.ts';
 import { sanitizeRichText } from '../rich-text.ts';
 import { deliveredNote, storeTranslation } from './translations.ts';
 

@@ -6,7 +6,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { ReportLanguage, Share } from '@caseload/contract/families';
 import { db } from '../db.ts';
 import { sha256 } from '../ids.ts';
-import { keys } from '../keys.ts';
+import { familyKeys } from '../keys.ts';
 import { tableName } from '../table.ts';
 
 /** A share as stored (`FSHARE#<id>` under the account). */
@@ -44,7 +44,7 @@ export const toShare = (item: FamilyShareItem): Share => ({
 });
 
 export async function getShareItem(accountId: string, shareId: string): Promise<FamilyShareItem | undefined> {
-  const res = await db().send(new GetCommand({ TableName: tableName(), Key: keys.familyShare(accountId, shareId), ConsistentRead: true }));
+  const res = await db().send(new GetCommand({ TableName: tableName(), Key: familyKeys.familyShare(accountId, shareId), ConsistentRead: true }));
   return res.Item as FamilyShareItem | undefined;
 }
 

@@ -17,7 +17,7 @@ import type { AuthContext } from '../context.ts';
 import { db, isConditionFailure, queryPartition } from '../db.ts';
 import { ConflictError, NotFoundError } from '../errors.ts';
 import { newId, newToken, sha256 } from '../ids.ts';
-import { entity, keys } from '../keys.ts';
+import { entity, familyKeys } from '../keys.ts';
 import { actorOf, getVisibleNote } from '../notes/service.ts';
 import { tableName } from '../table.ts';
 import { codeHashOf, toShare, type FamilyShareItem } from './repo.ts';
@@ -58,15 +58,15 @@ export async function createShare(auth: AuthContext, noteId: string, requested: 
   await db().send(
     new UpdateCommand({
       TableName: tableName(),
-      Key: keys.familyShare(auth.accountId, id),
+      Key: familyKeys.familyShare(auth.accountId, id),
       UpdateExpression:
         'SET #type = :type, GSI1PK = :gsi1pk, GSI1SK = :gsi1sk, accountId = :accountId, id = :id, noteId = :noteId, clientId = :clientId, #language = :language, tokenHash = :tokenHash, codeHash = :codeHash, createdAt = :createdAt, createdBy = :createdBy, expiresAt = :expiresAt, wrongCodes = :zero, revoked = :false',
       ConditionExpression: 'attribute_not_exists(PK)',
       ExpressionAttributeNames: { '#type': 'type', '#language': 'language' },
       ExpressionAttributeValues: {
         ':type': entity.familyShare,
-        ':gsi1pk': keys.familyShareIndex(auth.accountId, noteId, createdAt, id).GSI1PK,
-        ':gsi1sk': keys.familyShareIndex(auth.accountId, noteId, createdAt, id).GSI1SK,
+        ':gsi1pk': familyKeys.familyShareIndex(auth.accountId, noteId, createdAt, id).GSI1PK,
+        ':gsi1sk': familyKeys.familyShareIndex(auth.accountId, noteId, createdAt, id).GSI1SK,
         ':accountId': item.accountId,
         ':id': id,
         ':noteId': noteId,
@@ -90,7 +90,7 @@ export async function createShare(auth: AuthContext, noteId: string, requested: 
 /** A note's shares, oldest first. */
 export async function listShares(auth: AuthContext, noteId: string): Promise<Share[]> {
   await getVisibleNote(auth, noteId);
-  const items = await queryPartition<FamilyShareItem>({ index: 'GSI1', pk: keys.familySharesOfNote(auth.accountId, noteId) });
+  const items = await queryPartition<FamilyShareItem>({ index: 'GSI1', pk: familyKeys.familySharesOfNote(auth.accountId, noteId) });
   return items.map(toShare);
 }
 
@@ -101,7 +101,7 @@ export async function revokeShare(auth: AuthContext, noteId: string, shareId: st
     const res = await db().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.familyShare(auth.accountId, shareId),
+        Key: familyKeys.familyShare(auth.accountId, shareId),
         UpdateExpression: 'SET revoked = :true, revokedAt = if_not_exists(revokedAt, :now)',
         ConditionExpression: 'attribute_exists(PK) AND noteId = :noteId',
         ExpressionAttributeValues: { ':true': true, ':now': nowIso(), ':noteId': noteId },

@@ -12,7 +12,7 @@ import type { AuthContext } from '../context.ts';
 import { db, queryPartition } from '../db.ts';
 import { ConflictError } from '../errors.ts';
 import type { NoteTranslation } from '../items.ts';
-import { entity, keys } from '../keys.ts';
+import { entity, familyKeys } from '../keys.ts';
 import { actorOf, getVisibleNote } from '../notes/service.ts';
 import { sanitizeRichText } from '../rich-text.ts';
 import { tableName } from '../table.ts';
@@ -20,13 +20,13 @@ import { tableName } from '../table.ts';
 type Foreign = Exclude<ReportLanguage, 'en'>;
 
 export async function getTranslation(accountId: string, noteId: string, language: Foreign): Promise<NoteTranslation | undefined> {
-  const res = await db().send(new GetCommand({ TableName: tableName(), Key: keys.noteTranslation(accountId, noteId, language), ConsistentRead: true }));
+  const res = await db().send(new GetCommand({ TableName: tableName(), Key: familyKeys.noteTranslation(accountId, noteId, language), ConsistentRead: true }));
   return res.Item as NoteTranslation | undefined;
 }
 
 /** The languages a note can be read in: English, then those of its reviewed translations. */
 export async function reviewedLanguages(accountId: string, noteId: string): Promise<ReportLanguage[]> {
-  const items = await queryPartition<NoteTranslation>({ pk: keys.noteTranslation(accountId, noteId, '').PK, skPrefix: keys.noteTranslation(accountId, noteId, '').SK, consistent: true });
+  const items = await queryPartition<NoteTranslation>({ pk: familyKeys.noteTranslation(accountId, noteId, '').PK, skPrefix: familyKeys.noteTranslation(accountId, noteId, '').SK, consistent: true });
   return ['en', ...items.filter((t) => t.reviewedAt).map((t) => t.language)];
 }
 
@@ -46,7 +46,7 @@ const toAnswer = (t: NoteTranslation): NoteTranslationAnswer => ({
 });
 
 export async function storeTranslation(auth: AuthContext, translation: NoteTranslation, action: string, summary: string): Promise<NoteTranslationAnswer> {
-  await db().send(new PutCommand({ TableName: tableName(), Item: { ...keys.noteTranslation(auth.accountId, translation.noteId, translation.language), type: entity.noteTranslation, ...translation } }));
+  await db().send(new PutCommand({ TableName: tableName(), Item: { ...familyKeys.noteTranslation(auth.accountId, translation.noteId, translation.language), type: entity.noteTranslation, ...translation } }));
   const actor = actorOf(auth);
   await recordAudit(auth.accountId, { action, actorId: actor.userId, actorName: actor.actorName, entityType: 'progress_note', entityId: translation.noteId, summary: `${actor.actorName} ${summary}` });
   return toAnswer(translation);

@@ -5,16 +5,16 @@
  * own key kind (never a login session), so it is no sign-in anywhere.
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { FAMILY_VISIT_MINUTES } from '@caseload/contract/families';
 import { nowSeconds } from '../clock.ts';
 import { db } from '../db.ts';
 import { sha256 } from '../ids.ts';
-import { keys } from '../keys.ts';
+import { familyKeys } from '../keys.ts';
 import { tableName } from '../table.ts';
 
 export const FAMILY_COOKIE = 'caseload_family';
 export const familyCookiePath = (token: string) => `/api/family/${token}`;
-export const VISIT_SECONDS = FAMILY_VISIT_MINUTES * 60;
+/** How long an unlocked visit lasts (part 4 §6: 30 minutes). Here, not in the contract: the pipeline reads this module on every route. */
+export const VISIT_SECONDS = 30 * 60;
 
 /** The share a request's visit unlocked: where it is stored. */
 export interface FamilyVisit {
@@ -40,7 +40,7 @@ export function parseToken(token: string): { accountId: string; shareId: string;
 export async function resolveFamilyVisit(token: string, cookieValue: string | undefined): Promise<FamilyVisit | undefined> {
   if (!cookieValue || cookieValue.length > 64) return undefined;
   const { accountId, shareId } = parseToken(token);
-  const res = await db().send(new GetCommand({ TableName: tableName(), Key: keys.familyVisit(accountId, sha256(cookieValue)), ConsistentRead: true }));
+  const res = await db().send(new GetCommand({ TableName: tableName(), Key: familyKeys.familyVisit(accountId, sha256(cookieValue)), ConsistentRead: true }));
   const visit = res.Item as { shareId: string; expiresAt: number } | undefined;
   if (!visit || visit.shareId !== shareId || visit.expiresAt <= nowSeconds()) return undefined;
   return { accountId, shareId };

@@ -16,7 +16,7 @@ import { conditionFailedAt } from '../caseload/tx-errors.ts';
 import { db, isConditionFailure, transact } from '../db.ts';
 import { BadRequestError, HttpError, NotFoundError } from '../errors.ts';
 import { newToken, sha256 } from '../ids.ts';
-import { entity, keys } from '../keys.ts';
+import { entity, familyKeys } from '../keys.ts';
 import { tableName } from '../table.ts';
 import { codeHashOf, getShareItem, type FamilyShareItem } from './repo.ts';
 import { parseToken, VISIT_SECONDS, type FamilyVisit } from './visit-cookie.ts';
@@ -63,7 +63,7 @@ export async function unlockShare(token: string, code: string): Promise<{ cookie
       const res = await db().send(
         new UpdateCommand({
           TableName: tableName(),
-          Key: keys.familyShare(share.accountId, share.id),
+          Key: familyKeys.familyShare(share.accountId, share.id),
           UpdateExpression: 'ADD wrongCodes :one',
           ConditionExpression: open.condition,
           ExpressionAttributeValues: { ...open.values, ':one': 1 },
@@ -85,7 +85,7 @@ export async function unlockShare(token: string, code: string): Promise<{ cookie
     await transact([
       {
         Update: {
-          Key: keys.familyShare(share.accountId, share.id),
+          Key: familyKeys.familyShare(share.accountId, share.id),
           UpdateExpression: 'SET viewedAt = if_not_exists(viewedAt, :at)',
           ConditionExpression: open.condition,
           ExpressionAttributeValues: { ...open.values, ':at': at },
@@ -94,7 +94,7 @@ export async function unlockShare(token: string, code: string): Promise<{ cookie
       {
         Put: {
           Item: {
-            ...keys.familyVisit(share.accountId, sha256(visitToken)),
+            ...familyKeys.familyVisit(share.accountId, sha256(visitToken)),
             type: entity.familyVisit,
             accountId: share.accountId,
             shareId: share.id,
@@ -127,7 +127,7 @@ export async function acknowledgeShare(visit: FamilyVisit, name: string): Promis
     const res = await db().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.familyShare(share.accountId, share.id),
+        Key: familyKeys.familyShare(share.accountId, share.id),
         UpdateExpression: 'SET acknowledgedAt = if_not_exists(acknowledgedAt, :at), acknowledgedBy = if_not_exists(acknowledgedBy, :name)',
         ConditionExpression: open.condition,
         ExpressionAttributeValues: { ...open.values, ':at': nowIso(), ':name': name },
