@@ -142,8 +142,10 @@ export class Api extends Construct {
       acknowledge(httpRoute, {
         'AwsSolutions-APIG4':
           route.auth === 'public'
-            ? 'A public route (sign-in, registration): it is how a caller gets a session, so no authorizer could admit it. It is limited by the stage throttle, sign-in routes also per route, by the per-IP WAF rate rules and by the per-account lockout in code.'
-            : "The route's function checks the session cookie itself (the pipeline's auth step, before any handler code) against the login session in DynamoDB, with the user's permissions and organization; an API Gateway authorizer would add a second invocation and round trip to every request and check less.",
+            ? 'A public route (sign-in, registration, a family entering its code): it is how a caller gets a session, so no authorizer could admit it. It is limited by the stage throttle, sign-in routes also per route, by the per-IP WAF rate rules and by the per-account lockout in code (per share for a family link).'
+            : route.auth === 'family'
+              ? "A family's route (part 4 §6): the pipeline checks the family's own cookie against its visit of the link's share in DynamoDB and the share's state before any handler code; no user authorizer applies to a family."
+              : "The route's function checks the session cookie itself (the pipeline's auth step, before any handler code) against the login session in DynamoDB, with the user's permissions and organization; an API Gateway authorizer would add a second invocation and round trip to every request and check less.",
       });
       this.routeFunctions.push({ route, fn, httpRoute });
     }

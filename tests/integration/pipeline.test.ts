@@ -3,7 +3,7 @@ import { buildPath, routeList } from '../../packages/contract/src/manifest.ts';
 import { Agent } from '../support/api.ts';
 
 const sample = (path: string) =>
-  buildPath(path, { id: crypto.randomUUID(), clientId: crypto.randomUUID(), userId: crypto.randomUUID(), goalId: crypto.randomUUID(), jobId: crypto.randomUUID(), iepId: crypto.randomUUID() });
+  buildPath(path, { id: crypto.randomUUID(), clientId: crypto.randomUUID(), userId: crypto.randomUUID(), goalId: crypto.randomUUID(), jobId: crypto.randomUUID(), iepId: crypto.randomUUID(), shareId: crypto.randomUUID(), language: 'es' });
 
 describe('handler pipeline', () => {
   const agent = new Agent();

@@ -215,6 +215,17 @@ const rosterZip = () =>
   });
 const rosterPreview = () => previewed(w.owner, rosterZip());
 
+/** A delivered note of a new client, shared with its family: the share's answer and the family, unlocked. */
+async function sharedNote(firstName: string) {
+  const note = ok(await w.owner.post(`/api/clients/${await newClient(firstName)}/generate-progress-note`, { reportingPeriodStart: isoDay(-30), reportingPeriodEnd: isoDay(0) }), 'note');
+  ok(await w.owner.patch(`/api/progress-notes/${note.id}`, { status: 'delivered' }), 'delivered');
+  const created = await w.owner.post(`/api/progress-notes/${note.id}/shares`, { language: 'en' });
+  const share = ok(created, 'share');
+  const token = new URL(share.url).pathname.split('/').pop()!;
+  const family = new Agent();
+  return { noteId: note.id as string, created, share, token, family, unlock: () => family.post(`/api/family/${token}/unlock`, { code: share.code }) };
+}
+
 const cases: Record<RouteName, Case> = {
   // ---- auth and security
   getCurrentUser: () => w.owner.get('/api/user'),
@@ -536,6 +547,39 @@ const cases: Record<RouteName, Case> = {
     return finished;
   },
   downloadProgressNotePdf: () => w.owner.get(`/api/progress-notes/${w.noteId}/pdf`),
+  createShare: async () => (await sharedNote('Fay')).created,
+  listShares: async () => {
+    const shared = await sharedNote('Gia');
+    ok(await shared.unlock(), 'unlock');
+    ok(await shared.family.post(`/api/family/${shared.token}/acknowledge`, { name: 'Gia Parent' }), 'acknowledge');
+    return w.owner.get(`/api/progress-notes/${shared.noteId}/shares`);
+  },
+  revokeShare: async () => {
+    const shared = await sharedNote('Hana');
+    return w.owner.delete(`/api/progress-notes/${shared.noteId}/shares/${shared.share.id}`);
+  },
+  createNoteTranslation: async () => w.owner.post(`/api/progress-notes/${(await sharedNote('Ned')).noteId}/translations`, { language: 'es', text: '<p>Ned practicó cada semana.</p>' }),
+  reviewNoteTranslation: async () => {
+    const shared = await sharedNote('Ola');
+    ok(await w.owner.post(`/api/progress-notes/${shared.noteId}/translations`, { language: 'es', text: '<p>Borrador</p>' }), 'draft');
+    return w.owner.put(`/api/progress-notes/${shared.noteId}/translations/es`, { text: '<p>Ola practicó cada semana.</p>', reviewed: true });
+  },
+  unlockFamilyShare: async () => (await sharedNote('Ida')).unlock(),
+  getFamilyReport: async () => {
+    const shared = await sharedNote('Jo');
+    ok(await shared.unlock(), 'unlock');
+    return [await shared.family.get(`/api/family/${shared.token}/report`), await shared.family.get(`/api/family/${shared.token}/report?lang=en`)];
+  },
+  downloadFamilyReportPdf: async () => {
+    const shared = await sharedNote('Kai');
+    ok(await shared.unlock(), 'unlock');
+    return shared.family.get(`/api/family/${shared.token}/report.pdf`);
+  },
+  acknowledgeFamilyShare: async () => {
+    const shared = await sharedNote('Lea');
+    ok(await shared.unlock(), 'unlock');
+    return shared.family.post(`/api/family/${shared.token}/acknowledge`, { name: 'Lea Parent' });
+  },
   downloadSessionNotePdf: () => w.owner.get(`/api/sessions/${w.sessionId}/notes/${w.clientId}/pdf`),
 
   // ---- reports

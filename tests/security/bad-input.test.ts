@@ -41,7 +41,7 @@ beforeAll(async () => {
 
 describe('hostile input', () => {
   it.each(routeList.filter((r) => r.body).map((r) => [r.name, r] as const))('%s: never a 5xx, refused input changes nothing', async (_name, route) => {
-    const agent = route.auth === 'user' ? tenant.agent : new Agent();
+    const agent = route.auth === 'user' ? tenant.agent : route.auth === 'family' ? tenant.family : new Agent();
     const valid = bodyFor(route, tenant);
     const path = pathFor(route, tenant);
     // Only an accepted request can leave work running (a bulk job): the state is read settled

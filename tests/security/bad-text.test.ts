@@ -42,7 +42,7 @@ describe('control characters', () => {
   });
 
   it.each(cases)('%s: refuses NUL, ESC, DEL and C1 controls, storing nothing', async (_name, route, path) => {
-    const agent = route.auth === 'user' ? tenant.agent : new Agent();
+    const agent = route.auth === 'user' ? tenant.agent : route.auth === 'family' ? tenant.family : new Agent();
     const body = bodyFor(route, tenant);
     const before = await fingerprint(tenant.accountId);
     for (const bad of ['Ann\u0000', 'Ann\u001b[31m', 'Ann\u007f', 'Ann\u0085', 'Ann\ud800']) {

@@ -88,6 +88,11 @@ const GUARDED: Record<string, PermissionFlag> = {
   previewRosterImport: 'canManageUsers',
   applyRosterImport: 'canManageUsers',
   listRoster: 'canCreateClients',
+  createShare: 'canEditProgressNotes',
+  listShares: 'canEditProgressNotes',
+  revokeShare: 'canEditProgressNotes',
+  createNoteTranslation: 'canEditProgressNotes',
+  reviewNoteTranslation: 'canEditProgressNotes',
 };
 /** Routes only the account's owner may call, whatever flags another user holds. */
 const OWNER_ONLY = ['cancelAccountDeletion', 'getSsoSettings', 'listPurgeReports', 'requestAccountDeletion', 'saveSsoSettings'];

@@ -21,3 +21,22 @@ describe('sign-in required', () => {
     expect(res.body).toMatchObject({ message: expect.any(String) });
   });
 });
+
+/**
+ * The family's routes (part 4 §6) need the family's own cookie for the share the token names: 401
+ * without it, whatever else the request carries.
+ */
+describe("a family's code entered", () => {
+  const familyRoutes = routeList.filter((r) => r.auth === 'family');
+  const token = `${sampleId}_${sampleId}_${'A'.repeat(22)}`;
+
+  it('covers the report, its PDF and the acknowledgement', () => {
+    expect(familyRoutes.map((r) => r.name).sort()).toEqual(['acknowledgeFamilyShare', 'downloadFamilyReportPdf', 'getFamilyReport']);
+  });
+
+  it.each(familyRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s answers 401 without the family cookie', async (_name, route) => {
+    const res = await new Agent().request(route.method, buildPath(route.path, { token }), route.method === 'GET' ? undefined : {});
+    expect(res.status).toBe(401);
+    expect(res.body).toMatchObject({ message: expect.any(String) });
+  });
+});

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { familyToken } from '../../packages/contract/src/families.ts';
 import { routeList } from '../../packages/contract/src/manifest.ts';
 import { fingerprint } from '../support/fingerprint.ts';
 import { bodyFor, buildTenant, PATH_ID_KINDS, pathFor, pathParams, type Tenant } from '../support/tenant.ts';
@@ -51,7 +52,7 @@ describe('tenant isolation', () => {
       for (const param of pathParams(route.path)) {
         const kind = PATH_ID_KINDS[route.path]?.[param];
         if (!kind) missing.push(`${route.name} ${route.path} {${param}}: no kind`);
-        else if (!/^[0-9a-f-]{36}$/.test(b.ids[kind] ?? '')) missing.push(`${route.name} {${param}}: the tenant holds no ${kind}`);
+        else if (!(kind === 'familyToken' ? familyToken.safeParse(b.ids[kind]).success : kind === 'translationLanguage' ? b.ids[kind] === 'es' : /^[0-9a-f-]{36}$/.test(b.ids[kind] ?? ''))) missing.push(`${route.name} {${param}}: the tenant holds no ${kind}`);
       }
     }
     expect(missing).toEqual([]);

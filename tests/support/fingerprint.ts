@@ -2,8 +2,12 @@ import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '../../packages/core/src/db.ts';
 import { tableName } from '../../packages/core/src/table.ts';
 
-/** Attributes that change on reads (session touch, device use), not on writes by the caller. */
-const VOLATILE = new Set(['lastSeenAt', 'lastUsedAt', 'ttl']);
+/**
+ * Attributes that change on reads (session touch, device use), not on writes by the caller, and a
+ * family link's count of wrong codes (refused attempts are counted: they record who tried, not
+ * what changed).
+ */
+const VOLATILE = new Set(['lastSeenAt', 'lastUsedAt', 'ttl', 'wrongCodes']);
 /** Audit events and login sessions (and a user's references to them) record who asked, not what changed. */
 const IGNORED_PARTITIONS = [/#AUDIT$/, /^LSESS#/, /#LSESS$/];
 /** Counters of wrong passwords entered while signed in (the re-authentication limit) record who tried, not what changed. */

@@ -18,6 +18,13 @@ export interface TenantIds {
   /** A completed session whose present participant's note is signed: a service-log line. */
   signedSessionId: string;
   noteId: string;
+  /** A delivered progress note of an earlier period, shared with the family. */
+  deliveredNoteId: string;
+  /** That note's share, and its link's token (not an id: `<accountId>_<shareId>_<secret>`). */
+  shareId: string;
+  familyToken: string;
+  /** A language the shared note has a reviewed translation into (not an id). */
+  translationLanguage: string;
   childUserId: string;
   jobId: string;
   /** A finished closures job (a save past 200 sessions makes one; made here directly, as that save would). */
@@ -40,6 +47,8 @@ export interface Tenant {
   /** A string written into this tenant's records that must never appear in another tenant's answers. */
   marker: string;
   ids: TenantIds & SampleIds;
+  /** The family of the shared note, its code entered: the agent of the family routes. */
+  family: Agent;
 }
 
 export type IdKind = keyof TenantIds;
@@ -77,6 +86,14 @@ export const PATH_ID_KINDS: Record<string, Record<string, IdKind>> = {
   '/api/goals/{goalId}': { goalId: 'goalId' },
   '/api/progress-notes/{id}': { id: 'noteId' },
   '/api/progress-notes/{id}/pdf': { id: 'noteId' },
+  '/api/progress-notes/{id}/shares': { id: 'deliveredNoteId' },
+  '/api/progress-notes/{id}/shares/{shareId}': { id: 'deliveredNoteId', shareId: 'shareId' },
+  '/api/progress-notes/{id}/translations': { id: 'deliveredNoteId' },
+  '/api/progress-notes/{id}/translations/{language}': { id: 'deliveredNoteId', language: 'translationLanguage' },
+  '/api/family/{token}/unlock': { token: 'familyToken' },
+  '/api/family/{token}/report': { token: 'familyToken' },
+  '/api/family/{token}/report.pdf': { token: 'familyToken' },
+  '/api/family/{token}/acknowledge': { token: 'familyToken' },
   '/api/generate-progress-notes-bulk/{jobId}': { jobId: 'jobId' },
   '/api/closure-jobs/{jobId}': { jobId: 'closureJobId' },
   '/api/exports/{jobId}': { jobId: 'exportJobId' },
@@ -147,6 +164,14 @@ export async function buildTenant(): Promise<Tenant> {
   const today = new Date().toISOString().slice(0, 10);
   const monthAgo = daysFromNow(-30);
   const note = expectOk(await agent.post(`/api/clients/${client.id}/generate-progress-note`, { reportingPeriodStart: monthAgo, reportingPeriodEnd: today }), 'progress note');
+  // A note of a period a year back (no overlap with the one above), delivered and shared, its code entered.
+  const delivered = expectOk(await agent.post(`/api/clients/${client.id}/generate-progress-note`, { reportingPeriodStart: daysFromNow(-400), reportingPeriodEnd: daysFromNow(-370) }), 'earlier progress note');
+  expectOk(await agent.patch(`/api/progress-notes/${delivered.id}`, { status: 'delivered' }), 'delivered note');
+  expectOk(await agent.put(`/api/progress-notes/${delivered.id}/translations/es`, { text: `<p>${marker} traducido</p>`, reviewed: true }), 'translation');
+  const share = expectOk(await agent.post(`/api/progress-notes/${delivered.id}/shares`, {}), 'share');
+  const familyToken = decodeURIComponent(new URL(share.url).pathname.replace('/family/', ''));
+  const family = new Agent();
+  expectOk(await family.post(`/api/family/${familyToken}/unlock`, { code: share.code }), 'unlock');
   const job = expectOk(await agent.post('/api/generate-progress-notes-bulk', { clientIds: [client.id], reportingPeriodStart: monthAgo, reportingPeriodEnd: today }), 'bulk job');
   // Ended, so a sampled active IEP of the same client never overlaps it.
   const iep = expectOk(
@@ -182,6 +207,7 @@ export async function buildTenant(): Promise<Tenant> {
     userId: user.id,
     email,
     marker,
+    family,
     ids: {
       clientId: client.id,
       goalId: goal.id,
@@ -189,6 +215,10 @@ export async function buildTenant(): Promise<Tenant> {
       sessionId: session.id,
       signedSessionId: signed.id,
       noteId: note.id,
+      deliveredNoteId: delivered.id,
+      shareId: share.id,
+      familyToken,
+      translationLanguage: 'es',
       childUserId: child.id,
       jobId: job.jobId,
       closureJobId: closureJob.id,

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { emailSchema, firstNameSchema, lastNameSchema, passwordSchema, permissionsSchema } from './auth.ts';
 import { id, isoDateTime, optionalPreprocessed, optionalText, requiredText, schema } from './common.ts';
 import { clientStatuses, gradeLevels, organizationTypes, permissionDefaults, roles, userTypes } from './enums.ts';
+import { NOT_A_REPORT_LANGUAGE, reportLanguages } from './report-languages.ts';
 
 // ---------- organizations ----------
 export const organizationInput = /* @__PURE__ */ schema(() =>
@@ -95,6 +96,8 @@ export const clientInput = /* @__PURE__ */ schema(() =>
     /** Diagnosis codes for the Medicaid service log (absent: none). */
     icd10Codes: icd10CodesSchema,
     medicaidEligible: z._default(z.boolean({ error: 'Medicaid eligibility must be yes or no' }), false),
+    /** The language the family reads reports in (part 4 §6); absent: English. */
+    homeLanguage: optionalPreprocessed(blankToUndefined, z.enum(reportLanguages, { error: NOT_A_REPORT_LANGUAGE })),
     status: z._default(z.enum(clientStatuses), 'active'),
     /** The users who serve the client. Absent on create: the creating user; absent on update: unchanged. */
     clinicianIds: z.optional(
@@ -125,6 +128,7 @@ export const client = /* @__PURE__ */ schema(() =>
     diagnosis: z.optional(z.string()),
     icd10Codes: z.array(z.string()),
     medicaidEligible: z.boolean(),
+    homeLanguage: z.optional(z.enum(reportLanguages)),
     status: z.enum(clientStatuses),
     clinicianIds: z.array(id),
     createdAt: isoDateTime,

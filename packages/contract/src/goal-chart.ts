@@ -74,10 +74,23 @@ const FONT = 'Noto Sans, sans-serif';
  * renders in the browser and on the server. The baseline, when there is one, takes the first
  * slot of the time axis, labelled "Baseline".
  */
-export function goalChartOption(chart: GoalChart) {
-  const slots = [...(chart.baseline ? ['Baseline'] : []), ...chart.points.map((p) => shortDate(p.date))];
+/** A figure's words, dates and percents in another language (the family's report, i18n/report-messages.ts chartWords). */
+export interface ChartWords {
+  baseline: string;
+  /** "Criterion 80%" with the percent already written. */
+  criterion: (percent: string) => string;
+  percent: (value: number) => string;
+  shortDate: (date: string) => string;
+  /** The font family the labels are drawn in (the PDF's face for the language's script). */
+  fontFamily?: string;
+}
+
+const englishWords: ChartWords = { baseline: 'Baseline', criterion: (percent) => `Criterion ${percent}`, percent: (value) => `${value}%`, shortDate };
+
+export function goalChartOption(chart: GoalChart, words: ChartWords = englishWords) {
+  const slots = [...(chart.baseline ? [words.baseline] : []), ...chart.points.map((p) => words.shortDate(p.date))];
   const lead = chart.baseline ? [null] : [];
-  const textStyle = { color: INK, fontFamily: FONT, fontSize: 11 };
+  const textStyle = { color: INK, fontFamily: words.fontFamily ?? FONT, fontSize: 11 };
   return {
     animation: false,
     textStyle,
@@ -117,21 +130,21 @@ export function goalChartOption(chart: GoalChart) {
                 silent: true,
                 symbol: 'none',
                 lineStyle: { color: INK, type: 'dashed', width: 1.5 },
-                label: { ...textStyle, position: 'insideEndTop', formatter: `Criterion ${chart.criterion}%` },
+                label: { ...textStyle, position: 'insideEndTop', formatter: words.criterion(words.percent(chart.criterion)) },
                 data: [{ yAxis: chart.criterion }],
               },
       },
       ...(chart.baseline
         ? [
             {
-              name: 'Baseline',
+              name: words.baseline,
               type: 'line',
               data: [chart.baseline.accuracy, ...chart.points.map(() => null)],
               symbol: 'diamond',
               symbolSize: 11,
               lineStyle: { width: 0 },
               itemStyle: { color: '#ffffff', borderColor: INK, borderWidth: 1.5 },
-              label: { show: true, ...textStyle, position: 'right', formatter: `Baseline ${chart.baseline.accuracy}%` },
+              label: { show: true, ...textStyle, position: 'right', formatter: `${words.baseline} ${words.percent(chart.baseline.accuracy)}` },
             },
           ]
         : []),

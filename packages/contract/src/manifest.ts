@@ -9,6 +9,7 @@ import * as caseload from './caseload.ts';
 import { idParams, okBody, schema } from './common.ts';
 import type { PermissionFlag } from './enums.ts';
 import * as exportsContract from './exports.ts';
+import * as families from './families.ts';
 import * as goalBank from './goal-bank.ts';
 import * as notes from './notes.ts';
 import * as reportingPeriods from './reporting-periods.ts';
@@ -73,8 +74,12 @@ export interface RouteDef<
   method: HttpMethod;
   /** API Gateway style: `/api/sessions/{id}`. */
   path: string;
-  /** `user`: a signed-in user is required (401 otherwise). `public`: a session is read when present. */
-  auth: 'user' | 'public';
+  /**
+   * `user`: a signed-in user is required (401 otherwise). `public`: a session is read when present.
+   * `family`: a family's unlocked visit of the share its `{token}` names (part 4 §6; 401 otherwise);
+   * no login session is read, and the family's cookie is read on no other route.
+   */
+  auth: 'user' | 'public' | 'family';
   permission?: PermissionFlag;
   body?: B;
   query?: Q;
@@ -266,6 +271,20 @@ export const applyRosterImport = route({ method: 'POST', path: '/api/roster-impo
 /** Anyone who may create clients, within their organizations. */
 export const listRoster = route({ method: 'GET', path: '/api/roster', uses: ['cursorKey'], handler: 'roster/list-roster', auth: 'user', permission: 'canCreateClients', query: roster.rosterQuery, response: roster.rosterPage });
 
+// ---- part 4 §6: families (a delivered note's report shared with the family by link and code)
+export const createShare = route({ method: 'POST', path: '/api/progress-notes/{id}/shares', handler: 'families/create-share', auth: 'user', permission: 'canEditProgressNotes', params: idParams, body: families.createShareBody, response: families.createdShare });
+export const listShares = route({ method: 'GET', path: '/api/progress-notes/{id}/shares', handler: 'families/list-shares', auth: 'user', permission: 'canEditProgressNotes', params: idParams, response: list(families.share) });
+export const revokeShare = route({ method: 'DELETE', path: '/api/progress-notes/{id}/shares/{shareId}', handler: 'families/revoke-share', auth: 'user', permission: 'canEditProgressNotes', params: families.shareParams, response: families.share });
+/** A translation of a delivered note: the clinician's text, or without it the AI's draft from the English (grounded; the local generator offers none). */
+export const createNoteTranslation = route({ method: 'POST', path: '/api/progress-notes/{id}/translations', uses: ['bedrock'], handler: 'families/create-note-translation', auth: 'user', permission: 'canEditProgressNotes', params: idParams, body: families.createTranslationBody, response: families.noteTranslation, timeoutSeconds: 29 });
+/** The clinician's reviewed translation: only a reviewed one is shared or printed. */
+export const reviewNoteTranslation = route({ method: 'PUT', path: '/api/progress-notes/{id}/translations/{language}', handler: 'families/review-note-translation', auth: 'user', permission: 'canEditProgressNotes', params: families.translationParams, body: families.reviewTranslationBody, response: families.noteTranslation });
+/** The family enters the code (no login session: the link and the code are the whole proof); sets the family's cookie. */
+export const unlockFamilyShare = route({ method: 'POST', path: '/api/family/{token}/unlock', credentialThrottle: true, handler: 'families/unlock-family-share', auth: 'public', params: families.familyTokenParams, body: families.unlockBody, response: okBody });
+export const getFamilyReport = route({ method: 'GET', path: '/api/family/{token}/report', handler: 'families/get-family-report', auth: 'family', params: families.familyTokenParams, query: families.familyReportQuery, response: families.familyReport });
+export const downloadFamilyReportPdf = route({ method: 'GET', path: '/api/family/{token}/report.pdf', uses: ['pdf'], handler: 'families/download-family-report-pdf', auth: 'family', params: families.familyTokenParams, query: families.familyReportQuery, response: fileAnswer });
+export const acknowledgeFamilyShare = route({ method: 'POST', path: '/api/family/{token}/acknowledge', handler: 'families/acknowledge-family-share', auth: 'family', params: families.familyTokenParams, body: families.acknowledgeBody, response: families.acknowledged });
+
 // ---- part 3: the goal bank (Caseload's templates and the account's own)
 export const listGoalBank = route({ method: 'GET', path: '/api/goal-bank', handler: 'goal-bank/list-goal-bank', auth: 'user', query: goalBank.goalBankQuery, response: list(goalBank.goalTemplate) });
 export const createGoalTemplate = route({ method: 'POST', idempotent: true, path: '/api/goal-bank', handler: 'goal-bank/create-goal-template', auth: 'user', permission: 'canManageGoals', body: goalBank.goalTemplateBody, response: goalBank.goalTemplate });
@@ -380,6 +399,15 @@ export const routes = {
   previewRosterImport,
   applyRosterImport,
   listRoster,
+  createShare,
+  listShares,
+  revokeShare,
+  createNoteTranslation,
+  reviewNoteTranslation,
+  unlockFamilyShare,
+  getFamilyReport,
+  downloadFamilyReportPdf,
+  acknowledgeFamilyShare,
 } as const;
 
 /** Functions that are not HTTP routes, declared like routes (infra reads both the same way). */

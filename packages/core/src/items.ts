@@ -8,6 +8,7 @@
 import type { CancelReason, ClientStatus, EvaluationCode, GoalStatus, GoalType, GradeLevel, NoteAuthor, OrganizationType, ParticipantStatus, ProgressNoteStatus, Role, SessionStatus, SessionType } from '@caseload/contract/enums';
 import type { Baseline, CueCounts, CueLevel, Trial } from '@caseload/contract/trials';
 import type { SignatureFacts } from '@caseload/contract/signatures';
+import type { ReportLanguage } from '@caseload/contract/families';
 
 interface Audited {
   createdAt: string;
@@ -51,6 +52,8 @@ export interface ClientItem extends Audited {
   clinicianIds?: string[];
   /** Archived clients leave every list and cannot be scheduled; their records stay. */
   archivedAt?: string;
+  /** The language the family reads reports in (part 4 §6); absent: English. */
+  homeLanguage?: ReportLanguage;
 }
 
 /**
@@ -197,6 +200,20 @@ export interface ProgressNoteItem extends Audited {
   reportingPeriodEnd: string;
   generatedBy: NoteAuthor;
   status: ProgressNoteStatus;
+}
+
+/** A note's text in another language (`NTRANS#<note>#<language>`): drafted by the AI or written by a clinician, shared only once reviewed. */
+export interface NoteTranslation {
+  accountId: string;
+  noteId: string;
+  language: ReportLanguage;
+  /** Sanitized rich text. */
+  text: string;
+  draftedBy: 'ai' | 'clinician';
+  updatedAt: string;
+  reviewedBy?: string;
+  reviewedByName?: string;
+  reviewedAt?: string;
 }
 
 /** One note's period, stored inside its client's `NotePeriodsItem`. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acct, entity, fileKeys, keys, normalizeEmail, normalizeOrganizationName, sortKeys } from './keys.ts';
+import { acct, entity, familyKeys, fileKeys, keys, normalizeEmail, normalizeOrganizationName, sortKeys } from './keys.ts';
 
 describe('key builders', () => {
   it('puts every tenant item under ACCT#<accountId> on the table and on each index', () => {
@@ -25,6 +25,10 @@ describe('key builders', () => {
       keys.audit(a, 't', 'e').PK,
       keys.trustedDevice(a, 'u', 'd').PK,
       keys.counters(a, '2026-W01').PK,
+      familyKeys.familyShare(a, 's').PK,
+      familyKeys.familyShareIndex(a, 'p', 't', 's').GSI1PK,
+      familyKeys.familyVisit(a, 'h').PK,
+      familyKeys.noteTranslation(a, 'n', 'es').PK,
     ];
     for (const k of tenantKeys) expect(k.startsWith(`${acct(a)}`)).toBe(true);
   });
@@ -85,6 +89,19 @@ describe('key builders', () => {
     expect(keys.awaitingCosignature('a')).not.toBe(keys.awaitingCosignature('ab'));
     // Its own GSI1 family: no provider, client or audit partition is named COSIGN.
     expect(keys.awaitingCosignature('a')).toBe('ACCT#a#COSIGN');
+  });
+
+  it("lists a note's family shares in their own GSI1 partition, in the order they were made", () => {
+    expect(familyKeys.familyShare('a', 's')).toEqual({ PK: 'ACCT#a', SK: 'FSHARE#s' });
+    const early = familyKeys.familyShareIndex('a', 'n', '2026-01-01T09:00:00.000Z', 'z');
+    const late = familyKeys.familyShareIndex('a', 'n', '2026-01-02T09:00:00.000Z', 'a');
+    expect(early.GSI1PK).toBe(familyKeys.familySharesOfNote('a', 'n'));
+    expect(early.GSI1SK < late.GSI1SK).toBe(true);
+    expect(familyKeys.familySharesOfNote('a', 'n')).not.toBe(familyKeys.familySharesOfNote('a', 'n2'));
+    // A family's visit is its own kind beside the share, never a login session.
+    expect(familyKeys.familyVisit('a', 'h').SK).toBe('FVISIT#h');
+    expect(familyKeys.familyVisit('a', 'h').PK).not.toBe(keys.loginSession('h').PK);
+    expect(familyKeys.noteTranslation('a', 'n', 'es')).toEqual({ PK: 'ACCT#a', SK: 'NTRANS#n#es' });
   });
 
   it("keeps a delivered note's report parts in the note's own partition, inputs and PDF apart, in number order", () => {

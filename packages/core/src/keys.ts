@@ -317,6 +317,27 @@ export function rosterEntryId(accountId: string, sourcedId: string): string {
 /** A roster entry's place in the name-ordered roster keys (`ROSTER#<first name> <last initial>#<id>`, normalized). */
 export const rosterNameSortKey = (firstName: string, lastInitial: string, entryId: string) => `${ROSTER}${normalizeName(`${firstName} ${lastInitial}`)}#${entryId}`;
 
+/**
+ * Keys of the families capability (part 4 §6): their own object, so the bundles of functions that
+ * never reach a share leave them out (an object's properties are never tree-shaken one by one).
+ */
+export const familyKeys = {
+  /**
+   * A share of a delivered note with the family (families/): found by the id its link's token
+   * names, and listed per note on GSI1 in the order they were made.
+   */
+  familyShare: (accountId: string, shareId: string) => ({ PK: acct(accountId), SK: `FSHARE#${shareId}` }),
+  familyShareIndex: (accountId: string, noteId: string, createdAt: string, shareId: string) => ({
+    GSI1PK: `${acct(accountId)}#PNOTE#${noteId}#FSHARES`,
+    GSI1SK: `FSHARE#${createdAt}#${shareId}`,
+  }),
+  familySharesOfNote: (accountId: string, noteId: string) => `${acct(accountId)}#PNOTE#${noteId}#FSHARES`,
+  /** A note's text in one of the family's languages (families/translations.ts). */
+  noteTranslation: (accountId: string, noteId: string, language: string) => ({ PK: acct(accountId), SK: `NTRANS#${noteId}#${language}` }),
+  /** A family's unlocked visit of one share (its cookie's token, stored as a hash). */
+  familyVisit: (accountId: string, tokenHash: string) => ({ PK: acct(accountId), SK: `FVISIT#${tokenHash}` }),
+};
+
 /** Entity type names written to the `type` attribute of every item. */
 export const entity = {
   account: 'Account',
@@ -364,6 +385,9 @@ export const entity = {
   rosterEntry: 'RosterEntry',
   purgeReport: 'PurgeReport',
   deletionCertificate: 'DeletionCertificate',
+  familyShare: 'FamilyShare',
+  familyVisit: 'FamilyVisit',
+  noteTranslation: 'NoteTranslation',
 } as const;
 
 /** Keys of files outside the table: an export's file (an S3 object key, a path under the local exports folder), tenant first. */

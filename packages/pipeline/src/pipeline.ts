@@ -3,6 +3,7 @@ import middy, { type MiddlewareObj } from '@middy/core';
 import { DEFAULT_ROUTE_TIMEOUT_SECONDS, type RouteDef } from '@caseload/contract/manifest';
 import { resolveSession, SESSION_COOKIE } from '@caseload/core/auth/login-sessions';
 import type { AuthContext, RequestMeta } from '@caseload/core/context';
+import { FAMILY_COOKIE, resolveFamilyVisit, type FamilyVisit } from '@caseload/core/families/visit-cookie';
 import type { ItemKey, Prefetched } from '@caseload/core/prefetch';
 import { BadRequestError, ForbiddenError, HttpError, UnauthorizedError } from '@caseload/core/errors';
 import { appendLogKeys, countMetricFor, flushMetrics, logger, METRIC, withLogKeys } from '@caseload/core/observability';
@@ -22,8 +23,10 @@ export interface ApiRequest<R extends RouteDef> {
   body: Out<R['body']>;
   query: Out<R['query']>;
   params: Out<R['params']>;
-  /** Present on every `auth: 'user'` route; on public routes only when a session exists. */
-  auth: R['auth'] extends 'user' ? AuthContext : AuthContext | undefined;
+  /** Present on every `auth: 'user'` route; on public routes only when a session exists; never on family routes. */
+  auth: R['auth'] extends 'user' ? AuthContext : R['auth'] extends 'family' ? undefined : AuthContext | undefined;
+  /** The family's unlocked visit of the token's share: present on every `auth: 'family'` route, and only there. */
+  family: R['auth'] extends 'family' ? FamilyVisit : R['auth'] extends 'user' | 'public' ? undefined : FamilyVisit | undefined;
   meta: RequestMeta & { secure: boolean };
   event: ApiEvent;
   /** The items the route's `prefetch` named, read with the login session. */
@@ -178,6 +181,23 @@ function pipelineMiddleware(route: RouteDef, options: HandlerOptions<RouteDef>):
         cookies,
         secure: isHttps(event),
       };
+      if (route.auth === 'family') {
+        // The family's routes: no login session is read (a clinician's cookie neither helps nor
+        // hinders), only the family's cookie, for the share the token names.
+        const params = validate(route.params, event.pathParameters, 'params') as { token: string };
+        const family = await resolveFamilyVisit(params.token, cookies[FAMILY_COOKIE]);
+        if (!family) throw new UnauthorizedError();
+        parsedRequests.set(event, {
+          auth: undefined,
+          family,
+          meta,
+          event,
+          params,
+          query: validate(route.query, event.queryStringParameters, 'query'),
+          body: validate(route.body, rawBody, 'body'),
+        });
+        return;
+      }
       const early = options.prefetch ? earlyInput(route, event, rawBody) : undefined;
       const alsoRead = early && options.prefetch ? (accountId: string) => options.prefetch!(accountId, early) : undefined;
       // A stale cookie must not stop a public route (signing in again is how it gets replaced).
@@ -196,6 +216,7 @@ function pipelineMiddleware(route: RouteDef, options: HandlerOptions<RouteDef>):
       if (route.ownerOnly && auth?.userType !== 'owner') throw new ForbiddenError();
       parsedRequests.set(event, {
         auth,
+        family: undefined,
         meta,
         event,
         params: early ? early.params : validate(route.params, event.pathParameters, 'params'),

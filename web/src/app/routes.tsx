@@ -21,6 +21,7 @@ const UsersPage = lazy(() => import('../features/users/routes/UsersPage.tsx'));
 const SecurityPage = lazy(() => import('../features/security/routes/SecurityPage.tsx'));
 const SsoPage = lazy(() => import('../features/sso/routes/SsoPage.tsx'));
 const RosterImportPage = lazy(() => import('../features/roster-import/routes/RosterImportPage.tsx'));
+const FamilyReportPage = lazy(() => import('../features/families/routes/FamilyReportPage.tsx'));
 
 /** The route table. Pages inside RequireUser render in the shell, which holds their Suspense. */
 export const appRoutes: RouteObject[] = [
@@ -32,6 +33,15 @@ export const appRoutes: RouteObject[] = [
           <AuthPage />
         </Suspense>
       </GuestOnly>
+    ),
+  },
+  {
+    // The family's page of a shared report (part 4 §6): public, outside the signed-in shell.
+    path: '/family/:token',
+    element: (
+      <Suspense fallback={<PageSpinner minH="100vh" />}>
+        <FamilyReportPage />
+      </Suspense>
     ),
   },
   {

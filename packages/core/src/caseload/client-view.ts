@@ -18,6 +18,8 @@ export function toClient(c: ListedClient): Client {
     // Clients written before the service log have neither: no codes, not Medicaid-eligible.
     icd10Codes: c.icd10Codes ?? [],
     medicaidEligible: c.medicaidEligible ?? false,
+    // Kept on the client, not copied to caseload entries: lists leave it out.
+    homeLanguage: 'homeLanguage' in c ? c.homeLanguage : undefined,
     status: c.status,
     clinicianIds: cliniciansOf(c),
     createdAt: c.createdAt,

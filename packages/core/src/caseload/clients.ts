@@ -28,6 +28,7 @@ const formFields = (input: ClientFields) => ({
   diagnosis: input.diagnosis,
   icd10Codes: input.icd10Codes,
   medicaidEligible: input.medicaidEligible,
+  homeLanguage: input.homeLanguage,
   status: input.status,
 });
 

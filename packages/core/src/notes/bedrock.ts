@@ -150,4 +150,31 @@ async function generate(facts: ProgressFacts, options: GenerateOptions = {}): Pr
   }
 }
 
-export const bedrockNoteGenerator: NoteGenerator = { varies: true, generate };
+const TRANSLATE_PROMPT = `You translate a speech-language pathologist's progress note for a student's family.
+Translate the HTML fragment in the user's message into the language named there, for a parent: plain, warm and exact.
+Rules:
+- Keep every number exactly as written in the English, as digits (never as words); add no number the English does not have.
+- Keep the student's name as written. Keep the meaning of each sentence; add nothing and leave nothing out.
+- Keep the same HTML tags (h2, h3, p, strong, em, ul, ol, li, br) around the translated text. No markdown, no code fences, no other tags.`;
+
+async function translate(englishHtml: string, language: string, options: GenerateOptions = {}): Promise<string> {
+  const modelId = process.env.BEDROCK_MODEL_ID;
+  if (!modelId) throw new NoteGenerationError(BEDROCK_MESSAGES.notConfigured, false);
+  const timeout = AbortSignal.timeout(Number(process.env.BEDROCK_TIMEOUT_MS ?? DEFAULT_TIMEOUT_MS));
+  const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
+  const { ConverseCommand } = await bedrockSdk();
+  const request = `Language (BCP 47): ${language}\n\nNote (HTML):\n${englishHtml}`;
+  const command = new ConverseCommand({
+    modelId,
+    system: [{ text: TRANSLATE_PROMPT }],
+    messages: [{ role: 'user', content: [{ text: options.feedback ? `${request}\n\n${options.feedback}` : request }] }],
+    inferenceConfig: { maxTokens: 4096, temperature: 0.1 },
+  });
+  try {
+    return noteFromOutput(await sendWithin(command, signal));
+  } catch (e) {
+    throw mapBedrockError(e);
+  }
+}
+
+export const bedrockNoteGenerator: NoteGenerator = { varies: true, generate, translate };

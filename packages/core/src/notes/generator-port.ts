@@ -16,4 +16,9 @@ export interface NoteGenerator {
   readonly varies: boolean;
   /** The note as rich text (HTML), written from the facts only. */
   generate(facts: ProgressFacts, options?: GenerateOptions): Promise<string>;
+  /**
+   * The note (rich text) in another language (a BCP 47 tag), numbers as digits, to be checked
+   * against the English; absent where the generator offers no translation (the local composer).
+   */
+  translate?(englishHtml: string, language: string, options?: GenerateOptions): Promise<string>;
 }

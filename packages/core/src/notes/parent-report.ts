@@ -9,48 +9,64 @@
  * The goals are those the note itself reports (facts.ts isReported), oldest first, and the
  * figures come from the same computation as the reports page (reports/goal-charts.ts).
  */
-import { cueMixText, goalProgressLabels } from '@caseload/contract/goal-chart';
+import type { ReportLanguage } from '@caseload/contract/families';
+import { chartWords, cueMixIn, reportMessages } from '@caseload/contract/i18n/report-messages';
 import type { AuthContext } from '../context.ts';
 import { htmlBlocks, type Block } from '../pdf/blocks.ts';
 import { renderPdf } from '../pdf/document.ts';
 import { plainText } from '../plain-text.ts';
-import { goalChart } from '../reports/goal-charts.ts';
-import { zoneDays } from '../school-calendar/zone-days.ts';
-import { longDate } from './dates.ts';
 import { keepDeliveredPdf, loadParentReport, readDeliveredReport, type ParentReportInput } from './delivered-report.ts';
-import { displayName, isReported, type Period } from './facts.ts';
+import { displayName, type Period } from './facts.ts';
+import { reportedGoals } from './reported-goals.ts';
 import { getVisibleNote } from './service.ts';
 
-/** Pure: the report's blocks from already-loaded records. */
-export function parentReportBlocks(input: ParentReportInput): Block[] {
+/** A report in another language (families/): its language and, for the note, its reviewed translation. */
+export interface ReportTranslation {
+  language: ReportLanguage;
+  translation?: { reviewedByName: string; reviewedAt: string };
+}
+
+/** The face a language's chart labels are drawn in (pdf/fonts.ts). */
+const chartFont = (language: ReportLanguage) => (language === 'zh-Hans' ? 'cjk' : language === 'ar' ? 'arabic' : undefined);
+
+/**
+ * Pure: the report's blocks from already-loaded records, every fixed text from the report's
+ * catalog in `translated.language` (English by default).
+ */
+export function parentReportBlocks(input: ParentReportInput, translated?: ReportTranslation): Block[] {
   const period: Period = { start: input.note.reportingPeriodStart, end: input.note.reportingPeriodEnd };
-  const bounds = zoneDays(period, input.timeZone);
-  const rowsOf = (goalId: string) => input.progress.filter((p) => p.goalId === goalId);
-  const goals = input.goals
-    .filter((g) => isReported(g, rowsOf(g.id).some((p) => p.totalAttempts > 0), bounds))
-    .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.name.localeCompare(b.name));
+  const m = reportMessages(translated?.language ?? 'en');
+  const words = translated && translated.language !== 'en' ? chartWords(m, chartFont(translated.language)) : undefined;
+  const goals = reportedGoals(input);
   const noteBlocks = htmlBlocks(input.note.content);
+  const review = translated?.translation;
   return [
-    { kind: 'title', text: 'Progress Report' },
-    { kind: 'paragraph', text: `Student: ${displayName(input.client)}` },
-    { kind: 'paragraph', text: `Reporting period: ${longDate(period.start)} to ${longDate(period.end)}` },
-    ...(goals.length ? [{ kind: 'heading', text: 'Goals' } as const] : []),
-    ...goals.flatMap((goal): Block[] => {
-      const chart = goalChart(goal, rowsOf(goal.id), input.timeZone);
+    { kind: 'title', text: m.t('title') },
+    { kind: 'paragraph', text: m.t('student', { name: displayName(input.client) }) },
+    { kind: 'paragraph', text: m.t('period', { start: m.longDate(period.start), end: m.longDate(period.end) }) },
+    ...(goals.length ? [{ kind: 'heading', text: m.t('goals') } as const] : []),
+    ...goals.flatMap(({ goal, chart }): Block[] => {
       const description = plainText(goal.description ?? '');
-      const cueMix = cueMixText(chart);
+      const cueMix = cueMixIn(m, chart);
       return [
         { kind: 'subheading', text: goal.name },
         ...(description && description !== goal.name ? [{ kind: 'paragraph', text: description } as const] : []),
-        { kind: 'chart', chart },
+        { kind: 'chart', chart, words },
         ...(cueMix ? [{ kind: 'paragraph', text: cueMix } as const] : []),
-        { kind: 'paragraph', text: `Status: ${goalProgressLabels[chart.progress]}` },
+        { kind: 'paragraph', text: m.t('goalStatus', { status: m.status(chart.progress) }) },
       ];
     }),
-    { kind: 'heading', text: 'Progress note' },
-    ...(noteBlocks.length ? noteBlocks : [{ kind: 'paragraph', text: 'No note text.' } as const]),
+    { kind: 'heading', text: m.t('noteHeading') },
+    ...(review ? [{ kind: 'paragraph', text: m.t('translatedBy', { name: review.reviewedByName, date: m.longDate(review.reviewedAt) }) } as const] : []),
+    ...(noteBlocks.length ? noteBlocks : [{ kind: 'paragraph', text: m.t('noNote') } as const]),
   ];
 }
+
+/** The PDF of a parent report's blocks, its page footers in the report's language. */
+export const renderParentReport = (blocks: Block[], language: ReportLanguage = 'en') => {
+  const m = reportMessages(language);
+  return renderPdf(blocks, { pageLabel: (page, count) => m.t('page', { page, count }) });
+};
 
 /**
  * The parent report of a note the caller may see, as a PDF file. A delivered note's is the one

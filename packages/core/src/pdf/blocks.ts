@@ -1,12 +1,12 @@
 /**
  * What a PDF says, as blocks in reading order; packages/core/src/pdf/document.ts lays them out.
  */
-import type { GoalChart } from '@caseload/contract/goal-chart';
+import type { ChartWords, GoalChart } from '@caseload/contract/goal-chart';
 import { plainText } from '../plain-text.ts';
 
 export type TextBlock = { kind: 'title' | 'heading' | 'subheading' | 'paragraph' | 'bullet'; text: string };
 /** A goal's figure, drawn from the same ECharts option as the reports page. */
-export type ChartBlock = { kind: 'chart'; chart: GoalChart };
+export type ChartBlock = { kind: 'chart'; chart: GoalChart; words?: ChartWords };
 export type Block = TextBlock | ChartBlock;
 
 const decodeNumericEntities = (s: string) =>

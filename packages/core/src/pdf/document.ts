@@ -10,7 +10,7 @@
  */
 import PDFDocument from 'pdfkit';
 import SVGtoPDF from 'svg-to-pdfkit';
-import { GOAL_CHART_HEIGHT, goalChartOption, type GoalChart } from '@caseload/contract/goal-chart';
+import { GOAL_CHART_HEIGHT, goalChartOption, type ChartWords, type GoalChart } from '@caseload/contract/goal-chart';
 import { init as initChart } from '@caseload/contract/goal-chart-renderer';
 import type { Block, TextBlock } from './blocks.ts';
 import { fontFace, type FontFamily, type FontWeight } from './fonts.ts';
@@ -44,10 +44,10 @@ const fontName = (family: FontFamily, weight: FontWeight) => `${family}-${weight
 const layoutOptions = (family: FontFamily) => (family === 'arabic' || family === 'hebrew' ? { features: [] } : {});
 
 /** A goal's figure as SVG, from the same option the reports page renders. */
-export function goalChartSvg(chart: GoalChart, width: number): string {
+export function goalChartSvg(chart: GoalChart, width: number, words?: ChartWords): string {
   const figure = initChart(null, null, { renderer: 'svg', ssr: true, width, height: GOAL_CHART_HEIGHT });
   try {
-    figure.setOption(goalChartOption(chart));
+    figure.setOption(goalChartOption(chart, words));
     return figure.renderToSVGString();
   } finally {
     figure.dispose();
@@ -112,26 +112,40 @@ class Writer {
     });
   }
 
-  chart(chart: GoalChart) {
+  /** A page's footer line, laid out like any text (its words may be in any script), at the page's foot. */
+  private footer(text: string) {
+    const paragraph = layoutParagraph(text, TEXT_W, (t, family) => this.measure(t, family, 'regular', FOOTER_SIZE));
+    const line = paragraph.lines[0];
+    if (!line) return;
+    let x = MARGIN + (paragraph.rightToLeft ? TEXT_W - line.width : 0);
+    for (const run of line.runs) {
+      this.use(run.family, 'regular', FOOTER_SIZE).text(run.text, x, PAGE_H - MARGIN / 2, { lineBreak: false, baseline: 'alphabetic', ...layoutOptions(run.family) });
+      x += run.width;
+    }
+  }
+
+  chart(chart: GoalChart, words?: ChartWords) {
     this.y += CHART_BEFORE;
     this.ensure(GOAL_CHART_HEIGHT);
-    this.use('latin', 'regular', 11);
-    SVGtoPDF(this.doc, goalChartSvg(chart, TEXT_W), MARGIN, this.y, {
+    // The chart's text is in the report's language: its labels name the face of their script
+    // (ChartWords.fontFamily, a FontFamily); English and other Latin-script labels are Noto Sans.
+    const family = (words?.fontFamily ?? 'latin') as FontFamily;
+    this.use(family, 'regular', 11);
+    SVGtoPDF(this.doc, goalChartSvg(chart, TEXT_W, words), MARGIN, this.y, {
       width: TEXT_W,
       height: GOAL_CHART_HEIGHT,
       assumePt: true,
-      // The chart's text is Latin (axis labels, "Criterion 80%"): Noto Sans, registered above.
-      fontCallback: () => fontName('latin', 'regular'),
+      fontCallback: () => fontName(family, 'regular'),
     });
     this.y += GOAL_CHART_HEIGHT;
   }
 
-  /** "Page i of n" on every page, then the file. */
-  async finish(): Promise<Buffer> {
+  /** "Page i of n" (or `pageLabel`'s words) on every page, then the file. */
+  async finish(pageLabel: (page: number, count: number) => string = (page, count) => `Page ${page} of ${count}`): Promise<Buffer> {
     const { start, count } = this.doc.bufferedPageRange();
     for (let i = start; i < start + count; i++) {
       this.doc.switchToPage(i);
-      this.use('latin', 'regular', FOOTER_SIZE).text(`Page ${i + 1} of ${count}`, MARGIN, PAGE_H - MARGIN / 2, { lineBreak: false, baseline: 'alphabetic' });
+      this.footer(pageLabel(i + 1, count));
     }
     const chunks: Buffer[] = [];
     const done = new Promise<Buffer>((resolve, reject) => {
@@ -144,12 +158,12 @@ class Writer {
   }
 }
 
-/** The PDF file of these blocks. */
-export async function renderPdf(blocks: Block[]): Promise<Buffer> {
+/** The PDF file of these blocks; `pageLabel` writes the footers ("Page 1 of 2") in another language. */
+export async function renderPdf(blocks: Block[], options: { pageLabel?: (page: number, count: number) => string } = {}): Promise<Buffer> {
   const writer = new Writer();
   for (const block of blocks) {
-    if (block.kind === 'chart') writer.chart(block.chart);
+    if (block.kind === 'chart') writer.chart(block.chart, block.words);
     else writer.text(block);
   }
-  return writer.finish();
+  return writer.finish(options.pageLabel);
 }

@@ -1,6 +1,7 @@
 import { Checkbox, Field, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
 import type { Organization } from '@caseload/contract/caseload';
 import { clientStatuses, gradeLevelLabels, gradeLevels } from '@caseload/contract/enums';
+import { languageNames, reportLanguages } from '@caseload/contract/families';
 import { SelectField, type SelectOption } from '../../../components/SelectField.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import type { FieldErrors } from '../../../lib/form.ts';
@@ -20,6 +21,7 @@ interface ClientFormFieldsProps {
 
 const gradeOptions: SelectOption[] = [{ value: NONE, label: 'Not specified' }, ...gradeLevels.map((g) => ({ value: g, label: gradeLevelLabels[g] }))];
 const statusOptions: SelectOption[] = clientStatuses.map((s) => ({ value: s, label: statusLabels[s] }));
+const languageOptions: SelectOption[] = reportLanguages.map((l) => ({ value: l, label: languageNames[l] }));
 
 /** The client form of the Add New Client and Edit Client dialogs. */
 export function ClientFormFields({ values, onChange, errors, organizations, allowNoOrganization, disabled }: ClientFormFieldsProps) {
@@ -71,6 +73,14 @@ export function ClientFormFields({ values, onChange, errors, organizations, allo
           onChange={(v) => onChange('gradeLevel', v as ClientFormValues['gradeLevel'])}
           options={gradeOptions}
           error={errors.gradeLevel}
+          disabled={disabled}
+        />
+        <SelectField
+          label="Home Language (family reports)"
+          value={values.homeLanguage}
+          onChange={(v) => onChange('homeLanguage', v as ClientFormValues['homeLanguage'])}
+          options={languageOptions}
+          error={errors.homeLanguage}
           disabled={disabled}
         />
       </SimpleGrid>

@@ -1,5 +1,6 @@
 import { clientInput, type Client, type ClientInput } from '@caseload/contract/caseload';
 import type { ClientStatus, GradeLevel } from '@caseload/contract/enums';
+import type { ReportLanguage } from '@caseload/contract/families';
 import { zodFieldErrors, type FieldErrors } from '../../../lib/form.ts';
 
 /** The client form as the inputs hold it: strings, with 'none' for 'Not specified' selects. */
@@ -17,6 +18,8 @@ export interface ClientFormValues {
   /** ICD-10 codes as typed, separated by commas or spaces (see icd10CodesOf). */
   icd10Codes: string;
   medicaidEligible: boolean;
+  /** The language the family reads reports in. */
+  homeLanguage: ReportLanguage;
 }
 
 export type ClientField = keyof ClientFormValues;
@@ -36,6 +39,7 @@ export const emptyClientForm = (currentUserId: string | undefined): ClientFormVa
   clinicianIds: currentUserId ? [currentUserId] : [],
   icd10Codes: '',
   medicaidEligible: false,
+  homeLanguage: 'en',
 });
 
 export function valuesFromClient(client: Client): ClientFormValues {
@@ -51,6 +55,7 @@ export function valuesFromClient(client: Client): ClientFormValues {
     clinicianIds: [...client.clinicianIds],
     icd10Codes: client.icd10Codes.join(', '),
     medicaidEligible: client.medicaidEligible,
+    homeLanguage: client.homeLanguage ?? 'en',
   };
 }
 

@@ -131,7 +131,7 @@ describe('Add New Client dialog', () => {
     fireEvent.click(within(add).getByRole('button', { name: 'Add Client' }));
 
     expect(await screen.findByText('Client added')).toBeTruthy();
-    expect(sent).toEqual({ firstName: 'Ava', lastInitial: 'M', organizationId: oak.id, gradeLevel: 'K', status: 'active', clinicianIds: [testUser.id], icd10Codes: [], medicaidEligible: false });
+    expect(sent).toEqual({ firstName: 'Ava', lastInitial: 'M', organizationId: oak.id, gradeLevel: 'K', status: 'active', clinicianIds: [testUser.id], icd10Codes: [], medicaidEligible: false, homeLanguage: 'en' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(rows()).toEqual(['Ava M.ID: dddddddd']);
 

@@ -8,6 +8,7 @@ import { notify } from '../../../lib/toaster.ts';
 import { useMarkNoteDelivered } from '../api/progress-notes.ts';
 import { formatPeriod, type ListedNote } from '../lib/notes.ts';
 import { downloadNotePdf } from '../lib/print.ts';
+import { FamilySharesSection } from '../../families/index.ts';
 import { NoteBadges } from './NoteBadges.tsx';
 
 interface ViewNoteDialogProps {
@@ -104,6 +105,7 @@ export function ViewNoteDialog({ item, canEdit, canDelete, onClose, onEdit, onDe
             onConfirm={markDelivered}
             onCancel={() => setConfirmingDelivery(false)}
           />
+          {delivered && canEdit && <FamilySharesSection noteId={shown.note.id} />}
         </Stack>
       )}
     </AppDialog>

@@ -254,6 +254,8 @@ describe('notes list', () => {
         sent = body;
         return jsonResponse(200, { ...maya, status: 'delivered' });
       },
+      // A delivered note's dialog shows its shares with the family (none yet).
+      [`GET /api/progress-notes/${maya.id}/shares`]: () => jsonResponse(200, []),
     });
     expect(await screen.findByRole('button', { name: 'Edit progress note for Maya R.' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'View Full Note' }));
@@ -277,6 +279,8 @@ describe('notes list', () => {
     // What the family received stays on record (part 4 §1.4): no Delete either.
     expect(within(dialog).queryByRole('button', { name: 'Delete Note' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete progress note for Maya R.' })).toBeNull();
+    expect(await within(dialog).findByText('Not shared with the family yet.')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Share with family' })).toBeTruthy();
   });
 
   it('shows the full note read-only with Edit Note, Delete Note and Download PDF', async () => {

@@ -1,6 +1,7 @@
 import { Badge, Box, Flex, Skeleton, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { cueMixText, GOAL_CHART_HEIGHT, goalChartDescription, goalChartOption, goalProgressLabels, type GoalChart } from '@caseload/contract/goal-chart';
+import { chartDescriptionIn, chartWords, cueMixIn, type ReportFormatter } from '@caseload/contract/i18n/report-messages';
 
 type ECharts = typeof import('@caseload/contract/goal-chart-renderer');
 let echartsModule: Promise<ECharts> | undefined;
@@ -21,12 +22,14 @@ const FALLBACK_WIDTH = 320;
  * draws: accuracy per session, the criterion as a dashed line, the baseline as a diamond, in
  * black and grays. The status is a text badge and the cue-level mix a line of text under it; the
  * drawing itself is one image whose name says what it shows. `width` fixes the drawing's width
- * (tests); otherwise it follows its container.
+ * (tests); otherwise it follows its container. `labels` writes its words in another language (the
+ * family's report); English otherwise.
  */
-export function GoalChartFigure({ chart, width }: { chart: GoalChart; width?: number }) {
+export function GoalChartFigure({ chart, width, labels }: { chart: GoalChart; width?: number; labels?: ReportFormatter }) {
   const empty = chart.points.length === 0 && chart.baseline === null;
-  const cueMix = cueMixText(chart);
-  const status = goalProgressLabels[chart.progress];
+  const cueMix = labels ? cueMixIn(labels, chart) : cueMixText(chart);
+  const status = labels ? labels.status(chart.progress) : goalProgressLabels[chart.progress];
+  const description = labels ? chartDescriptionIn(labels, chart) : goalChartDescription(chart);
   return (
     <Box as="figure" m="0" data-testid="goal-chart">
       <Box as="figcaption" mb="1">
@@ -43,7 +46,7 @@ export function GoalChartFigure({ chart, width }: { chart: GoalChart; width?: nu
       {empty ? (
         <Flex
           role="img"
-          aria-label={goalChartDescription(chart)}
+          aria-label={description}
           height={`${GOAL_CHART_HEIGHT}px`}
           align="center"
           justify="center"
@@ -52,17 +55,17 @@ export function GoalChartFigure({ chart, width }: { chart: GoalChart; width?: nu
           borderRadius="md"
         >
           <Text color="fg.muted" aria-hidden>
-            No data
+            {labels ? labels.status('no_data') : 'No data'}
           </Text>
         </Flex>
       ) : (
-        <Drawing chart={chart} width={width} />
+        <Drawing chart={chart} width={width} labels={labels} description={description} />
       )}
     </Box>
   );
 }
 
-function Drawing({ chart, width }: { chart: GoalChart; width?: number }) {
+function Drawing({ chart, width, labels, description }: { chart: GoalChart; width?: number; labels?: ReportFormatter; description: string }) {
   const container = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
 
@@ -78,7 +81,7 @@ function Drawing({ chart, width }: { chart: GoalChart; width?: number }) {
       ({ init }) => {
         if (disposed) return;
         instance = init(element, null, { renderer: 'svg', width: widthNow(), height: GOAL_CHART_HEIGHT });
-        instance.setOption(goalChartOption(chart));
+        instance.setOption(goalChartOption(chart, labels && chartWords(labels)));
         setState('ready');
         if (width === undefined && typeof ResizeObserver !== 'undefined') {
           observer = new ResizeObserver(() => {
@@ -97,12 +100,12 @@ function Drawing({ chart, width }: { chart: GoalChart; width?: number }) {
       observer?.disconnect();
       instance?.dispose();
     };
-  }, [chart, width]);
+  }, [chart, width, labels]);
 
   return (
     <Box position="relative" height={`${GOAL_CHART_HEIGHT}px`} bg="white" borderRadius="md" overflow="hidden">
       {/* The drawing's text (axis labels, "Criterion 80%") is not read; the name says it all. */}
-      <Box ref={container} role="img" aria-label={goalChartDescription(chart)} width="100%" height="100%" data-testid="goal-chart-drawing" />
+      <Box ref={container} role="img" aria-label={description} width="100%" height="100%" data-testid="goal-chart-drawing" />
       {state === 'loading' && <Skeleton position="absolute" inset="0" aria-hidden />}
       {state === 'failed' && (
         <Flex position="absolute" inset="0" align="center" justify="center" p="2">

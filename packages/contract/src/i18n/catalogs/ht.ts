@@ -1,0 +1,47 @@
+/** The parent report's fixed texts in Haitian Creole (see en.ts for what each one is). */
+import type { ReportMessages } from './en.ts';
+
+export const ht: ReportMessages = {
+  title: 'Rapò sou pwogrè',
+  student: 'Elèv: {name}',
+  period: 'Peryòd rapò a: soti {start} rive {end}',
+  goals: 'Objektif yo',
+  goalStatus: 'Sitiyasyon: {status}',
+  sessionsWithData: '{count, plural, =0 {Pa gen okenn seyans ki gen done nan peryòd sa a} other {# seyans ki gen done}}',
+  cueMix: 'Bon repons dapre nivo èd la: {list}',
+  noteHeading: 'Nòt sou pwogrè',
+  noNote: 'Nòt la pa gen tèks.',
+  translatedBy: 'Tradui soti nan angle, {name} revize l nan dat {date}',
+  page: 'Paj {page} sou {count}',
+  status_mastered: 'Metrize',
+  status_progressing: 'Ap fè pwogrè',
+  status_not_yet: 'Poko rive',
+  status_no_data: 'Pa gen done',
+  cue_independent: 'Poukont li',
+  cue_gestural: 'Jès',
+  cue_visual: 'Vizyèl',
+  cue_verbal: 'Pawòl',
+  cue_model: 'Modèl',
+  cue_physical: 'Èd fizik',
+  chartBaseline: 'Pwen depa',
+  chartCriterion: 'Kritè {value}',
+  chartDescription: 'Presizyon nan chak seyans: {list}',
+  enterCodeHeading: 'Antre kòd ou a',
+  enterCodeHelp: 'Tape kòd 6 chif yo te ba ou ansanm ak lyen sa a.',
+  codeLabel: 'Kòd',
+  openReport: 'Louvri rapò a',
+  wrongCode: 'Kòd sa a pa bon. Tanpri verifye l epi eseye ankò.',
+  linkEnded: 'Lyen sa a pa mache ankò. Tanpri mande terapis lapawòl pitit ou a yon nouvo lyen.',
+  downloadPdf: 'Telechaje PDF la',
+  acknowledgeHeading: 'Fè lekòl la konnen ou resevwa rapò sa a',
+  yourName: 'Non ou',
+  acknowledge: 'Mwen resevwa rapò sa a',
+  acknowledged: '{name} resevwa l nan dat {date}',
+  nameRequired: 'Tape non ou',
+  languageLabel: 'Lang',
+  loadFailed: 'Nou pa t kapab chaje rapò a. Tanpri eseye ankò.',
+  tryAgain: 'Eseye ankò',
+};
+
+/** Haitian Creole's months: Intl has no locale data for `ht` (it would fall back to English), so its dates are written from these. */
+export const haitianMonths = ['janvye', 'fevriye', 'mas', 'avril', 'me', 'jen', 'jiyè', 'out', 'septanm', 'oktòb', 'novanm', 'desanm'];

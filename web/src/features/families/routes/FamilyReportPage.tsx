@@ -1,0 +1,257 @@
+import { Box, Button, Container, Field, Flex, Heading, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useParams } from 'react-router-dom';
+import { reportLanguages, type FamilyReport, type ReportLanguage } from '@caseload/contract/families';
+import { languageNames, reportMessages, type ReportFormatter } from '@caseload/contract/i18n/report-messages';
+import { RichTextView } from '../../../components/rich-text/RichTextView.tsx';
+import { isApiError } from '../../../lib/api.ts';
+import { downloadFile } from '../../../lib/download.ts';
+import { queryClient } from '../../../lib/query-client.ts';
+import { GoalChartFigure } from '../../reports/index.ts';
+import { acknowledgeReport, fetchFamilyReport, fetchFamilyReportPdf, unlockShare } from '../api/family.ts';
+
+/**
+ * The family's page (part 4 §6), outside the signed-in app: the code, then the report (goals with
+ * their figures and statuses, the note), its PDF and 'I have received this report'. Every fixed
+ * text comes from the report's catalog in the report's language, and the document's `lang` and
+ * `dir` follow it so screen readers read it in that language.
+ */
+export default function FamilyReportPage() {
+  const { token = '' } = useParams();
+  const [language, setLanguage] = useState<ReportLanguage | undefined>(undefined);
+  const report = useQuery({
+    queryKey: ['family-report', token, language ?? 'share'],
+    queryFn: ({ signal }) => fetchFamilyReport(token, language, signal),
+    retry: (count, error) => !isApiError(error) && count < 2,
+  });
+  // Before the code, the share's language is not known yet: the browser's, when Caseload reports in it.
+  const shown: ReportLanguage = report.data?.language ?? language ?? browserLanguage();
+  const m = useMemo(() => reportMessages(shown), [shown]);
+
+  useEffect(() => {
+    const root = document.documentElement;
+    const before = { lang: root.lang, dir: root.dir, title: document.title };
+    root.lang = shown;
+    root.dir = m.direction;
+    document.title = `${m.t('title')} - Caseload`;
+    return () => {
+      root.lang = before.lang;
+      root.dir = before.dir;
+      document.title = before.title;
+    };
+  }, [shown, m]);
+
+  const ended = isApiError(report.error, 410);
+  const locked = isApiError(report.error, 401);
+  return (
+    <Box as="main" lang={shown} dir={m.direction} minH="100vh" bg="gray.50" py={{ base: '4', md: '10' }}>
+      <Container maxW="3xl" px={{ base: '3', md: '6' }}>
+        {report.isPending ? (
+          <Text role="status">…</Text>
+        ) : ended ? (
+          <Panel>
+            <Heading as="h1" size="xl">
+              {m.t('title')}
+            </Heading>
+            <Text role="alert">{m.t('linkEnded')}</Text>
+          </Panel>
+        ) : locked ? (
+          <CodeForm token={token} m={m} onUnlocked={() => void report.refetch()} />
+        ) : report.data ? (
+          <ReportView token={token} report={report.data} m={m} onLanguage={setLanguage} />
+        ) : (
+          <Panel>
+            <Text role="alert">{m.t('loadFailed')}</Text>
+            <Button alignSelf="start" onClick={() => void report.refetch()}>
+              {m.t('tryAgain')}
+            </Button>
+          </Panel>
+        )}
+      </Container>
+    </Box>
+  );
+}
+
+/** The first of the browser's languages Caseload reports in ("es-US" → es, "zh-CN" → zh-Hans), else English. */
+function browserLanguage(): ReportLanguage {
+  for (const tag of navigator.languages ?? [navigator.language]) {
+    const base = tag.split('-')[0]!.toLowerCase();
+    const match = base === 'zh' ? 'zh-Hans' : reportLanguages.find((l) => l === base);
+    if (match) return match;
+  }
+  return 'en';
+}
+
+function Panel({ children }: { children: ReactNode }) {
+  return (
+    <Stack gap="4" bg="white" borderWidth="1px" borderRadius="lg" p={{ base: '4', md: '6' }}>
+      {children}
+    </Stack>
+  );
+}
+
+function CodeForm({ token, m, onUnlocked }: { token: string; m: ReportFormatter; onUnlocked: () => void }) {
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await unlockShare(token, code.trim());
+      onUnlocked();
+    } catch (e) {
+      // The code stays in the field, whatever went wrong.
+      setError(isApiError(e, 410) ? m.t('linkEnded') : isApiError(e, 400) ? m.t('wrongCode') : m.t('loadFailed'));
+      if (isApiError(e, 410)) void queryClient.invalidateQueries({ queryKey: ['family-report', token] });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Panel>
+      <Heading as="h1" size="xl">
+        {m.t('enterCodeHeading')}
+      </Heading>
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <Stack gap="4">
+          <Field.Root invalid={error !== null}>
+            <Field.Label>{m.t('codeLabel')}</Field.Label>
+            <Input value={code} onChange={(e) => setCode(e.target.value)} inputMode="numeric" autoComplete="one-time-code" maxLength={6} dir="ltr" fontSize="xl" letterSpacing="0.2em" maxW="12rem" />
+            <Field.HelperText>{m.t('enterCodeHelp')}</Field.HelperText>
+            {error && (
+              <Field.ErrorText color="red.700" role="alert">
+                {error}
+              </Field.ErrorText>
+            )}
+          </Field.Root>
+          <Button type="submit" colorPalette="blue" alignSelf="start" loading={busy}>
+            {m.t('openReport')}
+          </Button>
+        </Stack>
+      </form>
+    </Panel>
+  );
+}
+
+function ReportView({ token, report, m, onLanguage }: { token: string; report: FamilyReport; m: ReportFormatter; onLanguage: (language: ReportLanguage) => void }) {
+  const [downloading, setDownloading] = useState(false);
+  const download = async () => {
+    setDownloading(true);
+    try {
+      downloadFile(await fetchFamilyReportPdf(token, report.language), `progress-report-${report.period.end}-${report.language}.pdf`, 'application/pdf');
+    } finally {
+      setDownloading(false);
+    }
+  };
+  const student = `${report.client.firstName} ${report.client.lastInitial}.`;
+  return (
+    <Stack gap="4">
+      <Panel>
+        <Flex justify="space-between" gap="3" wrap="wrap" align="start">
+          <Heading as="h1" size="2xl">
+            {m.t('title')}
+          </Heading>
+          {report.languages.length > 1 && (
+          <NativeSelect.Root size="sm" width="auto">
+            <NativeSelect.Field aria-label={m.t('languageLabel')} value={report.language} onChange={(e) => onLanguage(e.target.value as ReportLanguage)}>
+              {report.languages.map((l) => (
+                <option key={l} value={l} lang={l}>
+                  {languageNames[l]}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          )}
+        </Flex>
+        <Text>{m.t('student', { name: student })}</Text>
+        <Text>{m.t('period', { start: m.longDate(report.period.start), end: m.longDate(report.period.end) })}</Text>
+        <Button alignSelf="start" variant="outline" onClick={() => void download()} loading={downloading}>
+          {m.t('downloadPdf')}
+        </Button>
+      </Panel>
+      {report.goals.length > 0 && (
+        <Panel>
+          <Heading as="h2" size="lg">
+            {m.t('goals')}
+          </Heading>
+          {report.goals.map((goal, i) => (
+            <Stack key={i} gap="2" as="section" aria-label={goal.name}>
+              <Heading as="h3" size="md">
+                {goal.name}
+              </Heading>
+              <Text data-testid="goal-status">{m.t('goalStatus', { status: m.status(goal.status) })}</Text>
+              <Text color="fg.muted" fontSize="sm">
+                {m.t('sessionsWithData', { count: goal.chart.points.length })}
+              </Text>
+              <Box dir="ltr">
+                <GoalChartFigure chart={goal.chart} labels={m} />
+              </Box>
+            </Stack>
+          ))}
+        </Panel>
+      )}
+      <Panel>
+        <Heading as="h2" size="lg">
+          {m.t('noteHeading')}
+        </Heading>
+        {report.translatedBy && <Text fontSize="sm">{m.t('translatedBy', { name: report.translatedBy.name, date: m.longDate(report.translatedBy.at) })}</Text>}
+        <RichTextView html={report.note} data-testid="family-note" />
+      </Panel>
+      <Acknowledgement token={token} report={report} m={m} />
+    </Stack>
+  );
+}
+
+function Acknowledgement({ token, report, m }: { token: string; report: FamilyReport; m: ReportFormatter }) {
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(report.acknowledgedAt ? { at: report.acknowledgedAt, by: report.acknowledgedBy ?? '' } : null);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) return setError(m.t('nameRequired'));
+    setBusy(true);
+    setError(null);
+    try {
+      const ack = await acknowledgeReport(token, name.trim());
+      setDone({ at: ack.acknowledgedAt, by: ack.acknowledgedBy });
+    } catch (e) {
+      setError(isApiError(e, 410) ? m.t('linkEnded') : m.t('loadFailed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Panel>
+      <Heading as="h2" size="lg">
+        {m.t('acknowledgeHeading')}
+      </Heading>
+      {done ? (
+        <Text role="status" data-testid="acknowledged">
+          {m.t('acknowledged', { name: done.by, date: m.longDate(done.at) })}
+        </Text>
+      ) : (
+        <form onSubmit={(e) => void submit(e)} noValidate>
+          <Stack gap="3">
+            <Field.Root invalid={error !== null}>
+              <Field.Label>{m.t('yourName')}</Field.Label>
+              <Input value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" maxLength={100} />
+              {error && (
+                <Field.ErrorText color="red.700" role="alert">
+                  {error}
+                </Field.ErrorText>
+              )}
+            </Field.Root>
+            <Button type="submit" colorPalette="blue" alignSelf="start" loading={busy}>
+              {m.t('acknowledge')}
+            </Button>
+          </Stack>
+        </form>
+      )}
+    </Panel>
+  );
+}
