@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { fileKeys, keys } from '../keys.ts';
-import { accountFilePlaces, deletionStepOf } from './families.ts';
+import { familyKeys, fileKeys, keys } from '../keys.ts';
+import { accountFilePlaces, deletionStepOf, familyDeletionStepOf } from './families.ts';
 
 describe('what the deletion of a district reaches', () => {
   it('names a deletion step for every key builder, so a new key family cannot ship without one', () => {
     expect(Object.keys(deletionStepOf).sort()).toEqual(Object.keys(keys).sort());
+    expect(Object.keys(familyDeletionStepOf).sort()).toEqual(Object.keys(familyKeys).sort());
   });
 
   it('keeps only the certificate, which lies outside the account', () => {

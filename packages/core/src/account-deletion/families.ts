@@ -7,7 +7,7 @@
  */
 import { join } from 'node:path';
 import { localExportsDir } from '../exports/storage.ts';
-import type { fileKeys, keys } from '../keys.ts';
+import type { familyKeys, fileKeys, keys } from '../keys.ts';
 import { localRosterDir } from '../roster/storage.ts';
 
 /**
@@ -92,11 +92,6 @@ export const deletionStepOf: Record<keyof typeof keys, DeletionStep> = {
   closedDaysJob: 'accountPartition',
   exportJob: 'accountPartition',
   exportDownload: 'accountPartition',
-  familyShare: 'accountPartition',
-  familyShareIndex: 'indexKeys',
-  familySharesOfNote: 'indexKeys',
-  noteTranslation: 'accountPartition',
-  familyVisit: 'accountPartition',
   audit: 'fixedPartitions',
   auditPartition: 'fixedPartitions',
   auditByActor: 'indexKeys',
@@ -123,6 +118,15 @@ export const deletionStepOf: Record<keyof typeof keys, DeletionStep> = {
   purgeReportPrefix: 'accountPartition',
   deletionCertificate: 'kept',
   counters: 'accountPartition',
+};
+
+/** The families capability's keys (their own object in keys.ts, for the bundles): each must name its step too. */
+export const familyDeletionStepOf: Record<keyof typeof familyKeys, DeletionStep> = {
+  familyShare: 'accountPartition',
+  familyShareIndex: 'indexKeys',
+  familySharesOfNote: 'indexKeys',
+  noteTranslation: 'accountPartition',
+  familyVisit: 'accountPartition',
 };
 
 /**
