@@ -461,12 +461,14 @@ describe('the account and its time zone', () => {
   it('reads name and default zone America/New_York (any user); the owner renames it and sets a zone, audited by id only; getCurrentUser shows the same name', async () => {
     const { agent, email, user } = await signUpOwner({ accountName: 'Maple District' });
     const { agent: noFlags } = await signInChild(user.accountId, {});
-    expect(expectStatus(await noFlags.get('/api/account'), 200)).toEqual({ id: user.accountId, name: 'Maple District', timeZone: 'America/New_York', idleMinutes: 30 });
+    expect(expectStatus(await noFlags.get('/api/account'), 200)).toEqual({ id: user.accountId, name: 'Maple District', timeZone: 'America/New_York', idleMinutes: 30, retentionYears: 7, deletionScheduledFor: null });
     expect(expectStatus(await agent.put('/api/account', { name: ' Oak District ', timeZone: 'America/Chicago' }), 200)).toEqual({
       id: user.accountId,
       name: 'Oak District',
       timeZone: 'America/Chicago',
       idleMinutes: 30,
+      retentionYears: 7,
+      deletionScheduledFor: null,
     });
     expect(expectStatus(await agent.get('/api/account'), 200)).toMatchObject({ name: 'Oak District', timeZone: 'America/Chicago' });
     expect(expectStatus(await (await signIn(email)).agent.get('/api/user'), 200).accountName).toBe('Oak District');
