@@ -99,6 +99,9 @@ export default defineConfig({
           globalSetup: ['tests/support/dynamodb-global-setup.ts', 'tests/support/browser-global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          // expect.poll waits for state; its 1 s default is a speed check on a loaded machine (the
+          // signatures journey lost its dashboard poll that way in CI). A hang guard instead, like findBy's.
+          expect: { poll: { timeout: 15_000 } },
           fileParallelism: false,
           sequence: { groupOrder: 1 },
         },
