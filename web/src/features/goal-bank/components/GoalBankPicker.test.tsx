@@ -5,6 +5,7 @@ import { jsonResponse, testUser } from '../../../test/fetch.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { mockRoutes } from '../../../test/server.ts';
 import { GoalBankPicker } from './GoalBankPicker.tsx';
+import { findModalDialog } from '../../../test/dialogs.ts';
 
 const ownId = '99999999-9999-4999-8999-000000000001';
 const own: GoalTemplate = {
@@ -53,7 +54,7 @@ describe('the goal bank picker', () => {
 
   it("asks before deleting one of the account's templates, then lists the bank without it", async () => {
     const { calls } = openPicker();
-    const picker = await screen.findByRole('dialog', { name: 'Goal bank' });
+    const picker = await findModalDialog('Goal bank');
     await within(picker).findByRole('heading', { name: 'District /r/ goal' });
     // Only the account's own templates can be deleted.
     expect(within(picker).getAllByRole('button', { name: /^Delete template/ })).toHaveLength(1);

@@ -5,6 +5,7 @@ import { jsonResponse, testUser } from '../../../test/fetch.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { clientsAnswer, mockRoutes } from '../../../test/server.ts';
 import { client, job, note, organization } from '../test/fixtures.ts';
+import { findModalDialog } from '../../../test/dialogs.ts';
 
 const clients = [client(1, { organizationId: 'org-1' }), client(2, { organizationId: 'org-2' }), client(3, { status: 'discharged' })];
 const organizations = [organization('org-1', 'Lincoln Elementary'), organization('org-2', 'Oak Clinic')];
@@ -259,7 +260,7 @@ describe('notes list', () => {
     });
     expect(await screen.findByRole('button', { name: 'Edit progress note for Maya R.' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'View Full Note' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Progress Note - Maya R.' });
+    const dialog = await findModalDialog('Progress Note - Maya R.');
     // It asks first, saying what delivering locks; Cancel sends nothing.
     fireEvent.click(within(dialog).getByRole('button', { name: 'Mark as Delivered' }));
     let confirm = await screen.findByRole('alertdialog', { name: 'Mark as Delivered' });

@@ -6,6 +6,7 @@ import type { Session } from '@caseload/contract/sessions';
 import { jsonResponse, mockFetch, testUser } from '../../../test/fetch.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { clientsAnswer } from '../../../test/server.ts';
+import { findModalDialog } from '../../../test/dialogs.ts';
 
 // Wednesday 11 March 2026, 10:00 local time: the week shown is Monday 9 – Sunday 15 March.
 const NOW = new Date(2026, 2, 11, 10, 0);
@@ -256,7 +257,7 @@ describe('series occurrences', () => {
     const calls = serve({ [`GET /api/session-series/${seriesId}`]: () => jsonResponse(200, series), ...answers }, accountZone);
     renderApp(`/sessions/${occurrence.id}`);
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Session' }));
-    return { calls, dialog: await screen.findByRole('dialog', { name: 'Edit Session' }) };
+    return { calls, dialog: await findModalDialog('Edit Session') };
   }
 
   it('"This and following sessions" saves the series from the occurrence’s local date with the form’s time', async () => {
@@ -311,8 +312,6 @@ describe('series occurrences', () => {
     const { calls, dialog } = await openEdit({ [`DELETE /api/sessions/${occurrence.id}`]: () => jsonResponse(200, { ok: true }) });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Delete Session' });
-    // Found, not got: on a busy machine the confirmation was once found while its buttons were not
-    // yet in the accessibility tree (the nested dialog still opening), so wait for the button itself.
     fireEvent.click(await within(confirm).findByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(sent(calls, 'DELETE', `/api/sessions/${occurrence.id}`)).toHaveLength(1));
     expect(sent(calls, 'DELETE', `/api/session-series/${seriesId}`)).toHaveLength(0);
