@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { UnprintableTextError } from '../../packages/core/src/errors.ts';
-import { renderPdf } from '../../packages/core/src/pdf/document.ts';
+import type { Block } from '../../packages/core/src/pdf/blocks.ts';
+import { goalChartSvg, renderPdf } from '../../packages/core/src/pdf/document.ts';
 import { layoutParagraph } from '../../packages/core/src/pdf/text.ts';
 import { dashedStrokes, readPdf, strokedPaths, type PdfOp } from '../support/pdf-text.ts';
 
@@ -131,6 +132,34 @@ describe('the PDF writer', { timeout: WRITER_TIMEOUT_MS }, () => {
     expect(strokedPaths(pdf.operators)).toBeGreaterThan(5);
     expect(dashedStrokes(pdf.operators)).toBe(1);
     expect(pdf.pages[0]!.ops).not.toContain('paintImageXObject');
+  });
+
+  it("draws the criterion's words on a white ground over the accuracy line, which may cross them", () => {
+    const svg = goalChartSvg({ points: [{ date: '2026-09-03', accuracy: 70 }, { date: '2026-09-10', accuracy: 90 }], criterion: 80, baseline: null, cueMix: [], progress: 'progressing' }, 492);
+    const accuracyLine = svg.indexOf('stroke-width="2"');
+    const label = svg.indexOf('>Criterion 80%<');
+    const ground = svg.lastIndexOf('fill="#ffffff"', label);
+    expect(accuracyLine).toBeGreaterThan(0);
+    // Drawn later is drawn above: the line, then the white ground, then the words.
+    expect(ground).toBeGreaterThan(accuracyLine);
+    expect(svg.slice(ground, label)).not.toContain('stroke=');
+  });
+
+  it("keeps a goal's title, figure and status on one page: the title moves to the next page with its figure", async () => {
+    const goal = (name: string): Block => ({
+      kind: 'together',
+      blocks: [
+        { kind: 'subheading', text: name },
+        { kind: 'chart', chart: { points: [{ date: '2026-09-03', accuracy: 40 }, { date: '2026-09-10', accuracy: 65 }], criterion: 80, baseline: null, cueMix: [], progress: 'progressing' } },
+        { kind: 'paragraph', text: `Status of ${name}: Progressing` },
+      ],
+    });
+    // 28 paragraphs leave room on the first page for a title but not for a figure.
+    const filler = Array.from({ length: 28 }, (_, i): Block => ({ kind: 'paragraph', text: `Line ${i}` }));
+    const pdf = await readPdf(await renderPdf([...filler, goal('Goal A'), goal('Goal B')]));
+    expect(pdf.pages[0]!.lines).toContain('Line 27');
+    expect(pdf.pages[0]!.lines).not.toContain('Goal A');
+    expect(pdf.pages[1]!.lines).toEqual(expect.arrayContaining(['Goal A', 'Criterion 80%', 'Status of Goal A: Progressing', 'Goal B', 'Status of Goal B: Progressing']));
   });
 
   it('flows a long document over pages, each with "Page i of n"', async () => {

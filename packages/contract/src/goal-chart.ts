@@ -130,7 +130,8 @@ export function goalChartOption(chart: GoalChart, words: ChartWords = englishWor
                 silent: true,
                 symbol: 'none',
                 lineStyle: { color: INK, type: 'dashed', width: 1.5 },
-                label: { ...textStyle, position: 'insideEndTop', formatter: words.criterion(words.percent(chart.criterion)) },
+                // On a white ground: the accuracy line may pass behind the words, never through them.
+                label: { ...textStyle, position: 'insideEndTop', formatter: words.criterion(words.percent(chart.criterion)), backgroundColor: '#ffffff', padding: [1, 3] },
                 data: [{ yAxis: chart.criterion }],
               },
       },

@@ -52,6 +52,8 @@ export function familyReportJson({ share, input, language, translation, language
   return {
     client: { firstName: input.client.firstName, lastInitial: input.client.lastInitial },
     period: { start: input.note.reportingPeriodStart, end: input.note.reportingPeriodEnd },
+    school: input.school ?? null,
+    preparedBy: input.preparedBy ?? null,
     goals: reportedGoals(input).map(({ goal, chart }) => ({ name: goal.name, status: chart.progress, chart })),
     note: translation?.text ?? input.note.content,
     language,

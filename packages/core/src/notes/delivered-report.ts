@@ -21,6 +21,8 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { transact, queryPartition, type TxItem } from '../db.ts';
 import type { ClientItem, GoalItem, ProgressItem, ProgressNoteItem } from '../items.ts';
 import { entity, keys } from '../keys.ts';
+import { getUser } from '../auth/users-repo.ts';
+import { getOrganizationItem } from '../caseload/organizations-repo.ts';
 import { accountTimeZone } from '../school-calendar/settings.ts';
 import { isLostRace } from '../sessions/conflicts.ts';
 import { loadClientPeriodRecords } from './facts.ts';
@@ -33,11 +35,29 @@ export interface ParentReportInput {
   /** The client's rows of the period. */
   progress: ProgressItem[];
   timeZone: string;
+  /**
+   * Who wrote the note (its creator's name as the users list shows it) and the student's school:
+   * a family reads whom to ask and where. Absent from inputs kept before the report named them,
+   * and when the writer's account or the school is gone.
+   */
+  preparedBy?: string;
+  school?: string;
 }
 
-/** Loads the account's time zone, then the client's goals and the rows of the period's days in that zone (as the note's facts do). */
-export async function loadParentReport(accountId: string, client: ParentReportInput['client'] & { id: string }, note: ParentReportInput['note']): Promise<ParentReportInput> {
-  const timeZone = await accountTimeZone(accountId);
+/**
+ * Loads the account's time zone, then the client's goals and the rows of the period's days in
+ * that zone (as the note's facts do), the note's writer and the student's school.
+ */
+export async function loadParentReport(
+  accountId: string,
+  client: ParentReportInput['client'] & Pick<ClientItem, 'id' | 'organizationId'>,
+  note: ParentReportInput['note'] & Pick<ProgressNoteItem, 'createdBy'>,
+): Promise<ParentReportInput> {
+  const [timeZone, writer, school] = await Promise.all([
+    accountTimeZone(accountId),
+    note.createdBy ? getUser(accountId, note.createdBy) : undefined,
+    client.organizationId ? getOrganizationItem(accountId, client.organizationId) : undefined,
+  ]);
   const records = await loadClientPeriodRecords(accountId, client.id, { start: note.reportingPeriodStart, end: note.reportingPeriodEnd }, timeZone);
   return {
     // Only what the report prints of the client and the note is kept.
@@ -45,6 +65,8 @@ export async function loadParentReport(accountId: string, client: ParentReportIn
     note: { content: note.content, reportingPeriodStart: note.reportingPeriodStart, reportingPeriodEnd: note.reportingPeriodEnd },
     ...records,
     timeZone,
+    ...(writer ? { preparedBy: `${writer.firstName} ${writer.lastName}` } : {}),
+    ...(school ? { school: school.name } : {}),
   };
 }
 

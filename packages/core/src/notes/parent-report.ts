@@ -43,17 +43,24 @@ export function parentReportBlocks(input: ParentReportInput, translated?: Report
   return [
     { kind: 'title', text: m.t('title') },
     { kind: 'paragraph', text: m.t('student', { name: displayName(input.client) }) },
+    ...(input.school ? [{ kind: 'paragraph', text: m.t('school', { name: input.school }) } as const] : []),
+    ...(input.preparedBy ? [{ kind: 'paragraph', text: m.t('preparedBy', { name: input.preparedBy }) } as const] : []),
     { kind: 'paragraph', text: m.t('period', { start: m.longDate(period.start), end: m.longDate(period.end) }) },
     ...(goals.length ? [{ kind: 'heading', text: m.t('goals') } as const] : []),
     ...goals.flatMap(({ goal, chart }): Block[] => {
       const description = plainText(goal.description ?? '');
       const cueMix = cueMixIn(m, chart);
       return [
-        { kind: 'subheading', text: goal.name },
-        ...(description && description !== goal.name ? [{ kind: 'paragraph', text: description } as const] : []),
-        { kind: 'chart', chart, words },
-        ...(cueMix ? [{ kind: 'paragraph', text: cueMix } as const] : []),
-        { kind: 'paragraph', text: m.t('goalStatus', { status: m.status(chart.progress) }) },
+        {
+          kind: 'together',
+          blocks: [
+            { kind: 'subheading', text: goal.name },
+            ...(description && description !== goal.name ? [{ kind: 'paragraph', text: description } as const] : []),
+            { kind: 'chart', chart, words },
+            ...(cueMix ? [{ kind: 'paragraph', text: cueMix } as const] : []),
+            { kind: 'paragraph', text: m.t('goalStatus', { status: m.status(chart.progress) }) },
+          ],
+        },
       ];
     }),
     { kind: 'heading', text: m.t('noteHeading') },

@@ -7,7 +7,9 @@ import { plainText } from '../plain-text.ts';
 export type TextBlock = { kind: 'title' | 'heading' | 'subheading' | 'paragraph' | 'bullet'; text: string };
 /** A goal's figure, drawn from the same ECharts option as the reports page. */
 export type ChartBlock = { kind: 'chart'; chart: GoalChart; words?: ChartWords };
-export type Block = TextBlock | ChartBlock;
+/** Blocks kept on one page when they fit on one: a goal's title never ends a page above its figure. */
+export type KeptTogether = { kind: 'together'; blocks: (TextBlock | ChartBlock)[] };
+export type Block = TextBlock | ChartBlock | KeptTogether;
 
 const decodeNumericEntities = (s: string) =>
   s.replace(/&#(x[0-9a-f]+|\d+);/gi, (_, n: string) => String.fromCodePoint(n[0]!.toLowerCase() === 'x' ? parseInt(n.slice(1), 16) : Number(n)));

@@ -12,7 +12,7 @@ import PDFDocument from 'pdfkit';
 import SVGtoPDF from 'svg-to-pdfkit';
 import { GOAL_CHART_HEIGHT, goalChartOption, type ChartWords, type GoalChart } from '@caseload/contract/goal-chart';
 import { init as initChart } from '@caseload/contract/goal-chart-renderer';
-import type { Block, TextBlock } from './blocks.ts';
+import type { Block, ChartBlock, TextBlock } from './blocks.ts';
 import { fontFace, type FontFamily, type FontWeight } from './fonts.ts';
 import { layoutParagraph } from './text.ts';
 
@@ -89,12 +89,35 @@ class Writer {
     this.y = MARGIN;
   }
 
-  text(block: TextBlock) {
+  private paragraph(block: TextBlock) {
     const { size, weight, before } = STYLE[block.kind];
-    const leading = size * 1.4;
     const indent = block.kind === 'bullet' ? BULLET_INDENT : 0;
-    const width = TEXT_W - indent;
-    const paragraph = layoutParagraph(block.text, width, (text, family) => this.measure(text, family, weight, size));
+    const paragraph = layoutParagraph(block.text, TEXT_W - indent, (text, family) => this.measure(text, family, weight, size));
+    return { size, weight, before, indent, leading: size * 1.4, paragraph };
+  }
+
+  /** The points a block takes down the page, its space before included. */
+  private height(block: TextBlock | ChartBlock): number {
+    if (block.kind === 'chart') return CHART_BEFORE + GOAL_CHART_HEIGHT;
+    const { before, leading, paragraph } = this.paragraph(block);
+    return before + paragraph.lines.length * leading;
+  }
+
+  /** The blocks on one page: a new page first when they do not fit on this one but would on a fresh one. */
+  together(blocks: (TextBlock | ChartBlock)[]) {
+    const height = blocks.reduce((sum, block) => sum + this.height(block), 0);
+    if (height <= PAGE_H - 2 * MARGIN) this.ensure(height);
+    for (const block of blocks) this.block(block);
+  }
+
+  block(block: Block) {
+    if (block.kind === 'together') this.together(block.blocks);
+    else if (block.kind === 'chart') this.chart(block.chart, block.words);
+    else this.text(block);
+  }
+
+  text(block: TextBlock) {
+    const { size, weight, before, indent, leading, paragraph } = this.paragraph(block);
     this.y += before;
     paragraph.lines.forEach((line, i) => {
       this.ensure(leading);
@@ -161,9 +184,6 @@ class Writer {
 /** The PDF file of these blocks; `pageLabel` writes the footers ("Page 1 of 2") in another language. */
 export async function renderPdf(blocks: Block[], options: { pageLabel?: (page: number, count: number) => string } = {}): Promise<Buffer> {
   const writer = new Writer();
-  for (const block of blocks) {
-    if (block.kind === 'chart') writer.chart(block.chart, block.words);
-    else writer.text(block);
-  }
+  for (const block of blocks) writer.block(block);
   return writer.finish(options.pageLabel);
 }

@@ -4,6 +4,8 @@ import type { ReportMessages } from './en.ts';
 export const ar: ReportMessages = {
   title: 'تقرير التقدم',
   student: 'الطالب: {name}',
+  school: 'المدرسة: {name}',
+  preparedBy: 'أعدّه: {name}',
   period: 'فترة التقرير: من {start} إلى {end}',
   goals: 'الأهداف',
   goalStatus: 'الحالة: {status}',

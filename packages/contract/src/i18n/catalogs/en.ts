@@ -7,6 +7,8 @@ export const en = {
   // The report (page and PDF)
   title: 'Progress Report',
   student: 'Student: {name}',
+  school: 'School: {name}',
+  preparedBy: 'Prepared by: {name}',
   period: 'Reporting period: {start} to {end}',
   goals: 'Goals',
   goalStatus: 'Status: {status}',

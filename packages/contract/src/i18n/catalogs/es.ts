@@ -4,6 +4,8 @@ import type { ReportMessages } from './en.ts';
 export const es: ReportMessages = {
   title: 'Informe de progreso',
   student: 'Estudiante: {name}',
+  school: 'Escuela: {name}',
+  preparedBy: 'Preparado por: {name}',
   period: 'Período del informe: del {start} al {end}',
   goals: 'Objetivos',
   goalStatus: 'Estado: {status}',

@@ -4,6 +4,8 @@ import type { ReportMessages } from './en.ts';
 export const ht: ReportMessages = {
   title: 'Rapò sou pwogrè',
   student: 'Elèv: {name}',
+  school: 'Lekòl: {name}',
+  preparedBy: 'Prepare pa: {name}',
   period: 'Peryòd rapò a: soti {start} rive {end}',
   goals: 'Objektif yo',
   goalStatus: 'Sitiyasyon: {status}',

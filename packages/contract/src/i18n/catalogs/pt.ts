@@ -4,6 +4,8 @@ import type { ReportMessages } from './en.ts';
 export const pt: ReportMessages = {
   title: 'Relatório de progresso',
   student: 'Aluno(a): {name}',
+  school: 'Escola: {name}',
+  preparedBy: 'Preparado por: {name}',
   period: 'Período do relatório: de {start} a {end}',
   goals: 'Metas',
   goalStatus: 'Situação: {status}',

@@ -4,6 +4,8 @@ import type { ReportMessages } from './en.ts';
 export const ru: ReportMessages = {
   title: 'Отчёт о прогрессе',
   student: 'Ученик: {name}',
+  school: 'Школа: {name}',
+  preparedBy: 'Подготовил(а): {name}',
   period: 'Отчётный период: с {start} по {end}',
   goals: 'Цели',
   goalStatus: 'Статус: {status}',

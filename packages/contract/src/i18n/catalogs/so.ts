@@ -4,6 +4,8 @@ import type { ReportMessages } from './en.ts';
 export const so: ReportMessages = {
   title: 'Warbixinta Horumarka',
   student: 'Ardayga: {name}',
+  school: 'Dugsiga: {name}',
+  preparedBy: 'Waxaa diyaariyey: {name}',
   period: 'Muddada warbixinta: {start} ilaa {end}',
   goals: 'Hadafyada',
   goalStatus: 'Xaaladda: {status}',

@@ -4,6 +4,8 @@ import type { ReportMessages } from './en.ts';
 export const vi: ReportMessages = {
   title: 'Báo cáo tiến bộ',
   student: 'Học sinh: {name}',
+  school: 'Trường: {name}',
+  preparedBy: 'Người soạn: {name}',
   period: 'Thời gian báo cáo: từ {start} đến {end}',
   goals: 'Mục tiêu',
   goalStatus: 'Tình trạng: {status}',
