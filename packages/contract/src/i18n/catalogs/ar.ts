@@ -40,6 +40,7 @@ export const ar: ReportMessages = {
   acknowledge: 'لقد استلمت هذا التقرير',
   acknowledged: 'استلمه {name} بتاريخ {date}',
   nameRequired: 'اكتب اسمك',
+  acknowledgeFailed: 'لم يتم إرسال تأكيدك. يرجى التحقق من اتصالك والمحاولة مرة أخرى.',
   languageLabel: 'اللغة',
   loadFailed: 'تعذر تحميل التقرير. يرجى المحاولة مرة أخرى.',
   tryAgain: 'حاول مرة أخرى',

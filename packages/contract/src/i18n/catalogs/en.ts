@@ -44,6 +44,7 @@ export const en = {
   acknowledge: 'I have received this report',
   acknowledged: 'Received by {name} on {date}',
   nameRequired: 'Type your name',
+  acknowledgeFailed: 'Your confirmation was not sent. Please check your connection and try again.',
   languageLabel: 'Language',
   loadFailed: 'The report could not be loaded. Please try again.',
   tryAgain: 'Try again',

@@ -40,6 +40,7 @@ export const es: ReportMessages = {
   acknowledge: 'He recibido este informe',
   acknowledged: 'Recibido por {name} el {date}',
   nameRequired: 'Escriba su nombre',
+  acknowledgeFailed: 'Su confirmación no se envió. Revise su conexión e inténtelo de nuevo.',
   languageLabel: 'Idioma',
   loadFailed: 'No se pudo cargar el informe. Inténtelo de nuevo.',
   tryAgain: 'Intentar de nuevo',

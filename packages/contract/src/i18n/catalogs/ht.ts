@@ -40,6 +40,7 @@ export const ht: ReportMessages = {
   acknowledge: 'Mwen resevwa rapò sa a',
   acknowledged: '{name} resevwa l nan dat {date}',
   nameRequired: 'Tape non ou',
+  acknowledgeFailed: 'Konfimasyon ou a pa t voye. Tanpri verifye koneksyon ou epi eseye ankò.',
   languageLabel: 'Lang',
   loadFailed: 'Nou pa t kapab chaje rapò a. Tanpri eseye ankò.',
   tryAgain: 'Eseye ankò',

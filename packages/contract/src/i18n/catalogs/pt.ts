@@ -40,6 +40,7 @@ export const pt: ReportMessages = {
   acknowledge: 'Recebi este relatório',
   acknowledged: 'Recebido por {name} em {date}',
   nameRequired: 'Digite seu nome',
+  acknowledgeFailed: 'Sua confirmação não foi enviada. Verifique sua conexão e tente novamente.',
   languageLabel: 'Idioma',
   loadFailed: 'Não foi possível carregar o relatório. Tente novamente.',
   tryAgain: 'Tentar novamente',

@@ -40,6 +40,7 @@ export const ru: ReportMessages = {
   acknowledge: 'Я получил(а) этот отчёт',
   acknowledged: 'Получено: {name}, {date}',
   nameRequired: 'Введите ваше имя',
+  acknowledgeFailed: 'Ваше подтверждение не отправлено. Проверьте подключение и попробуйте ещё раз.',
   languageLabel: 'Язык',
   loadFailed: 'Не удалось загрузить отчёт. Попробуйте ещё раз.',
   tryAgain: 'Повторить',

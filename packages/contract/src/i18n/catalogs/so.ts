@@ -40,6 +40,7 @@ export const so: ReportMessages = {
   acknowledge: 'Waan helay warbixintan',
   acknowledged: 'Waxaa helay {name} {date}',
   nameRequired: 'Qor magacaaga',
+  acknowledgeFailed: 'Xaqiijintaada lama dirin. Fadlan hubi isku xirkaaga oo mar kale isku day.',
   languageLabel: 'Luqadda',
   loadFailed: 'Warbixinta lama soo gelin karin. Fadlan mar kale isku day.',
   tryAgain: 'Isku day mar kale',

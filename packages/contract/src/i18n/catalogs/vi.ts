@@ -40,6 +40,7 @@ export const vi: ReportMessages = {
   acknowledge: 'Tôi đã nhận được báo cáo này',
   acknowledged: '{name} đã nhận ngày {date}',
   nameRequired: 'Vui lòng nhập tên của quý vị',
+  acknowledgeFailed: 'Xác nhận của bạn chưa được gửi. Vui lòng kiểm tra kết nối và thử lại.',
   languageLabel: 'Ngôn ngữ',
   loadFailed: 'Không tải được báo cáo. Vui lòng thử lại.',
   tryAgain: 'Thử lại',

@@ -40,6 +40,7 @@ export const zhHans: ReportMessages = {
   acknowledge: '我已收到此报告',
   acknowledged: '{name}已于{date}确认收到',
   nameRequired: '请输入您的姓名',
+  acknowledgeFailed: '您的确认未能发送。请检查网络连接后重试。',
   languageLabel: '语言',
   loadFailed: '无法加载报告。请重试。',
   tryAgain: '重试',

@@ -1,4 +1,4 @@
-import { Box, Button, Container, Field, Flex, Heading, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Container, Field, Flex, Heading, Input, NativeSelect, Stack, Text, type InputProps } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
@@ -92,22 +92,15 @@ function Panel({ children }: { children: ReactNode }) {
 }
 
 function CodeForm({ token, m, onUnlocked }: { token: string; m: ReportFormatter; onUnlocked: () => void }) {
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
+  const unlock = async (code: string) => {
     try {
-      await unlockShare(token, code.trim());
+      await unlockShare(token, code);
       onUnlocked();
+      return null;
     } catch (e) {
       // The code stays in the field, whatever went wrong.
-      setError(isApiError(e, 410) ? m.t('linkEnded') : isApiError(e, 400) ? m.t('wrongCode') : m.t('loadFailed'));
       if (isApiError(e, 410)) void queryClient.invalidateQueries({ queryKey: ['family-report', token] });
-    } finally {
-      setBusy(false);
+      return isApiError(e, 410) ? m.t('linkEnded') : isApiError(e, 400) ? m.t('wrongCode') : m.t('loadFailed');
     }
   };
   return (
@@ -115,33 +108,75 @@ function CodeForm({ token, m, onUnlocked }: { token: string; m: ReportFormatter;
       <Heading as="h1" size="xl">
         {m.t('enterCodeHeading')}
       </Heading>
-      <form onSubmit={(e) => void submit(e)} noValidate>
-        <Stack gap="4">
-          <Field.Root invalid={error !== null}>
-            <Field.Label>{m.t('codeLabel')}</Field.Label>
-            <Input value={code} onChange={(e) => setCode(e.target.value)} inputMode="numeric" autoComplete="one-time-code" maxLength={6} dir="ltr" fontSize="xl" letterSpacing="0.2em" maxW="12rem" />
-            <Field.HelperText>{m.t('enterCodeHelp')}</Field.HelperText>
-            {error && (
-              <Field.ErrorText color="red.700" role="alert">
-                {error}
-              </Field.ErrorText>
-            )}
-          </Field.Root>
-          <Button type="submit" colorPalette="blue" alignSelf="start" loading={busy}>
-            {m.t('openReport')}
-          </Button>
-        </Stack>
-      </form>
+      <OneFieldForm
+        label={m.t('codeLabel')}
+        help={m.t('enterCodeHelp')}
+        submitLabel={m.t('openReport')}
+        inputProps={{ inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: 6, dir: 'ltr', fontSize: 'xl', letterSpacing: '0.2em', maxW: '12rem' }}
+        onSubmit={unlock}
+      />
     </Panel>
+  );
+}
+
+/**
+ * The family page's forms (the code, the name): one field, its error under it, one button. The
+ * typed text stays in the field whatever the answer; `onSubmit` answers the error to show, or null.
+ */
+function OneFieldForm({ label, help, submitLabel, inputProps, required, onSubmit }: {
+  label: string;
+  help?: string;
+  submitLabel: string;
+  inputProps: InputProps;
+  /** The error for an empty field, checked before sending. */
+  required?: string;
+  onSubmit: (value: string) => Promise<string | null>;
+}) {
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (required && !value.trim()) return setError(required);
+    setBusy(true);
+    setError(null);
+    try {
+      setError(await onSubmit(value.trim()));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate>
+      <Stack gap="4">
+        <Field.Root invalid={error !== null}>
+          <Field.Label>{label}</Field.Label>
+          <Input value={value} onChange={(e) => setValue(e.target.value)} {...inputProps} />
+          {help && <Field.HelperText>{help}</Field.HelperText>}
+          {error && (
+            <Field.ErrorText color="red.700" role="alert">
+              {error}
+            </Field.ErrorText>
+          )}
+        </Field.Root>
+        <Button type="submit" colorPalette="blue" alignSelf="start" loading={busy}>
+          {submitLabel}
+        </Button>
+      </Stack>
+    </form>
   );
 }
 
 function ReportView({ token, report, m, onLanguage }: { token: string; report: FamilyReport; m: ReportFormatter; onLanguage: (language: ReportLanguage) => void }) {
   const [downloading, setDownloading] = useState(false);
+  const [downloadFailed, setDownloadFailed] = useState(false);
   const download = async () => {
     setDownloading(true);
+    setDownloadFailed(false);
     try {
       downloadFile(await fetchFamilyReportPdf(token, report.language), `progress-report-${report.period.end}-${report.language}.pdf`, 'application/pdf');
+    } catch {
+      setDownloadFailed(true);
     } finally {
       setDownloading(false);
     }
@@ -168,10 +203,17 @@ function ReportView({ token, report, m, onLanguage }: { token: string; report: F
           )}
         </Flex>
         <Text>{m.t('student', { name: student })}</Text>
+        {report.school && <Text>{m.t('school', { name: report.school })}</Text>}
+        {report.preparedBy && <Text>{m.t('preparedBy', { name: report.preparedBy })}</Text>}
         <Text>{m.t('period', { start: m.longDate(report.period.start), end: m.longDate(report.period.end) })}</Text>
         <Button alignSelf="start" variant="outline" onClick={() => void download()} loading={downloading}>
           {m.t('downloadPdf')}
         </Button>
+        {downloadFailed && (
+          <Text role="alert" color="red.700" fontSize="sm">
+            {m.t('loadFailed')}
+          </Text>
+        )}
       </Panel>
       {report.goals.length > 0 && (
         <Panel>
@@ -207,22 +249,14 @@ function ReportView({ token, report, m, onLanguage }: { token: string; report: F
 }
 
 function Acknowledgement({ token, report, m }: { token: string; report: FamilyReport; m: ReportFormatter }) {
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(report.acknowledgedAt ? { at: report.acknowledgedAt, by: report.acknowledgedBy ?? '' } : null);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!name.trim()) return setError(m.t('nameRequired'));
-    setBusy(true);
-    setError(null);
+  const acknowledge = async (name: string) => {
     try {
-      const ack = await acknowledgeReport(token, name.trim());
+      const ack = await acknowledgeReport(token, name);
       setDone({ at: ack.acknowledgedAt, by: ack.acknowledgedBy });
+      return null;
     } catch (e) {
-      setError(isApiError(e, 410) ? m.t('linkEnded') : m.t('loadFailed'));
-    } finally {
-      setBusy(false);
+      return isApiError(e, 410) ? m.t('linkEnded') : m.t('acknowledgeFailed');
     }
   };
   return (
@@ -235,22 +269,7 @@ function Acknowledgement({ token, report, m }: { token: string; report: FamilyRe
           {m.t('acknowledged', { name: done.by, date: m.longDate(done.at) })}
         </Text>
       ) : (
-        <form onSubmit={(e) => void submit(e)} noValidate>
-          <Stack gap="3">
-            <Field.Root invalid={error !== null}>
-              <Field.Label>{m.t('yourName')}</Field.Label>
-              <Input value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" maxLength={100} />
-              {error && (
-                <Field.ErrorText color="red.700" role="alert">
-                  {error}
-                </Field.ErrorText>
-              )}
-            </Field.Root>
-            <Button type="submit" colorPalette="blue" alignSelf="start" loading={busy}>
-              {m.t('acknowledge')}
-            </Button>
-          </Stack>
-        </form>
+        <OneFieldForm label={m.t('yourName')} submitLabel={m.t('acknowledge')} required={m.t('nameRequired')} inputProps={{ autoComplete: 'name', maxLength: 100 }} onSubmit={acknowledge} />
       )}
     </Panel>
   );
