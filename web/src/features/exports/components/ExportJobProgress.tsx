@@ -1,6 +1,5 @@
-import { Alert, Button, Link, Progress, Stack, Text } from '@chakra-ui/react';
 import type { ExportJob } from '@caseload/contract/exports';
-import { errorMessage } from '../../../lib/api.ts';
+import { JobDownload, JobFailed, JobProgressBar } from '../../../components/JobProgress.tsx';
 import { useExportJob } from '../api/exports.ts';
 
 const rowsWord = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'row' : 'rows'}`;
@@ -22,44 +21,15 @@ export function ExportJobProgress({ job: started, onRetry, retrying }: ExportJob
   const job = query.data;
 
   if (job.status === 'failed') {
-    return (
-      <Alert.Root status="error" role="alert">
-        <Alert.Indicator />
-        <Alert.Content>
-          <Alert.Title>The export did not finish.</Alert.Title>
-          <Alert.Description>Nothing was saved. Try again; if it fails again, choose a shorter period.</Alert.Description>
-          <Button mt="2" size="sm" variant="outline" alignSelf="start" onClick={onRetry} loading={retrying}>
-            Try again
-          </Button>
-        </Alert.Content>
-      </Alert.Root>
-    );
+    return <JobFailed title="The export did not finish." description="Nothing was saved. Try again; if it fails again, choose a shorter period." onRetry={onRetry} retrying={retrying} />;
   }
-  if (job.status === 'done' && job.downloadUrl) {
-    return (
-      <Stack gap="1" role="status">
-        <Text fontSize="sm" color="green.700">{`Export ready · ${rowsWord(job.rows)}`}</Text>
-        <Link href={job.downloadUrl} download={job.fileName} fontWeight="semibold" wordBreak="break-all" colorPalette="blue">
-          {`Download ${job.fileName}`}
-        </Link>
-      </Stack>
-    );
-  }
+  if (job.status === 'done' && job.downloadUrl) return <JobDownload message={`Export ready · ${rowsWord(job.rows)}`} url={job.downloadUrl} fileName={job.fileName} />;
   return (
-    <Stack gap="2">
-      <Progress.Root value={job.progress} max={100} colorPalette="blue" size="md" striped animated>
-        <Progress.Track aria-label="Preparing export" aria-valuetext={`${job.progress}%`}>
-          <Progress.Range />
-        </Progress.Track>
-      </Progress.Root>
-      <Text fontSize="sm" role="status" aria-live="polite">
-        {`Preparing export: ${job.progress}%`}
-      </Text>
-      {query.isError && (
-        <Text fontSize="sm" color="red.700" role="alert">
-          {errorMessage(query.error, 'Lost contact with the export.')} It goes on in the background: export again later to get the file.
-        </Text>
-      )}
-    </Stack>
+    <JobProgressBar
+      label="Preparing export"
+      progress={job.progress}
+      error={query.isError ? query.error : null}
+      lostContact={['Lost contact with the export.', 'It goes on in the background: export again later to get the file.']}
+    />
   );
 }

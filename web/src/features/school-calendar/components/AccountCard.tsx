@@ -1,8 +1,9 @@
-import { Alert, Button, Card, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { accountBody, type Account } from '@caseload/contract/school-year';
 import { TextField } from '../../../components/TextField.tsx';
-import { errorMessage, serverFieldErrors } from '../../../lib/api.ts';
+import { SaveRow, SettingsCard } from '../../../components/SettingsCard.tsx';
+import { serverFieldErrors } from '../../../lib/api.ts';
 import { zodFieldErrors, type FieldErrors } from '../../../lib/form.ts';
 import { useUpdateAccount } from '../api/school-calendar.ts';
 import { TimeZoneField } from './TimeZoneField.tsx';
@@ -30,49 +31,24 @@ export function AccountCard({ account }: { account: Account }) {
   };
 
   return (
-    <Card.Root as="section" aria-labelledby="account-heading">
-      <Card.Header>
-        <Heading as="h2" size="lg" id="account-heading">
-          Account
-        </Heading>
-        <Text color="fg.muted" fontSize="sm">
-          The name your team sees, the time zone the school calendar runs in, and when an unused device signs itself out.
-        </Text>
-      </Card.Header>
-      <Card.Body>
-        <form onSubmit={submit} noValidate aria-label="Account">
-          <Stack gap="4" maxW="lg">
-            <TextField label="Account name" value={name} onChange={setName} error={errors.name} required maxLength={255} />
-            <TimeZoneField value={timeZone} onChange={setTimeZone} error={errors.timeZone} />
-            <TextField
-              label="Automatic sign-out (minutes without use)"
-              value={idleMinutes}
-              onChange={setIdleMinutes}
-              error={errors.idleMinutes}
-              helperText="Between 5 and 60 minutes. Everyone is warned 2 minutes before."
-              inputMode="numeric"
-              required
-              maxW="40"
-            />
-            {update.isError && (
-              <Alert.Root status="error" role="alert">
-                <Alert.Indicator />
-                <Alert.Title>{errorMessage(update.error, 'The account could not be saved. Check your connection and try again.')}</Alert.Title>
-              </Alert.Root>
-            )}
-            <Flex gap="3" align="center" wrap="wrap">
-              <Button type="submit" colorPalette="blue" loading={update.isPending}>
-                Save account
-              </Button>
-              {saved && (
-                <Text role="status" color="green.700" fontSize="sm">
-                  Account saved
-                </Text>
-              )}
-            </Flex>
-          </Stack>
-        </form>
-      </Card.Body>
-    </Card.Root>
+    <SettingsCard headingId="account-heading" title="Account" description="The name your team sees, the time zone the school calendar runs in, and when an unused device signs itself out.">
+      <form onSubmit={submit} noValidate aria-label="Account">
+        <Stack gap="4" maxW="lg">
+          <TextField label="Account name" value={name} onChange={setName} error={errors.name} required maxLength={255} />
+          <TimeZoneField value={timeZone} onChange={setTimeZone} error={errors.timeZone} />
+          <TextField
+            label="Automatic sign-out (minutes without use)"
+            value={idleMinutes}
+            onChange={setIdleMinutes}
+            error={errors.idleMinutes}
+            helperText="Between 5 and 60 minutes. Everyone is warned 2 minutes before."
+            inputMode="numeric"
+            required
+            maxW="40"
+          />
+          <SaveRow save={update} failedTitle="The account could not be saved." saveLabel="Save account" savedStatus={saved && 'Account saved'} />
+        </Stack>
+      </form>
+    </SettingsCard>
   );
 }

@@ -1,6 +1,6 @@
-import { Alert, Progress, Stack, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import type { ClosedDaysJob } from '@caseload/contract/school-year';
-import { errorMessage } from '../../../lib/api.ts';
+import { JobFailed, JobProgressBar } from '../../../components/JobProgress.tsx';
 import { useClosedDaysJob } from '../api/school-calendar.ts';
 
 const sessions = (n: number) => `${n} ${n === 1 ? 'session' : 'sessions'}`;
@@ -23,13 +23,10 @@ export function ClosedDaysJobProgress({ job: started, saveLabel }: ClosedDaysJob
 
   if (job.status === 'failed') {
     return (
-      <Alert.Root status="error" role="alert">
-        <Alert.Indicator />
-        <Alert.Content>
-          <Alert.Title>Canceling sessions on closed days did not finish.</Alert.Title>
-          <Alert.Description>{`${sessions(job.canceledSessions)} canceled so far. Your list is saved: press ${saveLabel} again to finish canceling the rest.`}</Alert.Description>
-        </Alert.Content>
-      </Alert.Root>
+      <JobFailed
+        title="Canceling sessions on closed days did not finish."
+        description={`${sessions(job.canceledSessions)} canceled so far. Your list is saved: press ${saveLabel} again to finish canceling the rest.`}
+      />
     );
   }
   if (job.status === 'done') {
@@ -40,20 +37,11 @@ export function ClosedDaysJobProgress({ job: started, saveLabel }: ClosedDaysJob
     );
   }
   return (
-    <Stack gap="2">
-      <Progress.Root value={job.progress} max={100} colorPalette="blue" size="md" striped animated>
-        <Progress.Track aria-label="Canceling sessions on closed days" aria-valuetext={`${job.progress}%`}>
-          <Progress.Range />
-        </Progress.Track>
-      </Progress.Root>
-      <Text fontSize="sm" role="status" aria-live="polite">
-        {`Canceling sessions on closed days: ${job.progress}%`}
-      </Text>
-      {query.isError && (
-        <Text fontSize="sm" color="red.700" role="alert">
-          {errorMessage(query.error, 'Lost contact with the job.')} It goes on in the background: reload the page later to see the sessions.
-        </Text>
-      )}
-    </Stack>
+    <JobProgressBar
+      label="Canceling sessions on closed days"
+      progress={job.progress}
+      error={query.isError ? query.error : null}
+      lostContact={['Lost contact with the job.', 'It goes on in the background: reload the page later to see the sessions.']}
+    />
   );
 }

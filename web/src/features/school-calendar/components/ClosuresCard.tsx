@@ -1,4 +1,4 @@
-import { Card, Field, Flex, Heading, IconButton, Input, Stack, Text } from '@chakra-ui/react';
+import { Field, Flex, IconButton, Input, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import type { ClosedDaysJob, Closure } from '@caseload/contract/school-year';
 import { TrashIcon } from '../../../components/icons.tsx';
@@ -7,6 +7,7 @@ import { checkClosures, sortedRows, type ClosureRow, type ClosureRowErrors } fro
 import { useRowList } from '../lib/useRowList.ts';
 import { ClosedDaysJobProgress } from './ClosedDaysJobProgress.tsx';
 import { RowListFooter } from './RowListFooter.tsx';
+import { SettingsCard } from '../../../components/SettingsCard.tsx';
 
 /**
  * The account's closures: a date and a label per row. Saving replaces the whole list; a date newly
@@ -41,58 +42,52 @@ export function ClosuresCard({ closures }: { closures: readonly Closure[] }) {
   };
 
   return (
-    <Card.Root as="section" aria-labelledby="closures-heading">
-      <Card.Header>
-        <Heading as="h2" size="lg" id="closures-heading">
-          Closures
-        </Heading>
-        <Text color="fg.muted" fontSize="sm">
-          Days the school is closed. They are not school days: no minutes are required on them, and the timetable skips them.
-        </Text>
-      </Card.Header>
-      <Card.Body>
-        <form onSubmit={submit} noValidate aria-label="Closures">
-          <Stack gap="4">
-            {rows.length === 0 ? (
-              <Text color="fg.muted">No closures yet.</Text>
-            ) : (
-              <Stack as="ul" gap="3" listStyleType="none">
-                {rows.map((row, index) => (
-                  <ClosureRowFields
-                    key={row.key}
-                    row={row}
-                    number={index + 1}
-                    errors={rowErrors[index]}
-                    onChange={change}
-                    onRemove={remove}
-                    disabled={save.isPending}
-                  />
-                ))}
-              </Stack>
-            )}
-            <RowListFooter
-              listError={listError}
-              save={save}
-              failedTitle="The closures could not be saved."
-              addLabel="Add closure"
-              onAdd={add}
-              saveLabel="Save closures"
-              savedStatus={
-                canceled !== undefined &&
-                (job ? (
-                  'Closures saved'
-                ) : (
-                  <>
-                    Closures saved · {canceled} {canceled === 1 ? 'session' : 'sessions'} canceled
-                  </>
-                ))
-              }
-            />
-            {job && <ClosedDaysJobProgress key={job.id} job={job} saveLabel="Save closures" />}
-          </Stack>
-        </form>
-      </Card.Body>
-    </Card.Root>
+    <SettingsCard
+      headingId="closures-heading"
+      title="Closures"
+      description="Days the school is closed. They are not school days: no minutes are required on them, and the timetable skips them."
+    >
+      <form onSubmit={submit} noValidate aria-label="Closures">
+        <Stack gap="4">
+          {rows.length === 0 ? (
+            <Text color="fg.muted">No closures yet.</Text>
+          ) : (
+            <Stack as="ul" gap="3" listStyleType="none">
+              {rows.map((row, index) => (
+                <ClosureRowFields
+                  key={row.key}
+                  row={row}
+                  number={index + 1}
+                  errors={rowErrors[index]}
+                  onChange={change}
+                  onRemove={remove}
+                  disabled={save.isPending}
+                />
+              ))}
+            </Stack>
+          )}
+          <RowListFooter
+            listError={listError}
+            save={save}
+            failedTitle="The closures could not be saved."
+            addLabel="Add closure"
+            onAdd={add}
+            saveLabel="Save closures"
+            savedStatus={
+              canceled !== undefined &&
+              (job ? (
+                'Closures saved'
+              ) : (
+                <>
+                  Closures saved · {canceled} {canceled === 1 ? 'session' : 'sessions'} canceled
+                </>
+              ))
+            }
+          />
+          {job && <ClosedDaysJobProgress key={job.id} job={job} saveLabel="Save closures" />}
+        </Stack>
+      </form>
+    </SettingsCard>
   );
 }
 

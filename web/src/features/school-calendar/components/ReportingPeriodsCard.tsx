@@ -1,4 +1,4 @@
-import { Badge, Card, Field, Flex, Heading, IconButton, Input, Stack, Text } from '@chakra-ui/react';
+import { Badge, Field, Flex, IconButton, Input, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import type { ReportingPeriods } from '@caseload/contract/reporting-periods';
 import { TrashIcon } from '../../../components/icons.tsx';
@@ -6,6 +6,7 @@ import { useSaveReportingPeriods } from '../api/school-calendar.ts';
 import { checkReportingPeriods, type PeriodRow, type PeriodRowErrors } from '../lib/calendar.ts';
 import { useRowList } from '../lib/useRowList.ts';
 import { RowListFooter } from './RowListFooter.tsx';
+import { SettingsCard } from '../../../components/SettingsCard.tsx';
 
 type PeriodField = 'name' | 'start' | 'end';
 
@@ -36,45 +37,41 @@ export function ReportingPeriodsCard({ data }: { data: ReportingPeriods }) {
 
   const current = save.data?.current ?? data.current;
   return (
-    <Card.Root as="section" aria-labelledby="reporting-periods-heading">
-      <Card.Header>
-        <Heading as="h2" size="lg" id="reporting-periods-heading">
-          Reporting periods
-        </Heading>
-        <Text color="fg.muted" fontSize="sm">
-          The report-card terms. Each student gets one progress note per period; the notes page counts the notes still missing for the current one.
-        </Text>
-        {current && (
+    <SettingsCard
+      headingId="reporting-periods-heading"
+      title="Reporting periods"
+      description="The report-card terms. Each student gets one progress note per period; the notes page counts the notes still missing for the current one."
+      headerExtra={
+        current && (
           <Text fontSize="sm">
             Current period: <Badge colorPalette="blue">{current.name}</Badge>
           </Text>
-        )}
-      </Card.Header>
-      <Card.Body>
-        <form onSubmit={submit} noValidate aria-label="Reporting periods">
-          <Stack gap="4">
-            {rows.length === 0 ? (
-              <Text color="fg.muted">No reporting periods yet.</Text>
-            ) : (
-              <Stack as="ul" gap="3" listStyleType="none">
-                {rows.map((row, index) => (
-                  <PeriodRowFields key={row.key} row={row} number={index + 1} errors={rowErrors[index]} onChange={change} onRemove={remove} disabled={save.isPending} />
-                ))}
-              </Stack>
-            )}
-            <RowListFooter
-              listError={listError}
-              save={save}
-              failedTitle="The reporting periods could not be saved."
-              addLabel="Add period"
-              onAdd={add}
-              saveLabel="Save reporting periods"
-              savedStatus={saved && 'Reporting periods saved'}
-            />
-          </Stack>
-        </form>
-      </Card.Body>
-    </Card.Root>
+        )
+      }
+    >
+      <form onSubmit={submit} noValidate aria-label="Reporting periods">
+        <Stack gap="4">
+          {rows.length === 0 ? (
+            <Text color="fg.muted">No reporting periods yet.</Text>
+          ) : (
+            <Stack as="ul" gap="3" listStyleType="none">
+              {rows.map((row, index) => (
+                <PeriodRowFields key={row.key} row={row} number={index + 1} errors={rowErrors[index]} onChange={change} onRemove={remove} disabled={save.isPending} />
+              ))}
+            </Stack>
+          )}
+          <RowListFooter
+            listError={listError}
+            save={save}
+            failedTitle="The reporting periods could not be saved."
+            addLabel="Add period"
+            onAdd={add}
+            saveLabel="Save reporting periods"
+            savedStatus={saved && 'Reporting periods saved'}
+          />
+        </Stack>
+      </form>
+    </SettingsCard>
   );
 }
 

@@ -1,7 +1,7 @@
-import { Alert, Button, Flex, Text } from '@chakra-ui/react';
+import { Button, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { PlusIcon } from '../../../components/icons.tsx';
-import { errorMessage } from '../../../lib/api.ts';
+import { SaveRow } from '../../../components/SettingsCard.tsx';
 
 interface RowListFooterProps {
   /** The whole list's problem (e.g. two rows on one date), shown under the rows. */
@@ -20,9 +20,8 @@ interface RowListFooterProps {
 }
 
 /**
- * What a row-list card (closures, reporting periods) shows under its rows: the list's error, the
- * failed-save alert (the rows stay as typed, so Save retries them), and the Add and Save buttons
- * with the saved status.
+ * What a row-list card (closures, reporting periods) shows under its rows: the list's error, then
+ * the save row (SaveRow) with the Add button before Save.
  */
 export function RowListFooter({ listError, save, failedTitle, addLabel, onAdd, saveLabel, savedStatus }: RowListFooterProps) {
   return (
@@ -32,29 +31,18 @@ export function RowListFooter({ listError, save, failedTitle, addLabel, onAdd, s
           {listError}
         </Text>
       )}
-      {save.isError && (
-        <Alert.Root status="error" role="alert">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>{errorMessage(save.error, failedTitle)}</Alert.Title>
-            <Alert.Description>{`Nothing you typed is lost. Check your connection and press ${saveLabel} again.`}</Alert.Description>
-          </Alert.Content>
-        </Alert.Root>
-      )}
-      <Flex gap="3" wrap="wrap" align="center">
-        <Button variant="outline" onClick={onAdd} disabled={save.isPending}>
-          <PlusIcon size={16} />
-          {addLabel}
-        </Button>
-        <Button type="submit" colorPalette="blue" loading={save.isPending}>
-          {saveLabel}
-        </Button>
-        {savedStatus && (
-          <Text role="status" color="green.700" fontSize="sm">
-            {savedStatus}
-          </Text>
-        )}
-      </Flex>
+      <SaveRow
+        save={save}
+        failedTitle={failedTitle}
+        saveLabel={saveLabel}
+        savedStatus={savedStatus}
+        before={
+          <Button variant="outline" onClick={onAdd} disabled={save.isPending}>
+            <PlusIcon size={16} />
+            {addLabel}
+          </Button>
+        }
+      />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { Box, Button, Card, Field, Flex, Heading, IconButton, Input, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Field, Flex, Heading, IconButton, Input, Stack, Text } from '@chakra-ui/react';
 import { useRef, useState, type FormEvent } from 'react';
 import type { ClosedDaysJob, SchoolYear } from '@caseload/contract/school-year';
 import { PlusIcon, TrashIcon } from '../../../components/icons.tsx';
@@ -6,6 +6,7 @@ import { useSaveSchoolYears } from '../api/school-calendar.ts';
 import { checkSchoolYears, type BreakRow, type SchoolYearErrors, type SchoolYearRow } from '../lib/calendar.ts';
 import { ClosedDaysJobProgress } from './ClosedDaysJobProgress.tsx';
 import { RowListFooter } from './RowListFooter.tsx';
+import { SettingsCard } from '../../../components/SettingsCard.tsx';
 
 type YearField = 'name' | 'firstDay' | 'lastDay';
 type BreakField = 'name' | 'start' | 'end';
@@ -65,62 +66,56 @@ export function SchoolYearsCard({ schoolYears }: { schoolYears: readonly SchoolY
   };
 
   return (
-    <Card.Root as="section" aria-labelledby="school-years-heading">
-      <Card.Header>
-        <Heading as="h2" size="lg" id="school-years-heading">
-          School years
-        </Heading>
-        <Text color="fg.muted" fontSize="sm">
-          The first and last day of each school year and its breaks. Required minutes count only the weekdays of a school year outside its breaks and closures: nothing is required over the summer or a break.
-        </Text>
-      </Card.Header>
-      <Card.Body>
-        <form onSubmit={submit} noValidate aria-label="School years">
-          <Stack gap="4">
-            {rows.length === 0 ? (
-              <Text color="fg.muted">No school year yet. Until one covers today, the minutes pages cannot say how many minutes are required.</Text>
-            ) : (
-              <Stack as="ul" gap="4" listStyleType="none">
-                {rows.map((year, index) => (
-                  <YearFields
-                    key={year.key}
-                    year={year}
-                    number={index + 1}
-                    errors={errors}
-                    index={index}
-                    disabled={save.isPending}
-                    onChange={changeYear}
-                    onRemove={removeYear}
-                    onAddBreak={addBreak}
-                    onChangeBreak={changeBreak}
-                    onRemoveBreak={removeBreak}
-                  />
-                ))}
-              </Stack>
-            )}
-            <RowListFooter
-              listError={listError}
-              save={save}
-              failedTitle="The school years could not be saved."
-              addLabel="Add school year"
-              onAdd={addYear}
-              saveLabel="Save school years"
-              savedStatus={
-                canceled !== undefined &&
-                (job ? (
-                  'School years saved'
-                ) : (
-                  <>
-                    School years saved · {canceled} {canceled === 1 ? 'session' : 'sessions'} canceled
-                  </>
-                ))
-              }
-            />
-            {job && <ClosedDaysJobProgress key={job.id} job={job} saveLabel="Save school years" />}
-          </Stack>
-        </form>
-      </Card.Body>
-    </Card.Root>
+    <SettingsCard
+      headingId="school-years-heading"
+      title="School years"
+      description="The first and last day of each school year and its breaks. Required minutes count only the weekdays of a school year outside its breaks and closures: nothing is required over the summer or a break."
+    >
+      <form onSubmit={submit} noValidate aria-label="School years">
+        <Stack gap="4">
+          {rows.length === 0 ? (
+            <Text color="fg.muted">No school year yet. Until one covers today, the minutes pages cannot say how many minutes are required.</Text>
+          ) : (
+            <Stack as="ul" gap="4" listStyleType="none">
+              {rows.map((year, index) => (
+                <YearFields
+                  key={year.key}
+                  year={year}
+                  number={index + 1}
+                  errors={errors}
+                  index={index}
+                  disabled={save.isPending}
+                  onChange={changeYear}
+                  onRemove={removeYear}
+                  onAddBreak={addBreak}
+                  onChangeBreak={changeBreak}
+                  onRemoveBreak={removeBreak}
+                />
+              ))}
+            </Stack>
+          )}
+          <RowListFooter
+            listError={listError}
+            save={save}
+            failedTitle="The school years could not be saved."
+            addLabel="Add school year"
+            onAdd={addYear}
+            saveLabel="Save school years"
+            savedStatus={
+              canceled !== undefined &&
+              (job ? (
+                'School years saved'
+              ) : (
+                <>
+                  School years saved · {canceled} {canceled === 1 ? 'session' : 'sessions'} canceled
+                </>
+              ))
+            }
+          />
+          {job && <ClosedDaysJobProgress key={job.id} job={job} saveLabel="Save school years" />}
+        </Stack>
+      </form>
+    </SettingsCard>
   );
 }
 

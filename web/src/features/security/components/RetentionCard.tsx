@@ -1,9 +1,10 @@
-import { Alert, Button, Card, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { RETENTION_YEARS_RANGE, retentionYears as retentionYearsSchema } from '@caseload/contract/account-lifecycle';
 import type { Account } from '@caseload/contract/school-year';
 import { TextField } from '../../../components/TextField.tsx';
-import { errorMessage, serverFieldErrors } from '../../../lib/api.ts';
+import { SaveRow, SettingsCard } from '../../../components/SettingsCard.tsx';
+import { serverFieldErrors } from '../../../lib/api.ts';
 import { useSaveRetention } from '../api/account-lifecycle.ts';
 
 /** How long the signed documentation of archived students is kept (part 4 §5). What was typed stays when a save fails. */
@@ -26,38 +27,17 @@ export function RetentionCard({ account }: { account: Account }) {
   };
 
   return (
-    <Card.Root as="section" aria-labelledby="retention-heading">
-      <Card.Header>
-        <Heading as="h2" size="lg" id="retention-heading">
-          Record retention
-        </Heading>
-        <Text color="fg.muted" fontSize="sm">
-          Signed notes, their signatures and addenda, and the service log of an archived student are kept this many years after the student&apos;s last service, then deleted.
-        </Text>
-      </Card.Header>
-      <Card.Body>
-        <form onSubmit={submit} noValidate aria-label="Record retention">
-          <Stack gap="4" maxW="lg">
-            <TextField label="Years to keep records" value={years} onChange={setYears} error={error} helperText="Between 5 and 10 years." inputMode="numeric" type="number" min={5} max={10} required maxW="40" />
-            {save.isError && !error && (
-              <Alert.Root status="error" role="alert">
-                <Alert.Indicator />
-                <Alert.Title>{errorMessage(save.error, 'The setting could not be saved. Check your connection and try again.')}</Alert.Title>
-              </Alert.Root>
-            )}
-            <Flex gap="3" align="center" wrap="wrap">
-              <Button type="submit" colorPalette="blue" loading={save.isPending}>
-                Save retention
-              </Button>
-              {saved && (
-                <Text role="status" color="green.700" fontSize="sm">
-                  Retention saved
-                </Text>
-              )}
-            </Flex>
-          </Stack>
-        </form>
-      </Card.Body>
-    </Card.Root>
+    <SettingsCard
+      headingId="retention-heading"
+      title="Record retention"
+      description="Signed notes, their signatures and addenda, and the service log of an archived student are kept this many years after the student's last service, then deleted."
+    >
+      <form onSubmit={submit} noValidate aria-label="Record retention">
+        <Stack gap="4" maxW="lg">
+          <TextField label="Years to keep records" value={years} onChange={setYears} error={error} helperText="Between 5 and 10 years." inputMode="numeric" type="number" min={5} max={10} required maxW="40" />
+          <SaveRow save={save} failedTitle="The setting could not be saved." errorShownInField={!!error} saveLabel="Save retention" savedStatus={saved && 'Retention saved'} />
+        </Stack>
+      </form>
+    </SettingsCard>
   );
 }

@@ -1,9 +1,10 @@
-import { Alert, Box, Button, Card, Code, Flex, Heading, Link, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Code, Link, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { ssoSettingsBody, type PasswordSignIn, type SsoSettings } from '@caseload/contract/sso';
 import { SelectField } from '../../../components/SelectField.tsx';
+import { SaveRow, SettingsCard } from '../../../components/SettingsCard.tsx';
 import { TextField } from '../../../components/TextField.tsx';
-import { errorMessage, serverFieldErrors } from '../../../lib/api.ts';
+import { serverFieldErrors } from '../../../lib/api.ts';
 import { zodFieldErrors, type FieldErrors } from '../../../lib/form.ts';
 import { useSaveSsoSettings } from '../api/sso.ts';
 
@@ -51,15 +52,16 @@ export function SsoSettingsForm({ settings }: { settings: SsoSettings }) {
   };
 
   return (
-    <Card.Root as="section" aria-labelledby="sso-provider-heading">
-      <Card.Header>
-        <Heading as="h2" size="lg" id="sso-provider-heading">
-          Identity provider
-        </Heading>
-        <Text color="fg.muted" fontSize="sm">
-          Google Workspace, Microsoft Entra ID, ClassLink or any OpenID Connect provider. Register Caseload there as a web application with the
-          scopes <Code>openid email profile</Code> and this redirect URI:
-        </Text>
+    <SettingsCard
+      headingId="sso-provider-heading"
+      title="Identity provider"
+      description={
+        <>
+          Google Workspace, Microsoft Entra ID, ClassLink or any OpenID Connect provider. Register Caseload there as a web application with the scopes{' '}
+          <Code>openid email profile</Code> and this redirect URI:
+        </>
+      }
+      headerExtra={
         <Box mt="2">
           <Text fontSize="sm" fontWeight="medium" id="redirect-uri-label">
             Redirect URI to register
@@ -68,73 +70,64 @@ export function SsoSettingsForm({ settings }: { settings: SsoSettings }) {
             {settings.redirectUri}
           </Code>
         </Box>
-      </Card.Header>
-      <Card.Body>
-        <form onSubmit={submit} noValidate aria-label="Single sign-on settings">
-          <Stack gap="4" maxW="lg">
-            <TextField
-              label="Issuer"
-              value={issuer}
-              onChange={setIssuer}
-              error={errors.issuer}
-              required
-              inputMode="url"
-              placeholder="https://accounts.google.com"
-              helperText="Microsoft Entra: your tenant's issuer, https://login.microsoftonline.com/<tenant id>/v2.0 (not the shared “common” one)."
-            />
-            <TextField label="Client ID" value={clientId} onChange={setClientId} error={errors.clientId} required autoComplete="off" />
-            <TextField
-              label="Client secret"
-              type="password"
-              value={clientSecret}
-              onChange={setClientSecret}
-              error={errors.clientSecret}
-              autoComplete="new-password"
-              helperText={settings.hasClientSecret ? 'A secret is stored. Leave this blank to keep it.' : 'No secret is stored yet.'}
-            />
-            <TextField
-              label="E-mail domains"
-              value={domains}
-              onChange={setDomains}
-              error={errors.emailDomains ?? Object.entries(errors).find(([path]) => path.startsWith('emailDomains.'))?.[1]}
-              required
-              placeholder="district.org, staff.district.org"
-              helperText="1 to 10 domains, separated by commas. Staff whose e-mail ends in one of them are sent to your provider."
-            />
-            <SelectField
-              label="Password sign-in"
-              value={passwordSignIn}
-              onChange={(value) => setPasswordSignIn(value as PasswordSignIn)}
-              options={passwordChoices}
-              error={errors.passwordSignIn}
-            />
-            {save.isError && (
-              <Alert.Root status="error" role="alert">
-                <Alert.Indicator />
-                <Alert.Title>{errorMessage(save.error, 'The settings could not be saved. Check your connection and try again.')}</Alert.Title>
-              </Alert.Root>
-            )}
-            <Flex gap="3" align="center" wrap="wrap">
-              <Button type="submit" colorPalette="blue" loading={save.isPending}>
-                Save settings
-              </Button>
-              {settings.configured && (
+      }
+    >
+      <form onSubmit={submit} noValidate aria-label="Single sign-on settings">
+        <Stack gap="4" maxW="lg">
+          <TextField
+            label="Issuer"
+            value={issuer}
+            onChange={setIssuer}
+            error={errors.issuer}
+            required
+            inputMode="url"
+            placeholder="https://accounts.google.com"
+            helperText="Microsoft Entra: your tenant's issuer, https://login.microsoftonline.com/<tenant id>/v2.0 (not the shared “common” one)."
+          />
+          <TextField label="Client ID" value={clientId} onChange={setClientId} error={errors.clientId} required autoComplete="off" />
+          <TextField
+            label="Client secret"
+            type="password"
+            value={clientSecret}
+            onChange={setClientSecret}
+            error={errors.clientSecret}
+            autoComplete="new-password"
+            helperText={settings.hasClientSecret ? 'A secret is stored. Leave this blank to keep it.' : 'No secret is stored yet.'}
+          />
+          <TextField
+            label="E-mail domains"
+            value={domains}
+            onChange={setDomains}
+            error={errors.emailDomains ?? Object.entries(errors).find(([path]) => path.startsWith('emailDomains.'))?.[1]}
+            required
+            placeholder="district.org, staff.district.org"
+            helperText="1 to 10 domains, separated by commas. Staff whose e-mail ends in one of them are sent to your provider."
+          />
+          <SelectField
+            label="Password sign-in"
+            value={passwordSignIn}
+            onChange={(value) => setPasswordSignIn(value as PasswordSignIn)}
+            options={passwordChoices}
+            error={errors.passwordSignIn}
+          />
+          <SaveRow
+            save={save}
+            failedTitle="The settings could not be saved."
+            saveLabel="Save settings"
+            savedStatus={saved && 'Settings saved'}
+            after={
+              settings.configured && (
                 <Button asChild variant="outline">
                   {/* A full page visit: the test runs the real redirect flow at the provider and comes back here. */}
                   <Link href="/api/sso/start?test=1" textDecoration="none">
                     Test sign-in
                   </Link>
                 </Button>
-              )}
-              {saved && (
-                <Text role="status" color="green.700" fontSize="sm">
-                  Settings saved
-                </Text>
-              )}
-            </Flex>
-          </Stack>
-        </form>
-      </Card.Body>
-    </Card.Root>
+              )
+            }
+          />
+        </Stack>
+      </form>
+    </SettingsCard>
   );
 }
