@@ -1,4 +1,6 @@
 import { goalTypes, gradeLevels } from '@caseload/contract/enums';
+import { DEFAULT_TIME_ZONE } from '@caseload/contract/time-zone';
+import { instantAt } from '@caseload/contract/wall-clock';
 import { HttpClient, inParallel } from './http-client.ts';
 
 export const DEMO_OWNER = { email: 'owner@maple-district.demo', password: 'Caseload-demo-2026!' };
@@ -62,8 +64,17 @@ export async function seedDemo(baseUrl: string, log: (s: string) => void) {
     { name: 'Riverside Speech Clinic', type: 'clinic', address: '9 River St', phone: '555-0103', contactPerson: 'Dr. Lin' },
   ]) orgs.push(await owner.ok('POST', '/api/organizations', org));
   log('  3 organizations');
-  await owner.ok('PUT', '/api/school-years', [demoSchoolYear(new Date())]);
-  log('  the school year');
+  const year = demoSchoolYear(new Date());
+  await owner.ok('PUT', '/api/school-years', [year]);
+  // Four report-card terms over the year: the notes page counts the current one's missing notes.
+  const yearStart = Date.parse(`${year.firstDay}T00:00:00Z`);
+  const termDays = Math.floor((Date.parse(`${year.lastDay}T00:00:00Z`) - yearStart) / DAY_MS / 4);
+  await owner.ok(
+    'PUT',
+    '/api/reporting-periods',
+    [1, 2, 3, 4].map((n) => ({ name: `Quarter ${n}`, start: ymd(yearStart + (n - 1) * termDays * DAY_MS), end: n === 4 ? year.lastDay : ymd(yearStart + (n * termDays - 1) * DAY_MS) })),
+  );
+  log('  the school year and its four quarters');
 
   const [slp, assistant] = DEMO_CHILDREN;
   const slpUser = await owner.ok<{ id: string }>('POST', '/api/users', {
@@ -98,7 +109,7 @@ export async function seedDemo(baseUrl: string, log: (s: string) => void) {
   log('  60 clients');
 
   const goalsByClient = new Map<string, string[]>();
-  const semesterStart = demoSchoolYear(new Date()).firstDay;
+  const semesterStart = year.firstDay;
   await inParallel(clients, 6, async (c, i) => {
     const ids: string[] = [];
     for (let g = 0; g < 2; g++) {
@@ -121,19 +132,39 @@ export async function seedDemo(baseUrl: string, log: (s: string) => void) {
   });
   log('  120 goals (every type, each with a baseline and a structured criterion)');
 
+  // Every active student has an IEP: the minutes pages, the reviews coming due and the goals' aim
+  // lines rest on one. Started at or before the semester, a year long, 30 or 45 minutes a week (the
+  // weekly 30-minute sessions below meet the one and fall behind the other), reviews and
+  // re-evaluations spread over the coming months.
+  const today = Date.parse(`${ymd(Date.now())}T00:00:00Z`);
+  const active = clients.filter((c) => c.active);
+  await inParallel(active, 6, async (c, i) => {
+    const start = Date.parse(`${semesterStart}T00:00:00Z`) - (i % 4) * 45 * DAY_MS;
+    const end = start + 364 * DAY_MS;
+    await owner.ok('POST', `/api/clients/${c.id}/ieps`, {
+      startDate: ymd(start),
+      endDate: ymd(end),
+      nextReviewDate: ymd(Math.min(end, today + (3 + ((i * 13) % 150)) * DAY_MS)),
+      nextEvaluationDate: ymd(today + (10 + ((i * 29) % 700)) * DAY_MS),
+      serviceMinutes: i % 3 === 2 ? 45 : 30,
+      servicePer: 'week',
+      serviceType: 'either',
+    });
+  });
+  log(`  ${active.length} IEPs (30 or 45 minutes a week)`);
+
   // A semester: 16 weeks back from today, each client seen weekly, in pairs from the same school.
-  const monday = new Date();
-  monday.setHours(0, 0, 0, 0);
-  monday.setDate(monday.getDate() - ((monday.getDay() + 6) % 7));
+  // School hours on the account's clock (the demo keeps the default zone), whatever the machine's zone.
+  const monday = today - ((new Date(today).getUTCDay() + 6) % 7) * DAY_MS;
   const pairs: { clients: typeof clients; at: Date; week: number }[] = [];
   // Sessions are for active clients, in pairs from the same school.
-  const scheduled = clients.filter((c) => c.active).sort((a, b) => a.orgIndex - b.orgIndex);
+  const scheduled = active.sort((a, b) => a.orgIndex - b.orgIndex);
   for (let week = 15; week >= -1; week--) {
     for (let p = 0; p < scheduled.length; p += 2) {
-      const at = new Date(monday.getTime() - week * 7 * 86400_000);
-      at.setDate(at.getDate() + ((p / 2) % 5));
-      at.setHours(8 + ((p / 2) % 8), (p / 2) % 2 ? 30 : 0);
-      pairs.push({ clients: scheduled.slice(p, p + 2), at, week });
+      const slot = p / 2;
+      const day = ymd(monday - week * 7 * DAY_MS + (slot % 5) * DAY_MS);
+      const time = `${String(8 + (slot % 8)).padStart(2, '0')}:${slot % 2 ? '30' : '00'}`;
+      pairs.push({ clients: scheduled.slice(p, p + 2), at: new Date(instantAt(day, time, DEFAULT_TIME_ZONE)), week });
     }
   }
   let documented = 0;
@@ -170,10 +201,9 @@ export async function seedDemo(baseUrl: string, log: (s: string) => void) {
   });
   log(`  ${pairs.length} sessions over a semester, ${documented} documented client visits`);
 
-  const today = new Date().toISOString().slice(0, 10);
-  const monthAgo = new Date(Date.now() - 30 * 86400_000).toISOString().slice(0, 10);
+  const monthAgo = ymd(Date.now() - 30 * DAY_MS);
   for (const c of clients.slice(0, 5)) {
-    await owner.ok('POST', `/api/clients/${c.id}/generate-progress-note`, { reportingPeriodStart: monthAgo, reportingPeriodEnd: today });
+    await owner.ok('POST', `/api/clients/${c.id}/generate-progress-note`, { reportingPeriodStart: monthAgo, reportingPeriodEnd: ymd(Date.now()) });
   }
   log('  5 progress notes');
   return { alreadySeeded: false };

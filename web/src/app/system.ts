@@ -54,7 +54,12 @@ const appConfig = defineConfig({
   preflight: true,
   cssVarsPrefix,
   cssVarsRoot,
-  globalCss,
+  globalCss: {
+    ...globalCss,
+    // A link in a table cell is a target of its own, not a word in a sentence: at least 24 px tall
+    // (WCAG 2.2 target size), however small its text.
+    'td a': { display: 'inline-flex', alignItems: 'center', minHeight: '24px' },
+  },
   theme: {
     breakpoints,
     keyframes,

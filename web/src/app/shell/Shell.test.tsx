@@ -3,6 +3,7 @@ import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { Activity } from '@caseload/contract/caseload';
 import { dashboardLoading, jsonResponse, mockApi, pending, testUser } from '../../test/fetch.ts';
 import { renderApp } from '../../test/render.tsx';
+import { setViewportWidth } from '../../test/viewport.ts';
 
 /** These tests are about the shell around the dashboard: its own reads keep loading. */
 const dashboard = dashboardLoading;
@@ -24,13 +25,6 @@ function signedIn(activities: Activity[] = [], signIns: Activity[] = []) {
 }
 
 /** happy-dom applies media queries to its viewport; the menu button shows only below the lg breakpoint. */
-function setViewportWidth(width: number) {
-  const { happyDOM } = window as unknown as { happyDOM: { setViewport(size: { width: number; height: number }): void } };
-  const previous = { width: window.innerWidth, height: window.innerHeight };
-  happyDOM.setViewport({ width, height: previous.height });
-  onTestFinished(() => happyDOM.setViewport(previous));
-}
-
 describe('shell', () => {
   it('lists every section and marks the current one', async () => {
     signedIn();

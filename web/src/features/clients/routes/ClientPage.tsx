@@ -13,6 +13,7 @@ import { useOrganizations } from '../../organizations/index.ts';
 import { useClientRecord } from '../api/client-record.ts';
 import { EditClientDialog } from '../components/EditClientDialog.tsx';
 import { clientName, frequencyLabel, gradeLabel, statusLabels } from '../lib/clients.ts';
+import { BackLink } from '../../../components/BackLink.tsx';
 
 /** What a link to the client page may carry: the record (the clients table) or just the name (the minutes page). */
 export interface ClientPageState {
@@ -32,9 +33,7 @@ export default function ClientPage() {
 
   return (
     <>
-      <Link asChild fontSize="sm" color="blue.700" mb="2">
-        <RouterLink to="/clients">← Clients</RouterLink>
-      </Link>
+      <BackLink to="/clients" label="Clients" />
       <PageHeading
         title={title}
         subtitle="Goals, IEP and service minutes"

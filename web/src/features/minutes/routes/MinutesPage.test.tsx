@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { MinutesRow } from '@caseload/contract/school-year';
 import { jsonResponse, mockFetch, testUser } from '../../../test/fetch.ts';
 import { renderApp } from '../../../test/render.tsx';
+import { setViewportWidth } from '../../../test/viewport.ts';
 
 const row = (n: number, firstName: string, over: Partial<MinutesRow>): MinutesRow => ({
   clientId: `00000000-0000-4000-8000-00000000000${n}`,
@@ -78,6 +79,26 @@ describe('Minutes page', () => {
     expect(screen.getByRole('columnheader', { name: /Delivered %/ }).getAttribute('aria-sort')).toBe('ascending');
     fireEvent.click(screen.getByRole('button', { name: /Delivered %/ }));
     await waitFor(() => expect(names()).toEqual(['Adam S.', 'Cara S.', 'Beth S.']));
+    expect(screen.getByTestId('location-search').textContent).toContain('sort=delivered&dir=desc');
+  });
+
+  it('at 390 px shows each student as a card with every figure labelled, sorted with a menu and an order button', async () => {
+    setViewportWidth(390);
+    openMinutes('/minutes?assignedTo=me');
+    await screen.findAllByTestId('minutes-row');
+    expect(screen.queryByRole('table')).toBeNull();
+    const cara = screen.getAllByTestId('minutes-row')[2]!;
+    const facts = Object.fromEntries(within(cara).getAllByRole('term').map((dt) => [dt.textContent, dt.nextElementSibling!.textContent]));
+    expect(facts).toMatchObject({ 'Required to date': '600', 'Next review': 'Apr 10, 2026' });
+    expect(Object.keys(facts)).toEqual(['Required', 'Required to date', 'Delivered', 'Make-ups owed', 'Next review', 'Next evaluation']);
+    expect(within(cara).getByText('Behind')).toBeTruthy();
+    expect(within(cara).getByText('50% of required to date')).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'delivered' } });
+    await waitFor(() => expect(names()).toEqual(['Cara S.', 'Adam S.', 'Beth S.']));
+    fireEvent.click(screen.getByRole('button', { name: 'Ascending' }));
+    await waitFor(() => expect(names()).toEqual(['Adam S.', 'Cara S.', 'Beth S.']));
+    expect(screen.getByRole('button', { name: 'Descending' })).toBeTruthy();
     expect(screen.getByTestId('location-search').textContent).toContain('sort=delivered&dir=desc');
   });
 

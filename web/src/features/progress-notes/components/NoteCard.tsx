@@ -35,21 +35,26 @@ export function NoteCard({ item, canEdit, canDelete, onView, onEdit, onDelete }:
               Created: {formatIn(note.createdAt, 'MMM d, yyyy', timeZone)}
             </Text>
           </Box>
-          <HStack gap="1" align="center" wrap="wrap">
-            <NoteBadges note={note} />
-            <Button size="sm" variant="outline" onClick={onView} ms="2">
-              <EyeIcon size={16} /> View Full Note
-            </Button>
-            {canEdit && note.status !== 'delivered' && (
-              <IconButton size="sm" variant="ghost" aria-label={`Edit progress note for ${clientName}`} onClick={onEdit}>
-                <EditIcon size={16} />
-              </IconButton>
-            )}
-            {canDelete && note.status !== 'delivered' && (
-              <IconButton size="sm" variant="ghost" colorPalette="red" aria-label={`Delete progress note for ${clientName}`} onClick={onDelete}>
-                <TrashIcon size={16} />
-              </IconButton>
-            )}
+          <HStack gap="2" align="center" wrap="wrap">
+            <HStack gap="1">
+              <NoteBadges note={note} />
+            </HStack>
+            {/* The note's actions stay on one line together, wherever the badges wrap. */}
+            <HStack gap="1">
+              <Button size="sm" variant="outline" onClick={onView}>
+                <EyeIcon size={16} /> View Full Note
+              </Button>
+              {canEdit && note.status !== 'delivered' && (
+                <IconButton size="sm" variant="ghost" aria-label={`Edit progress note for ${clientName}`} onClick={onEdit}>
+                  <EditIcon size={16} />
+                </IconButton>
+              )}
+              {canDelete && note.status !== 'delivered' && (
+                <IconButton size="sm" variant="ghost" colorPalette="red" aria-label={`Delete progress note for ${clientName}`} onClick={onDelete}>
+                  <TrashIcon size={16} />
+                </IconButton>
+              )}
+            </HStack>
           </HStack>
         </Flex>
         <Text fontSize="sm" color="fg.muted" data-testid="note-preview">

@@ -7,6 +7,7 @@ import { checkReportingPeriods, type PeriodRow, type PeriodRowErrors } from '../
 import { useRowList } from '../lib/useRowList.ts';
 import { RowListFooter } from './RowListFooter.tsx';
 import { SettingsCard } from '../../../components/SettingsCard.tsx';
+import { dateFieldLayout } from '../lib/date-field.ts';
 
 type PeriodField = 'name' | 'start' | 'end';
 
@@ -93,12 +94,12 @@ function PeriodRowFields({ row, number, errors, onChange, onRemove, disabled }: 
         <Input value={row.name} placeholder="e.g. Fall term" maxLength={100} onChange={(e) => onChange(row.key, 'name', e.target.value)} disabled={disabled} />
         {errors?.name && <Field.ErrorText color="red.700">{errors.name}</Field.ErrorText>}
       </Field.Root>
-      <Field.Root invalid={Boolean(errors?.start)} flex={{ base: '1 1 0', md: '0 0 auto' }} w={{ md: '44' }} minW="0">
+      <Field.Root invalid={Boolean(errors?.start)} {...dateFieldLayout}>
         <Field.Label fontSize="xs">Period {number} start</Field.Label>
         <Input type="date" value={row.start} onChange={(e) => onChange(row.key, 'start', e.target.value)} disabled={disabled} />
         {errors?.start && <Field.ErrorText color="red.700">{errors.start}</Field.ErrorText>}
       </Field.Root>
-      <Field.Root invalid={Boolean(errors?.end)} flex={{ base: '1 1 0', md: '0 0 auto' }} w={{ md: '44' }} minW="0">
+      <Field.Root invalid={Boolean(errors?.end)} {...dateFieldLayout}>
         <Field.Label fontSize="xs">Period {number} end</Field.Label>
         <Input type="date" value={row.end} onChange={(e) => onChange(row.key, 'end', e.target.value)} disabled={disabled} />
         {errors?.end && <Field.ErrorText color="red.700">{errors.end}</Field.ErrorText>}

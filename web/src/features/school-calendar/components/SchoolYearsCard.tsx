@@ -7,6 +7,7 @@ import { checkSchoolYears, type BreakRow, type SchoolYearErrors, type SchoolYear
 import { ClosedDaysJobProgress } from './ClosedDaysJobProgress.tsx';
 import { RowListFooter } from './RowListFooter.tsx';
 import { SettingsCard } from '../../../components/SettingsCard.tsx';
+import { dateFieldLayout } from '../lib/date-field.ts';
 
 type YearField = 'name' | 'firstDay' | 'lastDay';
 type BreakField = 'name' | 'start' | 'end';
@@ -211,7 +212,7 @@ interface DateOrTextFieldProps {
 
 function DateOrTextField({ label, value, type, placeholder, error, disabled, onChange, wide }: DateOrTextFieldProps) {
   return (
-    <Field.Root invalid={Boolean(error)} flex={wide ? { base: '1 1 100%', md: '1' } : { base: '1 1 0', md: '0 0 auto' }} w={wide ? undefined : { md: '44' }} minW="0">
+    <Field.Root invalid={Boolean(error)} {...(wide ? { flex: { base: '1 1 100%', md: '1' }, minW: '0' } : dateFieldLayout)}>
       <Field.Label fontSize="xs">{label}</Field.Label>
       <Input type={type} value={value} placeholder={placeholder} maxLength={type ? undefined : 100} onChange={(e) => onChange(e.target.value)} disabled={disabled} />
       {error && <Field.ErrorText color="red.700">{error}</Field.ErrorText>}

@@ -1,4 +1,4 @@
-import { Badge, Link, Table } from '@chakra-ui/react';
+import { Badge, Box, Flex, Link, Stack, Table, Text, useBreakpointValue } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { ServiceLogLine } from '@caseload/contract/signatures';
 import { clockLabel } from '../../../lib/clock-time.ts';
@@ -22,22 +22,35 @@ const columns: { label: string; numeric?: boolean }[] = [
 
 const cosignedPalette: Record<ServiceLogLine['cosigned'], string> = { yes: 'green', no: 'orange', not_needed: 'gray' };
 
+const SignedBadge = ({ line }: { line: ServiceLogLine }) => <Badge colorPalette={line.signed ? 'green' : 'orange'}>{line.signed ? 'Yes' : 'No'}</Badge>;
+const CosignedBadge = ({ line }: { line: ServiceLogLine }) => <Badge colorPalette={cosignedPalette[line.cosigned]}>{cosignedLabels[line.cosigned]}</Badge>;
+const icd10Text = (line: ServiceLogLine) => (line.icd10Codes.length ? line.icd10Codes.join('; ') : '—');
+
 /**
  * One row per present student per completed session, in the server's order (date, start,
- * student). The table scrolls sideways inside its card (the date, a link to the session, stays
- * pinned at the left), so the page itself never scrolls sideways at 390 px.
+ * student). From md on, the table with every column of the Medicaid log; its headers wrap and
+ * its cells keep tight padding so all thirteen fit a laptop's card (if a narrow window still
+ * cannot hold them, it scrolls sideways inside the card with the date pinned at the left). On a
+ * phone each line is a card of its own with the same facts, labelled: a table there showed two
+ * or three columns of thirteen.
  */
 export function ServiceLogTable({ lines }: { lines: readonly ServiceLogLine[] }) {
+  const phone = useBreakpointValue({ base: true, md: false }, { ssr: false });
+  return phone ? <ServiceLogCards lines={lines} /> : <ServiceLogGrid lines={lines} />;
+}
+
+function ServiceLogGrid({ lines }: { lines: readonly ServiceLogLine[] }) {
   return (
     <Table.ScrollArea borderWidth="1px" borderRadius="md" maxW="full" data-testid="service-log-scroll">
-      <Table.Root size="sm" stickyHeader>
+      <Table.Root size="sm" stickyHeader css={{ '& th, & td': { px: '2' } }}>
         <Table.Header>
           <Table.Row>
             {columns.map((column, index) => (
               <Table.ColumnHeader
                 key={column.label}
                 textAlign={column.numeric ? 'end' : undefined}
-                whiteSpace="nowrap"
+                verticalAlign="bottom"
+                whiteSpace="normal"
                 {...(index === 0 ? { position: 'sticky', left: 0, bg: 'bg', zIndex: 1 } : {})}
               >
                 {column.label}
@@ -54,26 +67,55 @@ export function ServiceLogTable({ lines }: { lines: readonly ServiceLogLine[] })
                 </Link>
               </Table.Cell>
               <Table.Cell whiteSpace="nowrap">{line.student}</Table.Cell>
-              <Table.Cell whiteSpace="nowrap">{line.provider}</Table.Cell>
-              <Table.Cell whiteSpace="nowrap">{roleLabel(line)}</Table.Cell>
+              <Table.Cell whiteSpace="normal">{line.provider}</Table.Cell>
+              <Table.Cell>{roleLabel(line)}</Table.Cell>
               {/* The server's HH:mm in the account's zone, written as the calendar writes times. */}
               <Table.Cell whiteSpace="nowrap">{clockLabel(line.start)}</Table.Cell>
               <Table.Cell whiteSpace="nowrap">{clockLabel(line.end)}</Table.Cell>
               <Table.Cell textAlign="end">{line.minutes}</Table.Cell>
               <Table.Cell textAlign="end">{line.groupSize}</Table.Cell>
               <Table.Cell>{line.cpt}</Table.Cell>
-              <Table.Cell whiteSpace="nowrap">{line.icd10Codes.length ? line.icd10Codes.join('; ') : '—'}</Table.Cell>
-              <Table.Cell>{sessionTypeLabels[line.sessionType]}</Table.Cell>
+              <Table.Cell whiteSpace="normal">{icd10Text(line)}</Table.Cell>
+              <Table.Cell whiteSpace="normal">{sessionTypeLabels[line.sessionType]}</Table.Cell>
               <Table.Cell>
-                <Badge colorPalette={line.signed ? 'green' : 'orange'}>{line.signed ? 'Yes' : 'No'}</Badge>
+                <SignedBadge line={line} />
               </Table.Cell>
               <Table.Cell whiteSpace="nowrap">
-                <Badge colorPalette={cosignedPalette[line.cosigned]}>{cosignedLabels[line.cosigned]}</Badge>
+                <CosignedBadge line={line} />
               </Table.Cell>
             </Table.Row>
           ))}
         </Table.Body>
       </Table.Root>
     </Table.ScrollArea>
+  );
+}
+
+function ServiceLogCards({ lines }: { lines: readonly ServiceLogLine[] }) {
+  return (
+    <Stack as="ul" gap="2" listStyleType="none" data-testid="service-log-cards">
+      {lines.map((line) => (
+        <Box as="li" key={`${line.sessionId}:${line.clientId}`} borderWidth="1px" borderRadius="md" p="3" data-testid="service-log-line">
+          <Flex justify="space-between" gap="2" wrap="wrap" align="baseline">
+            <Text fontWeight="semibold">{line.student}</Text>
+            <Link asChild color="blue.700" fontWeight="medium" minH="6">
+              <RouterLink to={`/sessions/${line.sessionId}`}>{`${shortDate(line.date)}, ${clockLabel(line.start)}–${clockLabel(line.end)}`}</RouterLink>
+            </Link>
+          </Flex>
+          <Text fontSize="sm">{`${line.provider} (${roleLabel(line)})`}</Text>
+          <Text fontSize="sm" color="fg.muted">
+            {`${sessionTypeLabels[line.sessionType]} · ${line.minutes} min · group of ${line.groupSize} · CPT ${line.cpt} · ICD-10 ${icd10Text(line)}`}
+          </Text>
+          <Flex gap="3" mt="1" fontSize="sm" wrap="wrap">
+            <Text>
+              Signed <SignedBadge line={line} />
+            </Text>
+            <Text>
+              Co-signed <CosignedBadge line={line} />
+            </Text>
+          </Flex>
+        </Box>
+      ))}
+    </Stack>
   );
 }

@@ -4,6 +4,7 @@ import type { CurrentUser } from '@caseload/contract/auth';
 import type { ServiceLogLine } from '@caseload/contract/signatures';
 import { jsonResponse, mockFetch, testUser } from '../../../test/fetch.ts';
 import { renderApp } from '../../../test/render.tsx';
+import { setViewportWidth } from '../../../test/viewport.ts';
 
 const PAT = '11111111-2222-4333-8444-555555555555';
 const SESSION = '00000000-0000-4000-8000-0000000000a1';
@@ -179,7 +180,17 @@ describe('Service log page', () => {
     expect((screen.getByRole('button', { name: 'Export CSV' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it('keeps the wide table inside a sideways-scrolling area of its card, so the page fits 390 px', async () => {
+  it('shows each line as a card of its own at 390 px, with every fact of the row labelled', async () => {
+    setViewportWidth(390);
+    openLog('/service-log?from=2026-03-01&to=2026-03-31');
+    const [ava, ben] = await screen.findAllByTestId('service-log-line');
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(ava!.textContent).toBe('Ava M.Mar 4, 2026, 9:00 AM–9:30 AMPat Lee (Assistant)Therapy · 30 min · group of 2 · CPT 92508 · ICD-10 F80.0; F80.89Signed YesCo-signed No');
+    expect(within(ava!).getByRole('link').getAttribute('href')).toBe(`/sessions/${SESSION}`);
+    expect(ben!.textContent).toContain('Co-signed Not needed');
+  });
+
+  it('keeps the wide table inside a sideways-scrolling area of its card on a laptop, the date pinned', async () => {
     openLog('/service-log?from=2026-03-01&to=2026-03-31');
     await screen.findAllByTestId('service-log-line');
     const area = screen.getByTestId('service-log-scroll');

@@ -21,14 +21,8 @@ import { SessionFormDialog, type SessionDialogMode } from '../components/Session
 import { SessionMarks } from '../components/SessionMarks.tsx';
 import { SessionStatusBadge } from '../components/SessionStatusBadge.tsx';
 import { canceledLabel, fullDateTime, participantStatusLabels, personName, sessionTypeLabels } from '../lib/format.ts';
+import { BackLink } from '../../../components/BackLink.tsx';
 
-function BackToSessions() {
-  return (
-    <Button asChild variant="ghost" size="sm" alignSelf="flex-start" ms="-2">
-      <RouterLink to="/sessions">← Back to Sessions</RouterLink>
-    </Button>
-  );
-}
 
 /** Session detail: information, and per-client notes and goal data with autosave. */
 export default function SessionDetailPage() {
@@ -74,7 +68,7 @@ function SessionDetail({ session }: { session: Session }) {
 
   return (
     <Stack gap="6">
-      <BackToSessions />
+      <BackLink to="/sessions" label="Back to Sessions" />
       <Flex justify="space-between" align={{ base: 'flex-start', md: 'center' }} gap="4" wrap="wrap">
         <Box>
           <Flex align="center" gap="3" wrap="wrap">

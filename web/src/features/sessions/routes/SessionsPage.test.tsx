@@ -5,6 +5,7 @@ import type { Session } from '@caseload/contract/sessions';
 import { jsonResponse, mockFetch, testAccount, testUser } from '../../../test/fetch.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { clientsAnswer } from '../../../test/server.ts';
+import { setViewportWidth } from '../../../test/viewport.ts';
 
 // Wednesday 11 March 2026, 10:00 local time: the week shown is Monday 9 – Sunday 15 March.
 const NOW = new Date(2026, 2, 11, 10, 0);
@@ -84,11 +85,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
-  setViewportWidth(1024);
 });
-
-/** happy-dom answers matchMedia from its viewport (1024 px wide unless set). */
-const setViewportWidth = (width: number) => (window as unknown as { happyDOM: { setViewport(viewport: { width: number }): void } }).happyDOM.setViewport({ width });
 
 // The week grid is large (7 × 19 slot buttons): role queries over it are slow in happy-dom.
 describe('Sessions page', () => {

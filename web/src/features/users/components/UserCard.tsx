@@ -29,7 +29,8 @@ export function UserCard({ user, organizations, onToggleActive, toggling, onEdit
   const supervisors = names && user.supervisorIds?.map((id) => names.get(id) ?? 'Unavailable user');
 
   return (
-    <Flex as="li" borderWidth="1px" borderRadius="lg" p="4" gap="4" align="flex-start" bg="white" data-testid="user-card" aria-label={name}>
+    // On a phone the actions go under the details (beside them they squeezed the text to a narrow column).
+    <Flex as="li" borderWidth="1px" borderRadius="lg" p="4" gap="4" align="flex-start" wrap={{ base: 'wrap', sm: 'nowrap' }} bg="white" data-testid="user-card" aria-label={name}>
       <Circle size="10" bg={user.isActive ? 'blue.600' : 'gray.400'} color="white" fontWeight="semibold" aria-hidden="true" flexShrink="0">
         {initials}
       </Circle>
@@ -65,7 +66,7 @@ export function UserCard({ user, organizations, onToggleActive, toggling, onEdit
           )}
         </Box>
       </Stack>
-      <Flex gap="2" flexShrink="0" direction={{ base: 'column', sm: 'row' }}>
+      <Flex gap="2" flexShrink="0" wrap="wrap" w={{ base: 'full', sm: 'auto' }} ps={{ base: '14', sm: '0' }}>
         <Button size="sm" variant="outline" onClick={onToggleActive} loading={toggling} aria-label={`${user.isActive ? 'Deactivate' : 'Activate'} ${name}`}>
           {user.isActive ? 'Deactivate' : 'Activate'}
         </Button>

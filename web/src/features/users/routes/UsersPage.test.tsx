@@ -7,6 +7,7 @@ import { NO_SUPERVISOR } from '@caseload/contract/signatures';
 import { toaster } from '../../../lib/toaster.ts';
 import { jsonResponse, mockFetch, testUser } from '../../../test/fetch.ts';
 import { renderApp } from '../../../test/render.tsx';
+import { setViewportWidth } from '../../../test/viewport.ts';
 
 const at = '2026-03-02T10:00:00.000Z';
 const stats = { activeClients: 0, sessionsThisMonth: 0, activeGoals: 0 };
@@ -155,12 +156,7 @@ describe('User Management', () => {
   });
 });
 
-/** happy-dom answers matchMedia from its viewport; resizing it fires the query's change event. */
-const setViewportWidth = (width: number) => (window as unknown as { happyDOM: { setViewport(viewport: { width: number }): void } }).happyDOM.setViewport({ width });
-
 describe("an assistant's supervising SLPs", () => {
-  afterEach(() => setViewportWidth(1024));
-
   const slp = (id: string, firstName: string, lastName: string): Clinician => ({ id, firstName, lastName, role: 'slp' });
   const sam = slp('55555555-5555-4555-8555-555555555555', 'Sam', 'Lee');
   const tia = slp('66666666-6666-4666-8666-666666666666', 'Tia', 'Ray');
