@@ -26,7 +26,16 @@ describe('protected routes', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Security Settings' })).toBeTruthy();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
     expect(screen.getByText('Jane Doe')).toBeTruthy();
-    expect(screen.getByText('Speech Pathologist')).toBeTruthy();
+    // The user's own role, as the users page names it.
+    expect(screen.getByText('Speech-Language Pathologist')).toBeTruthy();
+  });
+
+  it("names an administrator's role in the sidebar, not a clinician's", async () => {
+    mockApi({ 'GET /api/user': () => jsonResponse(200, { ...testUser, role: 'admin' }) });
+    renderApp('/security');
+    await screen.findByRole('heading', { level: 1, name: 'Security Settings' });
+    expect(screen.getByText('Administrator')).toBeTruthy();
+    expect(screen.queryByText(/Pathologist/)).toBeNull();
   });
 
   it('sends a signed-in user who opens /auth to the dashboard', async () => {

@@ -4,6 +4,7 @@ import type { CurrentUser } from '@caseload/contract/auth';
 import { CloseIcon } from '../../components/icons.tsx';
 import { SignOutButton } from '../../features/auth/index.ts';
 import { visibleNavItems } from './navigation.ts';
+import { roleLabels } from '@caseload/contract/enums';
 
 export const SIDEBAR_ID = 'app-sidebar';
 
@@ -85,7 +86,7 @@ function UserPanel({ user }: { user: CurrentUser }) {
             {user.firstName} {user.lastName}
           </Text>
           <Text fontSize="sm" color="fg.muted">
-            Speech Pathologist
+            {roleLabels[user.role]}
           </Text>
         </Box>
       </Flex>
