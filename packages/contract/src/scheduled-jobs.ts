@@ -28,9 +28,12 @@ export const scheduledJobs = {
   /** Purges the signed documentation of archived students past the district's retention years. */
   retention: { minute: 30, hour: 10, zone: 'UTC' },
   /** Recomputes every user's reminders (part 4 §8): writes the new, deletes the resolved. */
-  reminders: { minute: 0, hour: 11, zone: 'UTC' },
-  /** Every hour: mails the weekly digest in the districts where it is now Monday, 6 o'clock (part 4 §8). */
-  'weekly-digest': { minute: 0, zone: 'UTC' },
+  reminders: { minute: 45, hour: 10, zone: 'UTC' },
+  /**
+   * Every hour at :05: mails the weekly digest in the districts where it is now Monday, 6 o'clock
+   * (part 4 §8); the few minutes after the hour keep it clear of the daily jobs' minutes.
+   */
+  'weekly-digest': { minute: 5, zone: 'UTC' },
 } as const satisfies Record<string, JobSchedule>;
 
 export type ScheduledJobName = keyof typeof scheduledJobs;
