@@ -2,7 +2,7 @@
  * Reminders (part 4 §8): the signed-in user's in-app notifications and the weekly digest's opt-in.
  */
 import * as z from 'zod/mini';
-import { schema } from './common.ts';
+import { schema, text } from './common.ts';
 
 export const notificationKinds = ['iep_review_due', 'evaluation_due', 'minutes_behind', 'notes_missing', 'cosign_waiting', 'job_done'] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
@@ -17,7 +17,7 @@ export const PERIOD_END_WINDOW_DAYS = 14;
  * job's for `job_done`). Unique per user, so one per student and kind by construction.
  */
 export const NOTIFICATION_ID = /^(iep_review_due|evaluation_due|minutes_behind|notes_missing|cosign_waiting|job_done)\.[0-9a-f-]{36}$/;
-export const notificationId = /* @__PURE__ */ schema(() => z.string().check(z.regex(NOTIFICATION_ID, 'Must be a notification id')));
+export const notificationId = /* @__PURE__ */ schema(() => text('line').check(z.regex(NOTIFICATION_ID, 'Must be a notification id')));
 
 export const notification = /* @__PURE__ */ schema(() =>
   z.object({
