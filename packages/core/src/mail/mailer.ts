@@ -18,6 +18,9 @@ export interface OutgoingMail {
   text: string;
 }
 
+/** Whether mail can go out: locally always (the outbox); in the cloud once a sender is configured. */
+export const canSendMail = () => process.env.MAIL_TRANSPORT !== 'ses' || !!process.env.MAIL_FROM;
+
 /** The sender of every message: MAIL_FROM, or a local placeholder under `npm start`. */
 export const mailSender = () => process.env.MAIL_FROM ?? 'Caseload <no-reply@caseload.localhost>';
 

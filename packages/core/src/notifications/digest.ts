@@ -11,7 +11,7 @@ import type { NotificationKind } from '@caseload/contract/notifications';
 import { listUsers, type UserItem } from '../auth/users-repo.ts';
 import { db, queryPartition, isConditionFailure } from '../db.ts';
 import { keys } from '../keys.ts';
-import { sendMail } from '../mail/mailer.ts';
+import { canSendMail, sendMail } from '../mail/mailer.ts';
 import { everyAccount } from '../scheduled-jobs/accounts.ts';
 import type { JobBudget, JobResult } from '../scheduled-jobs/types.ts';
 import { isoWeekday, localDate } from '../school-calendar/dates.ts';
@@ -98,6 +98,8 @@ export function isDigestHour(at: Date, timeZone: string): boolean {
 }
 
 export async function runWeeklyDigest(at: Date, budget: JobBudget): Promise<JobResult> {
+  // A deployment without a sender (config mailFrom) sends no digest.
+  if (!canSendMail()) return { done: true, summary: { districts: 0, sent: 0, unfinished: 0, noSender: 1 } };
   let districts = 0;
   let sent = 0;
   let unfinished = 0;
