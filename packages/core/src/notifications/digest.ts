@@ -33,8 +33,8 @@ const lines: { kind: NotificationKind; label: string; path: string }[] = [
   { kind: 'job_done', label: 'Imports and exports finished', path: '/' },
 ];
 
-/** The app's address the links start with: APP_URL (the site's URL in the cloud), or the local server's. */
-export const appUrl = () => (process.env.APP_URL ?? `http://localhost:${process.env.PORT ?? '3000'}`).replace(/\/$/, '');
+/** The app's address the links start with: APP_URL (the site's URL in the cloud; `npm start` sets its own). */
+export const appUrl = () => (process.env.APP_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
 
 /** The digest's text: counts and links only. */
 export function digestText(counts: Map<NotificationKind, number>): { subject: string; text: string } {
