@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testClock, now } from '../../packages/core/src/clock.ts';
+import { db } from '../../packages/core/src/db.ts';
 import { whenJobsIdle } from '../../packages/core/src/jobs/dispatch.ts';
 import type { OrganizationItem } from '../../packages/core/src/items.ts';
 import { isDigestHour, runWeeklyDigest, sendAccountDigests } from '../../packages/core/src/notifications/digest.ts';
@@ -238,6 +239,48 @@ describe('read marks and tenants', () => {
     expect((await list(owner)).find((n) => n.id === id)!.read).toBe(true);
     expect((await owner.agent.post('/api/notifications/read', { ids: ['not-an-id'] })).status).toBe(400);
     expect((await owner.agent.post('/api/notifications/read', { ids: [] })).status).toBe(400);
+  });
+});
+
+/** The DynamoDB requests of a call, the fewer of two in a row (the login session's idle timer is written at most once a minute). */
+async function requestsOf(call: () => Promise<unknown>): Promise<number> {
+  let requests = 0;
+  const name = `count-${randomUUID()}`;
+  db().middlewareStack.add(
+    (next) => (args) => {
+      requests += 1;
+      return next(args);
+    },
+    { step: 'initialize', name },
+  );
+  try {
+    const counts: number[] = [];
+    for (let i = 0; i < 2; i++) {
+      const before = requests;
+      await call();
+      counts.push(requests - before);
+    }
+    return Math.min(...counts);
+  } finally {
+    db().middlewareStack.remove(name);
+  }
+}
+
+describe('the cost of the list', () => {
+  it('GET /api/notifications takes the same DynamoDB requests for 1 student or 12: the login session, one Query, one BatchGet', async () => {
+    const { agent, user } = await signUpOwner();
+    const one = { agent, id: user.id as string, email: '' };
+    const add = async (firstName: string) => {
+      const id = expectStatus(await agent.post('/api/clients', { firstName, lastInitial: 'Z', status: 'active' }), 201).id as string;
+      expectStatus(await agent.post(`/api/clients/${id}/ieps`, iep(3, 30)), 201);
+    };
+    await add('Gus');
+    const small = await requestsOf(() => list(one));
+    for (let i = 0; i < 11; i++) await add(`Hal${String.fromCharCode(97 + i)}`);
+    // No school year in this district: review and re-evaluation, no minutes status.
+    expect((await list(one)).length).toBe(24);
+    expect(await requestsOf(() => list(one))).toBe(small);
+    expect(small).toBe(3);
   });
 });
 
