@@ -9,7 +9,9 @@
  * failed-login counters and login sessions, its SSO domains) and writes the deletion certificate
  * (`DELCERT#`); both daily jobs list the districts with a Scan of the table (the only other Scan
  * the stack grants, besides the migrations'). In the export bucket it may list and delete objects,
- * nothing else: it deletes a district's export files and roster uploads, and never reads one.
+ * nothing else: it deletes a district's export files and roster uploads, and never reads one. With
+ * a digest sender configured (`mailFrom`) it may send e-mail with SES as that sender alone (the
+ * weekly digest, docs/reminders.md).
  */
 import { Duration, Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
