@@ -20,7 +20,12 @@ function signedIn(notifications: Notification[]) {
       notifications = notifications.map((n) => ((body as { ids: string[] }).ids.includes(n.id) ? { ...n, read: true } : n));
       return jsonResponse(200, { ok: true });
     },
+    // The client page the item opens, left loading: the test is about the bell.
     [`GET /api/clients/${CLIENT}`]: pending,
+    [`GET /api/clients/${CLIENT}/ieps`]: pending,
+    [`GET /api/clients/${CLIENT}/makeups`]: pending,
+    [`GET /api/clients/${CLIENT}/service-minutes`]: pending,
+    'GET /api/organizations': pending,
   });
   return { fetchMock, marked };
 }
