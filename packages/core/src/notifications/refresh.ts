@@ -46,7 +46,7 @@ export async function reconcile(user: Pick<UserItem, 'accountId' | 'id'>, facts:
   return { added, removed };
 }
 
-export const ofKinds = (kinds: readonly NotificationKind[]) => (n: NotificationItem) => kinds.includes(n.kind);
+const ofKinds = (kinds: readonly NotificationKind[]) => (n: NotificationItem) => kinds.includes(n.kind);
 
 /**
  * After a student's IEPs change: its IEP-review, re-evaluation and minutes reminders, for each of
