@@ -35,6 +35,12 @@ export interface CaseloadConfig {
   allowedOrigin?: string;
   /** E-mail address subscribed to the alarm topic. */
   alarmEmail?: string;
+  /**
+   * Sender of the weekly digest e-mails (part 4 §8), `digest@district.org` or `Caseload
+   * <digest@district.org>`: an address (or an address at a domain) verified in Amazon SES in the
+   * stack's region. Without it no digest is sent.
+   */
+  mailFrom?: string;
   /** Steady-state requests per second across the API ($default stage). See LIMITS. */
   apiRateLimit: number;
   /** Burst capacity across the API. See LIMITS. */
@@ -261,6 +267,7 @@ export function configFromContext(get: ContextReader): CaseloadConfig {
   pick('modelId', str(get('modelId')));
   pick('allowedOrigin', str(get('allowedOrigin')));
   pick('alarmEmail', str(get('alarmEmail')));
+  pick('mailFrom', str(get('mailFrom')));
   pick('apiRateLimit', num('apiRateLimit', get('apiRateLimit')));
   pick('apiBurstLimit', num('apiBurstLimit', get('apiBurstLimit')));
   pick('authRateLimit', num('authRateLimit', get('authRateLimit')));

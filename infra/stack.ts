@@ -166,6 +166,8 @@ export class CaseloadStack extends Stack {
       logKey,
       environment: { TABLE_NAME: this.data.table.tableName, NODE_OPTIONS: '--enable-source-maps' },
       filesBucket: exportFiles.bucket,
+      siteUrl: this.web.siteUrl,
+      mailFrom: config.mailFrom,
     });
 
     new CfnOutput(this, 'SiteUrl', { value: this.web.siteUrl, description: 'Open this in a browser' });

@@ -9,7 +9,9 @@
  * failed-login counters and login sessions, its SSO domains) and writes the deletion certificate
  * (`DELCERT#`); both daily jobs list the districts with a Scan of the table (the only other Scan
  * the stack grants, besides the migrations'). In the export bucket it may list and delete objects,
- * nothing else: it deletes a district's export files and roster uploads, and never reads one.
+ * nothing else: it deletes a district's export files and roster uploads, and never reads one. With
+ * a digest sender configured (`mailFrom`) it may send e-mail with SES as that sender alone (the
+ * weekly digest, docs/reminders.md).
  */
 import { Duration, Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -40,7 +42,14 @@ export interface ScheduledJobsProps {
   environment: Record<string, string>;
   /** The export files' bucket, where a district's files are deleted with it. */
   filesBucket: s3.IBucket;
+  /** The site's address, the weekly digest's links start with it (APP_URL). */
+  siteUrl: string;
+  /** The weekly digest's sender (config `mailFrom`): SES may send as it, and only as it; none: no digest. */
+  mailFrom?: string;
 }
+
+/** The bare address of a sender written `Name <address>` or `address`. */
+export const senderAddress = (mailFrom: string) => (/<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom).trim();
 
 export class ScheduledJobs extends Construct {
   readonly fn: lambda.Function;
@@ -53,13 +62,30 @@ export class ScheduledJobs extends Construct {
     const missing = props.factory.missingEntries([def.handler]);
     if (missing.length > 0) throw new Error(`Handler module missing: functions/${def.handler}.ts (the scheduled jobs)`);
 
-    const role = (this.role = new iam.Role(this, 'Role', { assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'), description: 'Caseload scheduled jobs (district deletion, retention)' }));
+    const role = (this.role = new iam.Role(this, 'Role', { assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'), description: 'Caseload scheduled jobs (district deletion, retention, reminders, weekly digest)' }));
     const logGroup = new logs.LogGroup(this, 'Logs', { retention: LOG_RETENTION, encryptionKey: props.logKey });
     role.addToPrincipalPolicy(new iam.PolicyStatement({ sid: 'OwnLogs', actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resources: [logGroup.logGroupArn] }));
     props.data.grantTableAccess(role, { actions: [...READ_ACTIONS, ...WRITE_ACTIONS], leadingKeys: [...SCHEDULED_JOB_KEYS], sessionActions: [] });
     role.addToPrincipalPolicy(new iam.PolicyStatement({ sid: 'ListAccounts', actions: ['dynamodb:Scan'], resources: [props.data.table.tableArn] }));
     role.addToPrincipalPolicy(new iam.PolicyStatement({ sid: 'ListFiles', actions: ['s3:ListBucket'], resources: [props.filesBucket.bucketArn] }));
     role.addToPrincipalPolicy(new iam.PolicyStatement({ sid: 'DeleteFiles', actions: ['s3:DeleteObject'], resources: [props.filesBucket.arnForObjects('*')] }));
+    // The weekly digest (part 4 §8): SESv2 SendEmail as the configured sender only, on its address's
+    // and its domain's identities (whichever of the two is verified), From pinned to that address.
+    const mailEnvironment: Record<string, string> = { APP_URL: props.siteUrl };
+    if (props.mailFrom) {
+      const address = senderAddress(props.mailFrom);
+      const stack = Stack.of(this);
+      const identity = (name: string) => stack.formatArn({ service: 'ses', resource: 'identity', resourceName: name });
+      role.addToPrincipalPolicy(
+        new iam.PolicyStatement({
+          sid: 'SendDigest',
+          actions: ['ses:SendEmail'],
+          resources: [identity(address), identity(address.slice(address.indexOf('@') + 1))],
+          conditions: { StringEquals: { 'ses:FromAddress': address } },
+        }),
+      );
+      Object.assign(mailEnvironment, { MAIL_TRANSPORT: 'ses', MAIL_FROM: props.mailFrom });
+    }
     acknowledge(role, {
       'AwsSolutions-IAM5[Resource::*]':
         "X-Ray active tracing (xray:PutTraceSegments, xray:PutTelemetryRecords, added by Lambda's tracing setting): X-Ray supports no resource-level permissions for them. Every other statement names its resources.",
@@ -71,10 +97,10 @@ export class ScheduledJobs extends Construct {
 
     this.fn = props.factory.create(this, 'Function', {
       handler: def.handler,
-      description: `Scheduled jobs: district deletion, retention (${def.handler})`,
+      description: `Scheduled jobs: district deletion, retention, reminders, weekly digest (${def.handler})`,
       timeout: SCHEDULED_JOB_TIMEOUT,
       memorySize: def.memoryMb,
-      environment: { ...props.environment, EXPORTS_BUCKET: props.filesBucket.bucketName },
+      environment: { ...props.environment, EXPORTS_BUCKET: props.filesBucket.bucketName, ...mailEnvironment },
       access: { role, logGroup },
       invocation: 'queue',
     });

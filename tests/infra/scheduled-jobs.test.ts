@@ -70,3 +70,26 @@ describe('the job function', () => {
     for (const [handler, fn] of handlerFunctions(s.resources)) if (handler !== HANDLER) expect(refId(fn.resource.Properties?.Role), handler).not.toBe(role);
   });
 });
+
+describe('the weekly digest', () => {
+  it('links to the site and, without a sender, may send no mail at all', () => {
+    const vars = jobFn().resource.Properties!.Environment.Variables;
+    expect(vars.APP_URL).toBeDefined();
+    expect(vars.MAIL_TRANSPORT).toBeUndefined();
+    expect(statementsOfHandler(s.resources, HANDLER).flatMap((st) => asList(st.Action)).filter((a) => a.startsWith('ses:'))).toEqual([]);
+  });
+
+  it("with a sender, may send with SES as that sender only, on its address's and its domain's identities", () => {
+    const mailing = synthStack({ mailFrom: 'Caseload <digest@district.test>' });
+    const fn = handlerFunctions(mailing.resources).get(HANDLER)!;
+    expect(fn.resource.Properties!.Environment.Variables).toMatchObject({ MAIL_TRANSPORT: 'ses', MAIL_FROM: 'Caseload <digest@district.test>' });
+    const ses = statementsOfHandler(mailing.resources, HANDLER).filter((st) => asList(st.Action).some((a) => a.startsWith('ses:')));
+    expect(ses).toHaveLength(1);
+    expect(asList(ses[0]!.Action)).toEqual(['ses:SendEmail']);
+    const resources = JSON.stringify(ses[0]!.Resource);
+    expect(resources).toContain(':identity/digest@district.test');
+    expect(resources).toContain(':identity/district.test');
+    expect(resources).not.toContain('*');
+    expect(ses[0]!.Condition).toEqual({ StringEquals: { 'ses:FromAddress': 'digest@district.test' } });
+  });
+});

@@ -280,6 +280,20 @@ const cases: Record<RouteName, Case> = {
   },
 
   // ---- dashboard and activity
+  // ---- reminders: an IEP review due in 20 days (fullIep) gives its clinician a notification
+  listNotifications: async () => {
+    await clientWithIep('Noor');
+    const res = await w.owner.get('/api/notifications');
+    expect(res.body.length).toBeGreaterThan(0);
+    return res;
+  },
+  markNotificationsRead: async () => {
+    await clientWithIep('Omar');
+    const [first] = ok(await w.owner.get('/api/notifications'), 'notifications');
+    return w.owner.post('/api/notifications/read', { ids: [first.id] });
+  },
+  getUserPreferences: () => w.owner.get('/api/user/preferences'),
+  saveUserPreferences: () => w.owner.put('/api/user/preferences', { weeklyDigest: true }),
   getDashboardStats: async () => [await w.owner.get('/api/dashboard/stats'), await w.owner.get(`/api/dashboard/stats?weekStart=${encodeURIComponent(day(-3).toISOString())}`)],
   listActivities: async () => {
     const [account, mine] = [await w.owner.get('/api/activities'), await w.child.agent.get('/api/activities?scope=mine')];

@@ -103,11 +103,14 @@ describe('the scheduler of npm start', () => {
     expect(ran).toEqual([['account-deletion', '2027-03-01T10:00:00.000Z']]);
     await vi.advanceTimersByTimeAsync(24 * 3600_000);
     await scheduler.idle();
-    expect(ran).toEqual([
+    expect(ran.filter(([job]) => job !== 'weekly-digest')).toEqual([
       ['account-deletion', '2027-03-01T10:00:00.000Z'],
       ['retention', '2027-03-01T10:30:00.000Z'],
+      ['reminders', '2027-03-01T10:45:00.000Z'],
       ['account-deletion', '2027-03-02T10:00:00.000Z'],
     ]);
+    // The digest's job runs every hour (it mails where it is Monday 6 o'clock).
+    expect(ran.filter(([job]) => job === 'weekly-digest').map(([, at]) => at.slice(11, 16))).toEqual(Array.from({ length: 24 }, (_, i) => `${String((10 + i) % 24).padStart(2, '0')}:05`));
     scheduler.stop();
   });
 });

@@ -96,8 +96,8 @@ const GUARDED: Record<string, PermissionFlag> = {
 };
 /** Routes only the account's owner may call, whatever flags another user holds. */
 const OWNER_ONLY = ['cancelAccountDeletion', 'getSsoSettings', 'listPurgeReports', 'requestAccountDeletion', 'saveSsoSettings'];
-/** Signed-in routes that change data with no flag: each acts only on the caller's own sign-in (2FA, devices). */
-const UNGUARDED_WRITES = ['disableTwoFactor', 'enableTwoFactor', 'removeTrustedDevice', 'setupTwoFactor'];
+/** Signed-in routes that change data with no flag: each acts only on the caller's own sign-in (2FA, devices), notifications or preferences. */
+const UNGUARDED_WRITES = ['disableTwoFactor', 'enableTwoFactor', 'markNotificationsRead', 'removeTrustedDevice', 'saveUserPreferences', 'setupTwoFactor'];
 /**
  * Routes whose right depends on the body, checked by the service (pinned below, case by case):
  * POST /api/exports needs canViewReports for a CSV list, the owner for the district's whole

@@ -12,6 +12,7 @@ import * as exportsContract from './exports.ts';
 import * as families from './families.ts';
 import * as goalBank from './goal-bank.ts';
 import * as notes from './notes.ts';
+import * as notifications from './notifications.ts';
 import * as reportingPeriods from './reporting-periods.ts';
 import * as roster from './roster.ts';
 import * as schoolYear from './school-year.ts';
@@ -165,6 +166,11 @@ export const updateUserSupervisors = route({ method: 'PUT', path: '/api/users/{u
 /** The options of the client form's "Clinicians" and the calendar's clinician filter: any signed-in user. */
 export const listClinicians = route({ method: 'GET', path: '/api/clinicians', handler: 'users/list-clinicians', auth: 'user', query: caseload.cliniciansQuery, response: list(caseload.clinician) });
 export const getUserPermissions = route({ method: 'GET', path: '/api/user-permissions', handler: 'users/get-user-permissions', auth: 'user', response: auth.permissionsSchema });
+// ---- reminders (part 4 §8): the caller's own notifications and preferences, no path ids
+export const listNotifications = route({ method: 'GET', path: '/api/notifications', handler: 'notifications/list-notifications', auth: 'user', response: list(notifications.notification) });
+export const markNotificationsRead = route({ method: 'POST', path: '/api/notifications/read', handler: 'notifications/mark-notifications-read', auth: 'user', body: notifications.markReadBody, response: okBody });
+export const getUserPreferences = route({ method: 'GET', path: '/api/user/preferences', handler: 'user-preferences/get-user-preferences', auth: 'user', response: notifications.userPreferences });
+export const saveUserPreferences = route({ method: 'PUT', path: '/api/user/preferences', handler: 'user-preferences/save-user-preferences', auth: 'user', body: notifications.userPreferences, response: notifications.userPreferences });
 
 // ---- part 2: sessions
 export const listSessions = route({ method: 'GET', path: '/api/sessions', handler: 'sessions/list-sessions', auth: 'user', query: sessions.sessionsQuery, response: list(sessions.session) });
@@ -308,6 +314,10 @@ export const routes = {
   listTrustedDevices,
   removeTrustedDevice,
   getDashboardStats,
+  listNotifications,
+  markNotificationsRead,
+  getUserPreferences,
+  saveUserPreferences,
   listActivities,
   listOrganizations,
   createOrganization,

@@ -18,7 +18,7 @@ export interface JobSchedule {
 }
 
 /**
- * Both daily jobs run at 10:00 UTC and after: then it is already the same calendar day from
+ * The daily jobs run at 10:00 UTC and after: then it is already the same calendar day from
  * UTC−10 (Hawaii, 00:00) to UTC+13, so "on the date" in a district's own zone holds for every
  * district (the deletion compares its date with the day in the district's zone).
  */
@@ -27,6 +27,13 @@ export const scheduledJobs = {
   'account-deletion': { minute: 0, hour: 10, zone: 'UTC' },
   /** Purges the signed documentation of archived students past the district's retention years. */
   retention: { minute: 30, hour: 10, zone: 'UTC' },
+  /** Recomputes every user's reminders (part 4 §8): writes the new, deletes the resolved. */
+  reminders: { minute: 45, hour: 10, zone: 'UTC' },
+  /**
+   * Every hour at :05: mails the weekly digest in the districts where it is now Monday, 6 o'clock
+   * (part 4 §8); the few minutes after the hour keep it clear of the daily jobs' minutes.
+   */
+  'weekly-digest': { minute: 5, zone: 'UTC' },
 } as const satisfies Record<string, JobSchedule>;
 
 export type ScheduledJobName = keyof typeof scheduledJobs;

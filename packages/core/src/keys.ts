@@ -251,6 +251,16 @@ export const keys = {
    * run that stops midway leaves what it did. Operators read it (docs/retention-and-deletion.md).
    */
   deletionCertificate: (accountId: string) => ({ PK: `DELCERT#${accountId}`, SK: 'DELCERT' }),
+  /**
+   * One of a user's notifications (part 4 §8), by its id `<kind>.<subject id>`: one per user,
+   * student and kind by construction. A user's list is `begins_with(SK, NOTIF#<userId>#)`; the
+   * daily job reads the account's with `begins_with(SK, NOTIF#)`.
+   */
+  notification: (accountId: string, userId: string, notificationId: string) => ({ PK: acct(accountId), SK: `NOTIF#${userId}#${notificationId}` }),
+  notificationsOfUser: (accountId: string, userId: string) => ({ PK: acct(accountId), SKPrefix: `NOTIF#${userId}#` }),
+  notificationPrefix: (accountId: string) => ({ PK: acct(accountId), SKPrefix: 'NOTIF#' }),
+  /** A user's own preferences (the weekly digest's opt-in). */
+  userPreferences: (accountId: string, userId: string) => ({ PK: acct(accountId), SK: `PREFS#${userId}` }),
   /** Per-week and per-month counters (ADD), so the dashboard reads a constant number of items. */
   counters: (accountId: string, period: string) => ({ PK: acct(accountId), SK: `${COUNTERS}${period}` }),
 };
@@ -388,6 +398,8 @@ export const entity = {
   familyShare: 'FamilyShare',
   familyVisit: 'FamilyVisit',
   noteTranslation: 'NoteTranslation',
+  notification: 'Notification',
+  userPreferences: 'UserPreferences',
 } as const;
 
 /** Keys of files outside the table: an export's file (an S3 object key, a path under the local exports folder), tenant first. */

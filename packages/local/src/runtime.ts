@@ -50,6 +50,8 @@ export async function startApp(opts: { port?: number; host?: string; dataDir?: s
     });
     const actual = (server.address() as { port: number }).port;
     const url = `http://${host}:${actual}`;
+    // The weekly digest's links (outbox/*.eml, the local stand-in for SES) lead to this server unless APP_URL says otherwise.
+    process.env.APP_URL ??= url;
     return {
       url,
       stop: async () => {

@@ -87,5 +87,10 @@ export const testAccount = (timeZone = BROWSER_ZONE) => ({ id: testUser.accountI
  * testAccount() unless a test answers GET /api/account itself.
  */
 export function accountSettings(method: string, url: string): Promise<Response> | undefined {
-  return method === 'GET' && url === '/api/account' ? Promise.resolve(jsonResponse(200, testAccount())) : undefined;
+  if (method === 'GET' && url === '/api/account') return Promise.resolve(jsonResponse(200, testAccount()));
+  // The header's bell reads the user's notifications on every signed-in screen: none, unless a test answers itself.
+  if (method === 'GET' && url === '/api/notifications') return Promise.resolve(jsonResponse(200, []));
+  // The Security page's digest card reads the user's preferences: not opted in, unless a test answers itself.
+  if (method === 'GET' && url === '/api/user/preferences') return Promise.resolve(jsonResponse(200, { weeklyDigest: false }));
+  return undefined;
 }

@@ -17,6 +17,7 @@ import { SERVICE_LOG_CSV_HEADER } from '@caseload/contract/signatures';
 import type { AuthContext } from '../context.ts';
 import { writeWholeExport } from '../account-export/runner.ts';
 import { minutesRow, minutesRowBatches } from '../minutes/service.ts';
+import { notifyJobDone } from '../notifications/refresh.ts';
 import { csvLine, csvStart } from '../reports/export.ts';
 import { serviceLogRow } from '../service-log/lines.ts';
 import { serviceLogBatches } from '../service-log/service.ts';
@@ -77,6 +78,7 @@ export async function runExportJob(accountId: string, jobId: string): Promise<vo
     await once(file, 'finish');
     await exportStorage().put(exportFileKey(job), path);
     await finishExportJob(accountId, jobId, rows);
+    await notifyExportDone(job);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -93,4 +95,19 @@ async function runWholeExport(job: ExportJobItem, dir: string): Promise<void> {
   rows = Object.entries(manifest.counts).reduce((sum, [name, n]) => (name.endsWith('.jsonl') ? sum + n : sum), 0);
   await exportStorage().put(exportFileKey(job), zipPath);
   await finishExportJob(job.accountId, job.jobId, rows);
+  await notifyExportDone(job);
+}
+
+/** The starter's notification (part 4 §8): what finished, and the screen its file is downloaded from. */
+function notifyExportDone(job: ExportJobItem): Promise<void> {
+  const request = job.request;
+  const done =
+    'scope' in request
+      ? request.scope === 'client'
+        ? { label: "Your student's record export", link: `/clients/${request.clientId}` }
+        : { label: 'Your district export', link: '/security' }
+      : job.kind === 'serviceLog'
+        ? { label: 'Your service-log export', link: '/service-log' }
+        : { label: 'Your service-minutes export', link: '/minutes' };
+  return notifyJobDone(job.accountId, job.createdBy, job.jobId, done);
 }

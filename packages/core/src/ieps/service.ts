@@ -16,6 +16,7 @@ import type { AuthContext } from '../context.ts';
 import { ConflictError, NotFoundError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import type { IepRecord, IepSetItem } from '../items.ts';
+import { refreshStudentReminders } from '../notifications/refresh.ts';
 import { localDate } from '../school-calendar/dates.ts';
 import { accountTimeZone } from '../school-calendar/settings.ts';
 import { retryOnConflict } from '../sessions/conflicts.ts';
@@ -90,6 +91,7 @@ export async function createIep(auth: AuthContext, clientId: string, input: IepI
     return iep;
   });
   await auditChange(auth, 'iep.created', { type: 'iep', id }, 'Added an IEP');
+  await refreshStudentReminders(auth.accountId, clientId);
   return toIep(created);
 }
 
@@ -118,14 +120,17 @@ export async function updateIep(auth: AuthContext, iepId: string, input: IepInpu
     return after;
   });
   await auditChange(auth, 'iep.updated', { type: 'iep', id: iepId }, updated.status === 'ended' ? 'Ended an IEP' : 'Updated an IEP');
+  await refreshStudentReminders(auth.accountId, updated.clientId);
   return toIep(updated);
 }
 
 export async function deleteIep(auth: AuthContext, iepId: string): Promise<void> {
-  await retryOnConflict(async () => {
+  const clientId = await retryOnConflict(async () => {
     const { set, iep } = await iepForWrite(auth, iepId);
     const rest = Object.fromEntries(Object.entries(set.ieps).filter(([id]) => id !== iepId));
     await writeIepSet(auth.accountId, iep.clientId, set, rest, { delete: iepId });
+    return iep.clientId;
   });
   await auditChange(auth, 'iep.deleted', { type: 'iep', id: iepId }, 'Deleted an IEP');
+  await refreshStudentReminders(auth.accountId, clientId);
 }

@@ -161,6 +161,15 @@ async function rowOf(accountId: string, client: ClientItem | CaseloadEntryItem, 
   };
 }
 
+/**
+ * One client's row of this school year, as the caseload's minutes list shows it: the reminders
+ * (notifications/) read its status and IEP dates when the client's IEPs change.
+ */
+export async function clientMinutesRow(accountId: string, client: ClientItem | CaseloadEntryItem): Promise<MinutesRow> {
+  const calendar = await calendarOf(accountId);
+  return rowOf(accountId, client, calendar, periodOf({}, calendar));
+}
+
 async function caseloadRows(auth: AuthContext, assignedTo: string, range: Range): Promise<{ rows: MinutesRow[]; period: { from: string; to: string }; today: string }> {
   const [clients, calendar] = await Promise.all([caseloadClients(auth, assignedTo), calendarOf(auth.accountId)]);
   const period = periodOf(range, calendar);

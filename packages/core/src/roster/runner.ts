@@ -7,6 +7,7 @@
  */
 import { recordAudit } from '../audit.ts';
 import { fileKeys } from '../keys.ts';
+import { notifyJobDone } from '../notifications/refresh.ts';
 import { errorFields, logger } from '../observability.ts';
 import { failRosterImport, finishImportStep, getRosterImportItem, recordImportProgress } from './job.ts';
 import { rosterStorage } from './storage.ts';
@@ -36,6 +37,7 @@ async function runStep(accountId: string, importId: string, step: 'previewing' |
         entityId: importId,
         summary: `Applied a roster import: schools +${schools.add} ~${schools.update} -${schools.archive}, students +${students.add} ~${students.update} -${students.archive}, staff +${staff.add} ~${staff.update} -${staff.archive}`,
       });
+      await notifyJobDone(accountId, item.createdBy, importId, { label: 'Your roster import', link: '/roster-import' });
     }
   } finally {
     await opened.close();

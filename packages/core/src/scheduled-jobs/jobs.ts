@@ -6,12 +6,16 @@
  */
 import { jobsDueAt, type ScheduledJobName } from '@caseload/contract/scheduled-jobs';
 import { runAccountDeletion } from '../account-deletion/job.ts';
+import { runWeeklyDigest } from '../notifications/digest.ts';
+import { runReminders } from '../notifications/job.ts';
 import { runRetention } from '../retention/job.ts';
 import type { JobBudget, JobResult } from './types.ts';
 
 export const jobRunners: Record<ScheduledJobName, (at: Date, budget: JobBudget) => Promise<JobResult>> = {
   'account-deletion': runAccountDeletion,
   retention: runRetention,
+  reminders: runReminders,
+  'weekly-digest': runWeeklyDigest,
 };
 
 export const runScheduledJob = (name: ScheduledJobName, at: Date, budget: JobBudget) => jobRunners[name](at, budget);

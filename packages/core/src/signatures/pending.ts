@@ -39,12 +39,12 @@ async function batchGet<T>(itemKeys: { PK: string; SK: string }[]): Promise<T[]>
 const studentName = (entry: ParticipantEntry) => `${entry.firstName} ${entry.lastInitial}.`;
 
 /**
- * Notes awaiting the caller's co-signature (part 4 §1.4), for a user with role `slp`: one Query of
+ * Notes awaiting the caller's co-signature (part 4 §1.4), for a user with role `slp`, with when each was signed: one Query of
  * the account's co-signature index, then one BatchGet of the sessions (the student's name, the time,
  * whether the caller may see the participant) and of the signing assistants (kept only when the
  * caller is among their supervisors now, as co-signing checks). Never the caller's own signature.
  */
-async function awaitingCosignature(auth: AuthContext): Promise<PendingNote[]> {
+export async function awaitingCosignature(auth: AuthContext): Promise<(PendingNote & { signedAt: string })[]> {
   if (auth.role !== 'slp') return [];
   const rows = await queryPartition<SessionNoteItem>({ index: 'GSI1', pk: keys.awaitingCosignature(auth.accountId) });
   // The index is eventually consistent: a note co-signed a moment ago may still be listed there.
@@ -65,7 +65,7 @@ async function awaitingCosignature(auth: AuthContext): Promise<PendingNote[]> {
     const session = sessions.get(row.sessionId);
     const entry = session?.participants[row.clientId];
     if (!session || !entry || !isVisibleEntry(auth, entry) || !supervised.has(row.signature!.userId)) return [];
-    return [{ sessionId: row.sessionId, clientId: row.clientId, student: studentName(entry), scheduledAt: session.scheduledAt, signedBy: row.signature!.name }];
+    return [{ sessionId: row.sessionId, clientId: row.clientId, student: studentName(entry), scheduledAt: session.scheduledAt, signedBy: row.signature!.name, signedAt: row.signature!.at }];
   });
 }
 
@@ -97,5 +97,6 @@ async function myUnsigned(auth: AuthContext): Promise<PendingNote[]> {
 
 export async function getPendingSignatures(auth: AuthContext): Promise<PendingSignatures> {
   const [awaitingMyCosignature, unsigned] = await Promise.all([awaitingCosignature(auth), myUnsigned(auth)]);
-  return { awaitingMyCosignature, myUnsigned: unsigned };
+  // The reminders read when each was signed (awaitingCosignature's signedAt); the dashboard's answer does not carry it.
+  return { awaitingMyCosignature: awaitingMyCosignature.map(({ signedAt: _signedAt, ...note }) => note), myUnsigned: unsigned };
 }

@@ -31,6 +31,7 @@ import { providerOf } from '../sessions/provider.ts';
 import { getItem, readSession } from '../sessions/repo.ts';
 import { actorName } from '../sessions/service.ts';
 import { findVisibleClient, requireVisible } from '../sessions/view.ts';
+import { refreshCosignReminders } from '../notifications/refresh.ts';
 import { tableName } from '../table.ts';
 import { loadServiceFacts } from './facts.ts';
 import { failedConditionAt } from './lock.ts';
@@ -249,7 +250,10 @@ export async function cosignSessionNote(auth: AuthContext, sessionId: string, cl
     });
   });
   await auditNote(auth, 'cosigned', sessionId, clientId);
-  return toSessionNote((await getItem<SessionNoteItem>(key))!);
+  const cosigned = (await getItem<SessionNoteItem>(key))!;
+  // Part 4 §8: the supervisors' co-signature reminders of this student go once none is waiting.
+  await refreshCosignReminders(auth.accountId, cosigned.signature!.userId);
+  return toSessionNote(cosigned);
 }
 
 /** DynamoDB's refusal of an item grown past 400 KB. */

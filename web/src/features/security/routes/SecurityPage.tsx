@@ -8,6 +8,7 @@ import { LeavingCaseloadCard } from '../components/LeavingCaseloadCard.tsx';
 import { RetentionCard } from '../components/RetentionCard.tsx';
 import { TrustedDevicesCard } from '../components/TrustedDevicesCard.tsx';
 import { TwoFactorCard } from '../components/TwoFactorCard.tsx';
+import { WeeklyDigestCard } from '../components/WeeklyDigestCard.tsx';
 
 export default function SecurityPage() {
   // The shell renders this page only with a signed-in user.
@@ -23,6 +24,7 @@ export default function SecurityPage() {
       <Stack gap="6" maxW="2xl">
         <TwoFactorCard enabled={twoFactorEnabled} />
         {twoFactorEnabled && <TrustedDevicesCard />}
+        <WeeklyDigestCard />
         <AccountExportCard />
         {/* Keyed by the saved value, so a save elsewhere (another tab's answer) restarts the field from it. */}
         {managesAccount && account && <RetentionCard key={account.retentionYears} account={account} />}
