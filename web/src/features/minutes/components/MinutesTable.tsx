@@ -58,7 +58,6 @@ function MinutesGrid({ rows, sort, direction, onSort }: MinutesTableProps) {
                   textAlign={column.numeric ? 'end' : undefined}
                   verticalAlign="bottom"
                   whiteSpace="normal"
-                whiteSpace="normal"
                   aria-sort={column.sort === undefined ? undefined : active ? (direction === 'asc' ? 'ascending' : 'descending') : 'none'}
                   {...(index === 0 ? { position: 'sticky', left: 0, bg: 'bg', zIndex: 1 } : {})}
                 >

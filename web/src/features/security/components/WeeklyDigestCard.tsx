@@ -1,6 +1,7 @@
-import { Card, Checkbox, Heading, Skeleton, Text } from '@chakra-ui/react';
+import { Checkbox, Skeleton } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { QueryState } from '../../../components/QueryState.tsx';
+import { SettingsCard } from '../../../components/SettingsCard.tsx';
 import { notify } from '../../../lib/toaster.ts';
 import { useSaveUserPreferences, useUserPreferences } from '../api/preferences.ts';
 
@@ -16,43 +17,33 @@ export function WeeklyDigestCard() {
   }, [refusals]);
 
   return (
-    <Card.Root>
-      <Card.Header>
-        <Heading as="h2" size="lg">
-          Weekly digest
-        </Heading>
-        <Text color="fg.muted" fontSize="sm">
-          An e-mail on Mondays at 6:00 with how many reminders you have and links to them. It never names a student.
-        </Text>
-      </Card.Header>
-      <Card.Body>
-        <QueryState query={preferences} loading="Loading your e-mail settings" placeholder={<Skeleton height="6" />} error="Could not load your e-mail settings." retry>
-          {(prefs) => (
-            <Checkbox.Root
-              key={refusals}
-              checked={save.isPending ? save.variables.weeklyDigest : prefs.weeklyDigest}
-              disabled={save.isPending}
-              minH="6"
-              onCheckedChange={(d) =>
-                save.mutate(
-                  { weeklyDigest: d.checked === true },
-                  {
-                    onSuccess: (saved) => notify.success({ title: saved.weeklyDigest ? 'Weekly digest turned on.' : 'Weekly digest turned off.' }),
-                    onError: () => {
-                      setRefusals((n) => n + 1);
-                      notify.error({ title: 'Could not save your choice. Check your connection and try again.' });
-                    },
+    <SettingsCard headingId="weekly-digest-heading" title="Weekly digest" description="An e-mail on Mondays at 6:00 with how many reminders you have and links to them. It never names a student.">
+      <QueryState query={preferences} loading="Loading your e-mail settings" placeholder={<Skeleton height="6" />} error="Could not load your e-mail settings." retry>
+        {(prefs) => (
+          <Checkbox.Root
+            key={refusals}
+            checked={save.isPending ? save.variables.weeklyDigest : prefs.weeklyDigest}
+            disabled={save.isPending}
+            minH="6"
+            onCheckedChange={(d) =>
+              save.mutate(
+                { weeklyDigest: d.checked === true },
+                {
+                  onSuccess: (saved) => notify.success({ title: saved.weeklyDigest ? 'Weekly digest turned on.' : 'Weekly digest turned off.' }),
+                  onError: () => {
+                    setRefusals((n) => n + 1);
+                    notify.error({ title: 'Could not save your choice. Check your connection and try again.' });
                   },
-                )
-              }
-            >
-              <Checkbox.HiddenInput ref={input} />
-              <Checkbox.Control />
-              <Checkbox.Label>E-mail me a weekly digest</Checkbox.Label>
-            </Checkbox.Root>
-          )}
-        </QueryState>
-      </Card.Body>
-    </Card.Root>
+                },
+              )
+            }
+          >
+            <Checkbox.HiddenInput ref={input} />
+            <Checkbox.Control />
+            <Checkbox.Label>E-mail me a weekly digest</Checkbox.Label>
+          </Checkbox.Root>
+        )}
+      </QueryState>
+    </SettingsCard>
   );
 }
