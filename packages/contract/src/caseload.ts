@@ -259,6 +259,8 @@ export const dashboardStats = /* @__PURE__ */ schema(() =>
     totalClients: z.number(),
     weekSessions: z.number(),
     activeGoals: z.number(),
+    /** Active goals whose monitoring status is at risk (spec part 4 §7), of the students in the same scope. */
+    goalsAtRisk: z.number(),
     /** Completed ÷ due so far this week; null when nothing was due yet. */
     completionRate: z.nullable(z.number()),
     trends: z.object({

@@ -19,6 +19,7 @@ import type { IepRecord, IepSetItem } from '../items.ts';
 import { localDate } from '../school-calendar/dates.ts';
 import { accountTimeZone } from '../school-calendar/settings.ts';
 import { retryOnConflict } from '../sessions/conflicts.ts';
+import { refreshGoalsAtRisk } from '../monitoring/summary.ts';
 import { clientOfIep, readIepSet, writeIepSet } from './repo.ts';
 
 type IepInput = z.output<typeof iepBody>;
@@ -90,6 +91,8 @@ export async function createIep(auth: AuthContext, clientId: string, input: IepI
     return iep;
   });
   await auditChange(auth, 'iep.created', { type: 'iep', id }, 'Added an IEP');
+  // The IEP's end date is where a goal's aim line ends (part 4 §7).
+  await refreshGoalsAtRisk(auth.accountId, clientId);
   return toIep(created);
 }
 
@@ -118,14 +121,17 @@ export async function updateIep(auth: AuthContext, iepId: string, input: IepInpu
     return after;
   });
   await auditChange(auth, 'iep.updated', { type: 'iep', id: iepId }, updated.status === 'ended' ? 'Ended an IEP' : 'Updated an IEP');
+  await refreshGoalsAtRisk(auth.accountId, updated.clientId);
   return toIep(updated);
 }
 
 export async function deleteIep(auth: AuthContext, iepId: string): Promise<void> {
-  await retryOnConflict(async () => {
+  const clientId = await retryOnConflict(async () => {
     const { set, iep } = await iepForWrite(auth, iepId);
     const rest = Object.fromEntries(Object.entries(set.ieps).filter(([id]) => id !== iepId));
     await writeIepSet(auth.accountId, iep.clientId, set, rest, { delete: iepId });
+    return iep.clientId;
   });
   await auditChange(auth, 'iep.deleted', { type: 'iep', id: iepId }, 'Deleted an IEP');
+  await refreshGoalsAtRisk(auth.accountId, clientId);
 }
