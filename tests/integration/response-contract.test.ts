@@ -280,7 +280,11 @@ const cases: Record<RouteName, Case> = {
   },
 
   // ---- dashboard and activity
-  getDashboardStats: async () => [await w.owner.get('/api/dashboard/stats'), await w.owner.get(`/api/dashboard/stats?weekStart=${encodeURIComponent(day(-3).toISOString())}`)],
+  getDashboardStats: async () => [
+    await w.owner.get('/api/dashboard/stats'),
+    await w.owner.get(`/api/dashboard/stats?weekStart=${encodeURIComponent(day(-3).toISOString())}`),
+    await w.owner.get('/api/dashboard/stats?assignedTo=me'),
+  ],
   listActivities: async () => {
     const [account, mine] = [await w.owner.get('/api/activities'), await w.child.agent.get('/api/activities?scope=mine')];
     expect(account.body.length).toBeGreaterThan(0);
@@ -493,8 +497,10 @@ const cases: Record<RouteName, Case> = {
   // ---- goals and progress data
   listGoals: async () => {
     const goals = await w.owner.get(`/api/goals?clientId=${w.clientId}`);
-    // The main goal has progress, so its recent accuracy is answered too.
-    expect(goals.body).toEqual(expect.arrayContaining([expect.objectContaining({ id: w.goalId, recentAccuracy: expect.any(Number), baseline: expect.anything() })]));
+    // The main goal has progress, so its recent accuracy and its monitoring are answered too.
+    expect(goals.body).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: w.goalId, recentAccuracy: expect.any(Number), baseline: expect.anything(), monitoring: expect.objectContaining({ basis: expect.any(String) }) })]),
+    );
     return goals;
   },
   createGoal: () => w.owner.post('/api/goals', fullGoal(w.clientId, 'Use plurals')),
