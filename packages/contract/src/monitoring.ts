@@ -76,3 +76,13 @@ export function monitoringText(monitoring: GoalMonitoring): string {
   }
   return parts.join(' ');
 }
+
+/**
+ * The trend line's and the aim line's heights on each of a chart's session dates (one decimal; null
+ * where the goal has no such line): what every goal chart draws, the Reports figure's ECharts option
+ * (goal-chart.ts) and the client page's small chart alike, so both draw the same lines.
+ */
+export function monitoringSeries(monitoring: GoalMonitoring | null | undefined, dates: readonly string[]): { trend: (number | null)[]; aim: (number | null)[] } {
+  const along = (line: MonitoringLine | null | undefined) => dates.map((date) => (line ? Math.round(lineValueAt(line, date) * 10) / 10 : null));
+  return { trend: along(monitoring?.trendLine), aim: along(monitoring?.aimLine) };
+}
