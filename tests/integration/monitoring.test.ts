@@ -149,9 +149,11 @@ describe("the dashboard's goalsAtRisk", () => {
     expect(await count('all')).toBe(0);
     expectStatus(await boss.post(`/api/clients/${kid.id}/ieps`, IEP), 201);
     expect(await count('all')).toBe(1);
+    expect((await boss.get('/api/dashboard/goals-at-risk')).body).toEqual([{ clientId: kid.id, clientName: 'Noah B.', goalsAtRisk: 1 }]);
     expectStatus(await boss.post(`/api/clients/${kid.id}/archive`), 200);
     expect(await count('all')).toBe(0);
     expect(await count('me')).toBe(0);
+    expect((await boss.get('/api/dashboard/goals-at-risk')).body).toEqual([]);
   });
 
   it('never counts a student the user may not see: an organization-limited user counts its organizations only, "My caseload" its assigned students only', async () => {
@@ -174,8 +176,19 @@ describe("the dashboard's goalsAtRisk", () => {
     const birchCount = (await stats(birchOnly)).goalsAtRisk;
     expect(alderCount + birchCount).toBe(before + 3);
     expect(birchCount).toBeGreaterThanOrEqual(2);
-    // The Birch-only user cannot read the Alder student's goals, and its count never held them.
+    // The Birch-only user cannot read the Alder student's goals, and its count and list never held them.
     expectStatus(await birchOnly.get(`/api/goals?clientId=${inAlder.id}`), 404);
+    const listed = (agent: Agent, assignedTo: 'me' | 'all' = 'all') => agent.get(`/api/dashboard/goals-at-risk?assignedTo=${assignedTo}`).then((r) => expectStatus(r, 200) as { clientId: string; clientName: string; goalsAtRisk: number }[]);
+    const birchList = await listed(birchOnly);
+    expect(birchList.map((s) => s.clientId)).toEqual(expect.arrayContaining([inBirch.id, unassigned.id]));
+    expect(birchList.map((s) => s.clientId)).not.toContain(inAlder.id);
+    expect(birchList.reduce((n, s) => n + s.goalsAtRisk, 0)).toBe(birchCount);
+    expect(birchList.find((s) => s.clientId === inBirch.id)).toEqual({ clientId: inBirch.id, clientName: 'Ava M.', goalsAtRisk: 1 });
+    const ownerAll = await listed(owner);
+    expect(ownerAll.map((s) => s.clientId)).toEqual(expect.arrayContaining([inAlder.id, inBirch.id, unassigned.id]));
+    const ownerMine = (await listed(owner, 'me')).map((s) => s.clientId);
+    expect(ownerMine).toEqual(expect.arrayContaining([inAlder.id, inBirch.id]));
+    expect(ownerMine).not.toContain(unassigned.id);
   });
 });
 
@@ -229,5 +242,7 @@ describe("'Goals at risk' on the dashboard's 'My caseload'", () => {
     expect(await requestsOf(mine)).toBe(few);
     expect(few).toBeLessThanOrEqual(5);
     expect(await requestsOf(() => stats(boss, 'all'))).toBeLessThanOrEqual(3);
+    // The list behind the card: the caseload, its counters and its 15 students, one request each kind.
+    expect(((await boss.get('/api/dashboard/goals-at-risk?assignedTo=me')).body as unknown[]).length).toBe(15);
   }, 120_000);
 });

@@ -285,6 +285,8 @@ const cases: Record<RouteName, Case> = {
     await w.owner.get(`/api/dashboard/stats?weekStart=${encodeURIComponent(day(-3).toISOString())}`),
     await w.owner.get('/api/dashboard/stats?assignedTo=me'),
   ],
+  // Its entries are checked in tests/integration/monitoring.test.ts, where students have goals at risk.
+  listGoalsAtRisk: async () => [await w.owner.get('/api/dashboard/goals-at-risk'), await w.owner.get('/api/dashboard/goals-at-risk?assignedTo=me')],
   listActivities: async () => {
     const [account, mine] = [await w.owner.get('/api/activities'), await w.child.agent.get('/api/activities?scope=mine')];
     expect(account.body.length).toBeGreaterThan(0);

@@ -273,6 +273,11 @@ export const dashboardStats = /* @__PURE__ */ schema(() =>
 );
 export type DashboardStats = z.infer<typeof dashboardStats>;
 
+/** GET /api/dashboard/goals-at-risk: the students behind the dashboard's 'Goals at risk', in the same scope. */
+export const goalsAtRiskQuery = /* @__PURE__ */ schema(() => z.object({ assignedTo: z._default(z.enum(['me', 'all']), 'all') }));
+export const studentGoalsAtRisk = /* @__PURE__ */ schema(() => z.object({ clientId: id, clientName: z.string(), goalsAtRisk: z.number() }));
+export type StudentGoalsAtRisk = z.infer<typeof studentGoalsAtRisk>;
+
 /** The user's local Monday 00:00, so "this week" follows the user's time zone. */
 export const dashboardStatsQuery = /* @__PURE__ */ schema(() =>
   z.object({ weekStart: z.optional(isoDateTime), assignedTo: z._default(z.enum(['me', 'all']), 'all') }),

@@ -162,6 +162,17 @@ export async function readClientGoalCounts(accountId: string, clientIds: string[
   return counts;
 }
 
+/** Each of these clients' goals at risk as last counted (core/monitoring/summary.ts), those with any: one BatchGet per 100 clients. */
+export async function readClientGoalsAtRisk(accountId: string, clientIds: string[]): Promise<Map<string, number>> {
+  const items = await batchGet(accountId, clientIds.map(clientScope));
+  const out = new Map<string, number>();
+  for (const id of clientIds) {
+    const n = items.get(clientScope(id))?.goalsAtRisk;
+    if (typeof n === 'number' && n > 0) out.set(id, n);
+  }
+  return out;
+}
+
 /** Folds updates of the same counter item into one (a transaction may touch an item only once). */
 export function mergeUpdates(updates: TxItem[]): TxItem[] {
   const byKey = new Map<string, { key: Record<string, unknown>; deltas: Record<string, number> }>();

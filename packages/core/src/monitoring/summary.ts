@@ -34,6 +34,7 @@ interface StoredShare {
 export async function recordGoalsAtRisk(accountId: string, client: Pick<ClientItem, 'id' | 'organizationId' | 'archivedAt'>, goals: readonly Goal[]): Promise<void> {
   const count = client.archivedAt ? 0 : goalsAtRiskOf(goals);
   const key = keys.counters(accountId, clientScope(client.id));
+  const index = keys.goalsAtRiskIndex(accountId, client.id);
   await retryOnConflict(async () => {
     const stored = await getItem<StoredShare>(key);
     const before = { count: stored?.goalsAtRisk ?? 0, organizationId: stored?.atRiskOrganization };
@@ -49,13 +50,18 @@ export async function recordGoalsAtRisk(accountId: string, client: Pick<ClientIt
       {
         Update: {
           Key: key,
-          UpdateExpression: after.organizationId === undefined ? 'SET #type = :type, #n = :n REMOVE #org' : 'SET #type = :type, #n = :n, #org = :org',
+          // While the count is above 0 the item sits in the sparse index of clients with goals at risk (listGoalsAtRisk).
+          UpdateExpression: [
+            `SET ${['#type = :type', '#n = :n', ...(after.organizationId === undefined ? [] : ['#org = :org']), ...(after.count > 0 ? ['#gpk = :gpk', '#gsk = :gsk'] : [])].join(', ')}`,
+            ...(after.organizationId === undefined || after.count === 0 ? [`REMOVE ${[...(after.organizationId === undefined ? ['#org'] : []), ...(after.count === 0 ? ['#gpk', '#gsk'] : [])].join(', ')}`] : []),
+          ].join(' '),
           ConditionExpression: condition.ConditionExpression,
-          ExpressionAttributeNames: { '#type': 'type', '#n': 'goalsAtRisk', '#org': 'atRiskOrganization' },
+          ExpressionAttributeNames: { '#type': 'type', '#n': 'goalsAtRisk', '#org': 'atRiskOrganization', '#gpk': 'GSI2PK', '#gsk': 'GSI2SK' },
           ExpressionAttributeValues: {
             ':type': entity.counters,
             ':n': after.count,
             ...(after.organizationId === undefined ? {} : { ':org': after.organizationId }),
+            ...(after.count > 0 ? { ':gpk': index.GSI2PK, ':gsk': index.GSI2SK } : {}),
             ...condition.ExpressionAttributeValues,
           },
         },

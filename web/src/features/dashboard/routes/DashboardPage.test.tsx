@@ -12,6 +12,7 @@ const stats: DashboardStats = {
   totalClients: 12,
   weekSessions: 7,
   activeGoals: 20,
+  goalsAtRisk: 4,
   completionRate: 83,
   trends: { clientsAddedThisMonth: 3, lastWeekSessions: 9, sessionsDueThisWeek: 5, goalsMasteredThisMonth: 1 },
 };
