@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { goalTypeLabels } from '@caseload/contract/enums';
 import { plainText } from '../../../components/rich-text/plain-text.ts';
 import { GOALS_SHOWN, goalStatusLabel, percent, sortBySuccess, successBadgeProps, successVariant, type ClientProgress } from '../lib/report.ts';
-import { useClientGoals } from '../../goals/api/goals.ts';
+import { useClientGoals } from '../../goals/index.ts';
 import { GoalChartFigure } from './GoalChartFigure.tsx';
 
 /**
