@@ -159,13 +159,14 @@ describe("the dashboard's goalsAtRisk", () => {
   it('never counts a student the user may not see: an organization-limited user counts its organizations only, "My caseload" its assigned students only', async () => {
     const before = (await stats(owner)).goalsAtRisk;
     const mineBefore = (await stats(owner, 'me')).goalsAtRisk;
-    const inAlder = await student(alder);
-    const inBirch = await student(birch);
-    const unassigned = await student(birch, { clinicianIds: [] });
+    const inAlder = await student(alder, { iep: false });
+    const inBirch = await student(birch, { iep: false });
+    const unassigned = await student(birch, { iep: false, clinicianIds: [] });
     for (const [kid, org] of [[inAlder, alder], [inBirch, birch], [unassigned, birch]] as const) {
       const goal = await addGoal(owner, kid.id, { criterionAccuracy: 80, criterionSessions: 3 });
       await weekly(kid, goal, org, [[7, 10], [6, 10], [5, 10], [4, 10]]);
-      // The list read brings the stored count up to date (seeded rows bypass the writes that would).
+      // Seeded rows bypass the writes that recount; adding the IEP is one of them.
+      expectStatus(await owner.post(`/api/clients/${kid.id}/ieps`, IEP), 201);
       expect((await goalsOf(owner, kid.id))[0]!.monitoring).toMatchObject({ status: 'at_risk' });
     }
     expect((await stats(owner)).goalsAtRisk).toBe(before + 3);

@@ -107,14 +107,12 @@ async function goalAndClientForWrite(auth: AuthContext, goalId: string): Promise
 
 /**
  * One client's goals, every status (archived clients' goals stay readable as history), each with
- * its monitoring; the dashboard's count of the client's goals at risk is brought up to date from
- * the same figures (written only when it changed).
+ * its monitoring. A read writes nothing (GET routes are read-only, down to their IAM policy): the
+ * dashboard's count is kept by the writes (monitoring/summary.ts).
  */
 export async function listGoals(auth: AuthContext, clientId: string): Promise<Goal[]> {
-  const client = await getVisibleClient(auth, clientId, { includeArchived: true });
-  const goals = await goalsWithMonitoring(auth.accountId, clientId, await goalsOfClient(auth.accountId, clientId));
-  await recordGoalsAtRisk(auth.accountId, client, goals);
-  return goals;
+  await getVisibleClient(auth, clientId, { includeArchived: true });
+  return goalsWithMonitoring(auth.accountId, clientId, await goalsOfClient(auth.accountId, clientId));
 }
 
 export async function createGoal(auth: AuthContext, input: CreateInput): Promise<Goal> {

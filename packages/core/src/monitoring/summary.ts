@@ -7,9 +7,9 @@
  *
  * The count is recomputed from the records (never adjusted by guesswork) where what it rests on
  * changes: a goal's write, an IEP's write, a session's update or deletion and a participant's
- * status (core/sessions), a client's archive, restore or move, and every read of the client's goal
- * list (which computes the monitoring anyway). A trial or count save does not (it stays two
- * requests: tests/integration/hot-path-requests.test.ts); its session's completion does.
+ * status (core/sessions), a client's archive or move. Never on a read: GET routes write nothing
+ * (their IAM policy allows no write). A trial or count save does not (it stays two requests:
+ * tests/integration/hot-path-requests.test.ts); its session's completion does.
  */
 import type { Goal } from '@caseload/contract/sessions';
 import { atRiskScopeUpdates, clientScope } from '../counters.ts';
