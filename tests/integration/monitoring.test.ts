@@ -10,6 +10,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../packages/core/src/db.ts';
 import { newId } from '../../packages/core/src/ids.ts';
+import { backfillGoalsAtRisk } from '../../packages/core/src/monitoring/migrate-goals-at-risk.ts';
 import type { ClientItem, GoalItem } from '../../packages/core/src/items.ts';
 import type { Agent } from '../support/api.ts';
 import { signUpOwner } from '../support/accounts.ts';
@@ -190,6 +191,30 @@ describe("the dashboard's goalsAtRisk", () => {
     const ownerMine = (await listed(owner, 'me')).map((s) => s.clientId);
     expect(ownerMine).toEqual(expect.arrayContaining([inAlder.id, inBirch.id]));
     expect(ownerMine).not.toContain(unassigned.id);
+  });
+});
+
+describe('the goals-at-risk migration', () => {
+  it('counts the students recorded before it (only those with an active goal under a structured criterion), and a second run changes nothing', async () => {
+    const { agent: boss, user } = await signUpOwner();
+    const own = user.accountId as string;
+    const org = (await putOrganization(own, 'Elm Elementary')).id;
+    const kid = expectStatus(await boss.post('/api/clients', { firstName: 'Ivy', lastInitial: 'L', organizationId: org, status: 'active', clinicianIds: [user.id] }), 201) as { id: string };
+    expectStatus(await boss.post(`/api/clients/${kid.id}/ieps`, IEP), 201);
+    const goal = await addGoal(boss, kid.id, { criterionAccuracy: 80, criterionSessions: 3 });
+    const loose = await addGoal(boss, kid.id, { name: 'No criterion' });
+    // Recorded as an earlier version would have: no recount.
+    for (const [i, ok] of [7, 6, 5, 4].entries()) {
+      const s = await putSession(own, { scheduledAt: at(MONDAYS[i]!), participants: { [kid.id]: 'present' }, providerId: user.id as string });
+      await putProgress(own, s, { id: goal.id, clientId: kid.id, organizationId: org } as GoalItem, ok, 10);
+      await putProgress(own, s, { id: loose.id, clientId: kid.id, organizationId: org } as GoalItem, ok, 10);
+    }
+    expect((await stats(boss)).goalsAtRisk).toBe(0);
+    expect(await backfillGoalsAtRisk(own)).toBe(1);
+    expect((await stats(boss)).goalsAtRisk).toBe(1);
+    expect((await stats(boss, 'me')).goalsAtRisk).toBe(1);
+    await backfillGoalsAtRisk(own);
+    expect((await stats(boss)).goalsAtRisk).toBe(1);
   });
 });
 
