@@ -26,7 +26,7 @@ import { goalTypes, gradeLevels, permissionDefaults, type ClientStatus, type Rol
 import { hashPassword } from '../packages/core/src/auth/passwords.ts';
 import { putNewUser } from '../packages/core/src/auth/users-repo.ts';
 import { caseloadWrites, clientRecord } from '../packages/core/src/caseload/clients-repo.ts';
-import { caseloadCounterUpdates, clientGoalCounterUpdates, mergeUpdates, sessionCounterChanges } from '../packages/core/src/counters.ts';
+import { atRiskScopeUpdates, caseloadCounterUpdates, clientGoalCounterUpdates, clientScope, mergeUpdates, sessionCounterChanges } from '../packages/core/src/counters.ts';
 import { db, ensureTable, type TxItem } from '../packages/core/src/db.ts';
 import { newId } from '../packages/core/src/ids.ts';
 import type { AttendedItem, ClientItem, GoalItem, IepSetItem, OrganizationItem, ParticipantEntry, ProgressItem, SessionItem } from '../packages/core/src/items.ts';
@@ -317,6 +317,12 @@ export async function seedDistrict(opts: DistrictOptions): Promise<SeededDistric
         await put(set);
         const iepId = Object.keys(set.ieps)[0]!;
         await put({ ...keys.iepRef(accountId, iepId), type: entity.iepRef, accountId, iepId, clientId: client.id });
+        // One student in five has a goal at risk, as its summary would hold it (core/monitoring/summary.ts):
+        // the client's own count and the scopes' sums, so the dashboard's 'Goals at risk' reads real items.
+        if (h % 5 === 0) {
+          count([{ Update: { Key: keys.counters(accountId, clientScope(client.id)), UpdateExpression: 'ADD #a0 :a0', ExpressionAttributeNames: { '#a0': 'goalsAtRisk' }, ExpressionAttributeValues: { ':a0': 1 } } }]);
+          count(atRiskScopeUpdates(accountId, { count: 0, organizationId: undefined }, { count: 1, organizationId: client.organizationId }));
+        }
       }
     }
 

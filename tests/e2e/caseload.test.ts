@@ -54,7 +54,7 @@ describe('caseload in Chromium: organizations, clients, users and their limits',
     await h1('Dashboard').waitFor();
     await page.getByText('Overview of your SLP practice').waitFor();
     // Nothing was due yet: the completion rate is '–', not 0%.
-    await eventually(() => page.getByTestId('stat-value').allTextContents()).toEqual(['0', '0', '0', '–']);
+    await eventually(() => page.getByTestId('stat-value').allTextContents()).toEqual(['0', '0', '0', '–', '0']);
     await page.getByText(/^No sessions due yet/).waitFor();
     await page.getByText('No sessions scheduled for today').waitFor();
     const quickActions = page.getByRole('region', { name: 'Quick Actions' });

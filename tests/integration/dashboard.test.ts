@@ -45,6 +45,7 @@ describe('dashboard stats', () => {
       totalClients: 0,
       weekSessions: 0,
       activeGoals: 0,
+      goalsAtRisk: 0,
       completionRate: null,
       trends: { clientsAddedThisMonth: 0, lastWeekSessions: 0, sessionsDueThisWeek: 0, goalsMasteredThisMonth: 0 },
     });

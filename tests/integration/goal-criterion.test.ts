@@ -4,8 +4,9 @@
  * read (the goals list, the session's client goals, the create and update answers) carrying
  * recentAccuracy and criterionMet computed from the stored trials and counts: fewer sessions than
  * required, sessions without data in between, criterionMaxCue, counts-only rows, exact
- * comparison; the status never changes by itself; the read is one newest-first Query of the
- * client's progress rows without their trials, paged only as far as the goals need.
+ * comparison; the status never changes by itself; the session page's read is one newest-first
+ * Query of the client's progress rows without their trials, paged only as far as the goals need
+ * (the goal list reads the whole history with the same attributes, for its monitoring).
  */
 import type { QueryCommandInput, QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -196,16 +197,18 @@ describe('the bounded read', () => {
     }
   }
 
-  it('reads the newest rows without trials or notes, only as far as each goal needs: 3 of 120 sessions for "80% over 3", and back to the oldest for a goal with data only there', async () => {
+  it('the session page reads the newest rows without trials or notes, only as far as each goal needs: 3 of 120 sessions for "80% over 3", and back to the oldest for a goal with data only there', async () => {
     const kid = await client('Hal');
     const steady = await putGoal(accountId, kid, { criterionAccuracy: 80, criterionSessions: 3 });
     const busy = await putGoal(accountId, kid, { name: 'Answer wh- questions' });
     const start = Date.UTC(2030, 0, 6, 9);
     const day = (n: number) => new Date(start + n * 86_400_000).toISOString();
     // 120 sessions: the steady goal at 9/10 in every one, the busy goal at 1/4 in every one.
-    for (let i = 0; i < 120; i++) await recordSession(accountId, kid, day(i), [[steady, 9, 10], [busy, 1, 4]]);
+    let newest = { id: '' };
+    for (let i = 0; i < 120; i++) newest = await recordSession(accountId, kid, day(i), [[steady, 9, 10], [busy, 1, 4]]);
+    const sessionGoals = async () => expectStatus(await owner.get(`/api/sessions/${newest.id}/client-goals`), 200) as Record<string, any>[];
 
-    const { answer, reads } = await observeProgressReads(async () => expectStatus(await owner.get(`/api/goals?clientId=${kid.id}`), 200) as Record<string, any>[]);
+    const { answer, reads } = await observeProgressReads(sessionGoals);
     expect(answer.find((g) => g.id === steady.id)).toMatchObject({ recentAccuracy: 90, criterionMet: true });
     expect(answer.find((g) => g.id === busy.id)).toMatchObject({ recentAccuracy: 25, criterionMet: false });
     expect(reads).toHaveLength(1);
@@ -217,10 +220,19 @@ describe('the bounded read', () => {
     // A goal whose only session with data is the oldest: the read pages back to it, and no further is possible.
     const old = await putGoal(accountId, kid, { name: 'Follow directions' });
     await recordSession(accountId, kid, day(-1), [[old, 3, 4]]);
-    const far = await observeProgressReads(async () => expectStatus(await owner.get(`/api/goals?clientId=${kid.id}`), 200) as Record<string, any>[]);
+    const far = await observeProgressReads(sessionGoals);
     expect(far.answer.find((g) => g.id === old.id)).toMatchObject({ recentAccuracy: 75, criterionMet: false });
     expect(far.reads.reduce((n, r) => n + r.count, 0)).toBe(241);
     // Pages grow (10, 20, 40, … up to 200 rows): a handful of requests for 241 rows.
     expect(far.reads.length).toBeLessThanOrEqual(6);
+
+    // The goal list answers each goal's progress monitoring (part 4 §7), a trend over all its
+    // sessions: it reads the whole history, with the same attributes, in pages of 1,000 rows.
+    const list = await observeProgressReads(async () => expectStatus(await owner.get(`/api/goals?clientId=${kid.id}`), 200) as Record<string, any>[]);
+    expect(list.answer.find((g) => g.id === steady.id)).toMatchObject({ recentAccuracy: 90, criterionMet: true, monitoring: { sessions: 120 } });
+    expect(list.answer.find((g) => g.id === old.id)).toMatchObject({ recentAccuracy: 75, criterionMet: false, monitoring: { sessions: 1 } });
+    expect(list.reads).toHaveLength(1);
+    expect(list.reads[0]!.count).toBe(241);
+    expect(Object.values(list.reads[0]!.input.ExpressionAttributeNames ?? {}).sort()).toEqual(['clientId', 'correctByCue', 'goalId', 'recordedAt', 'sessionId', 'successfulAttempts', 'totalAttempts']);
   });
 });

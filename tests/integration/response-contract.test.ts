@@ -294,7 +294,13 @@ const cases: Record<RouteName, Case> = {
   },
   getUserPreferences: () => w.owner.get('/api/user/preferences'),
   saveUserPreferences: () => w.owner.put('/api/user/preferences', { weeklyDigest: true }),
-  getDashboardStats: async () => [await w.owner.get('/api/dashboard/stats'), await w.owner.get(`/api/dashboard/stats?weekStart=${encodeURIComponent(day(-3).toISOString())}`)],
+  getDashboardStats: async () => [
+    await w.owner.get('/api/dashboard/stats'),
+    await w.owner.get(`/api/dashboard/stats?weekStart=${encodeURIComponent(day(-3).toISOString())}`),
+    await w.owner.get('/api/dashboard/stats?assignedTo=me'),
+  ],
+  // Its entries are checked in tests/integration/monitoring.test.ts, where students have goals at risk.
+  listGoalsAtRisk: async () => [await w.owner.get('/api/dashboard/goals-at-risk'), await w.owner.get('/api/dashboard/goals-at-risk?assignedTo=me')],
   listActivities: async () => {
     const [account, mine] = [await w.owner.get('/api/activities'), await w.child.agent.get('/api/activities?scope=mine')];
     expect(account.body.length).toBeGreaterThan(0);
@@ -507,8 +513,10 @@ const cases: Record<RouteName, Case> = {
   // ---- goals and progress data
   listGoals: async () => {
     const goals = await w.owner.get(`/api/goals?clientId=${w.clientId}`);
-    // The main goal has progress, so its recent accuracy is answered too.
-    expect(goals.body).toEqual(expect.arrayContaining([expect.objectContaining({ id: w.goalId, recentAccuracy: expect.any(Number), baseline: expect.anything() })]));
+    // The main goal has progress, so its recent accuracy and its monitoring are answered too.
+    expect(goals.body).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: w.goalId, recentAccuracy: expect.any(Number), baseline: expect.anything(), monitoring: expect.objectContaining({ basis: expect.any(String) }) })]),
+    );
     return goals;
   },
   createGoal: () => w.owner.post('/api/goals', fullGoal(w.clientId, 'Use plurals')),

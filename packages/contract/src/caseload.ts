@@ -259,6 +259,8 @@ export const dashboardStats = /* @__PURE__ */ schema(() =>
     totalClients: z.number(),
     weekSessions: z.number(),
     activeGoals: z.number(),
+    /** Active goals whose monitoring status is at risk (spec part 4 §7), of the students in the same scope. */
+    goalsAtRisk: z.number(),
     /** Completed ÷ due so far this week; null when nothing was due yet. */
     completionRate: z.nullable(z.number()),
     trends: z.object({
@@ -270,6 +272,11 @@ export const dashboardStats = /* @__PURE__ */ schema(() =>
   }),
 );
 export type DashboardStats = z.infer<typeof dashboardStats>;
+
+/** GET /api/dashboard/goals-at-risk: the students behind the dashboard's 'Goals at risk', in the same scope. */
+export const goalsAtRiskQuery = /* @__PURE__ */ schema(() => z.object({ assignedTo: z._default(z.enum(['me', 'all']), 'all') }));
+export const studentGoalsAtRisk = /* @__PURE__ */ schema(() => z.object({ clientId: id, clientName: z.string(), goalsAtRisk: z.number() }));
+export type StudentGoalsAtRisk = z.infer<typeof studentGoalsAtRisk>;
 
 /** The user's local Monday 00:00, so "this week" follows the user's time zone. */
 export const dashboardStatsQuery = /* @__PURE__ */ schema(() =>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cueMixText, goalChartDescription, goalChartOption, type GoalChart } from './goal-chart.ts';
+import { cueMixText, goalChartDescription, goalChartOption, monitoringLinesText, type GoalChart } from './goal-chart.ts';
+import type { GoalMonitoring } from './monitoring.ts';
 
 const chart: GoalChart = {
   points: [{ date: '2026-09-03', accuracy: 40 }, { date: '2026-10-10', accuracy: 65 }],
@@ -31,5 +32,28 @@ describe('the goal figure', () => {
     expect(cueMixText(chart)).toBe('Correct by cue level: Independent 60% · Verbal 40%');
     expect(cueMixText({ cueMix: [] })).toBeNull();
     expect(goalChartDescription(chart)).toBe('Accuracy over 2 sessions: 40%, 65%; baseline 30%; criterion 80%; status: Progressing');
+  });
+
+  it('draws the trend over the sessions and the aim line from the baseline (part 4 §7), and says both in words', () => {
+    // Aim line from 30% on Aug 28 to 80% on Dec 6 (100 days, half a point a day): 33 on Sep 3 (6 days), 51.5 on Oct 10 (43 days).
+    const monitoring: GoalMonitoring = {
+      status: 'on_track',
+      sessions: 5,
+      weeks: 5,
+      slopePerWeek: 4.7,
+      projectedDate: '2026-11-20',
+      aimLine: { from: { date: '2026-08-28', accuracy: 30 }, to: { date: '2026-12-06', accuracy: 80 } },
+      trendLine: { from: { date: '2026-09-03', accuracy: 40 }, to: { date: '2026-10-10', accuracy: 65 } },
+      basis: 'Based on 5 sessions over 5 weeks',
+    };
+    const option = goalChartOption(chart, undefined, monitoring);
+    expect(option.series.find((s) => s.name === 'Trend')).toMatchObject({ data: [null, 40, 65] });
+    expect(option.series.find((s) => s.name === 'Aim line')).toMatchObject({ data: [30, 33, 51.5] });
+    expect(JSON.parse(JSON.stringify(option))).toEqual(option);
+    expect(monitoringLinesText(monitoring)).toBe('Trend +4.7 points a week; Aim line from 30% on Aug 28, 2026 to 80% on Dec 6, 2026');
+    expect(goalChartDescription(chart, monitoring)).toContain('; Trend +4.7 points a week; Aim line from 30%');
+    // Without monitoring (or before a trend), no such series.
+    expect(goalChartOption(chart).series.map((s) => s.name)).toEqual(['Accuracy', 'Baseline']);
+    expect(goalChartOption(chart, undefined, { ...monitoring, trendLine: null, slopePerWeek: null, aimLine: null }).series).toHaveLength(2);
   });
 });

@@ -10,6 +10,7 @@
  */
 import * as z from 'zod/mini';
 import { isoDate, schema } from './common.ts';
+import { longDate, monitoringSeries, type GoalMonitoring } from './monitoring.ts';
 import { baseline, cueLevelLabels, cueLevels } from './trials.ts';
 
 export const goalProgressStates = ['mastered', 'progressing', 'not_yet', 'no_data'] as const;
@@ -47,8 +48,20 @@ export function cueMixText(chart: Pick<GoalChart, 'cueMix'>): string | null {
   return `Correct by cue level: ${chart.cueMix.map((c) => `${cueLevelLabels[c.cue]} ${c.percent}%`).join(' · ')}`;
 }
 
+/**
+ * The monitoring lines in words (part 4 §7), for the figure's caption and its accessible name:
+ * 'Trend +2.5 points a week; Aim line from 40% on Feb 23, 2026 to 80% on Jun 1, 2026'; null without either line.
+ */
+export function monitoringLinesText(monitoring: GoalMonitoring | null | undefined): string | null {
+  const parts: string[] = [];
+  if (monitoring?.trendLine && monitoring.slopePerWeek !== null) parts.push(`Trend ${monitoring.slopePerWeek > 0 ? '+' : ''}${monitoring.slopePerWeek} points a week`);
+  const aim = monitoring?.aimLine;
+  if (aim) parts.push(`Aim line from ${aim.from.accuracy}% on ${longDate(aim.from.date)} to ${aim.to.accuracy}% on ${longDate(aim.to.date)}`);
+  return parts.length ? parts.join('; ') : null;
+}
+
 /** What a screen reader hears for the figure (the chart's own text is not read). */
-export function goalChartDescription(chart: GoalChart): string {
+export function goalChartDescription(chart: GoalChart, monitoring?: GoalMonitoring | null): string {
   const parts = [
     chart.points.length === 0
       ? 'No sessions with data in this period'
@@ -57,6 +70,8 @@ export function goalChartDescription(chart: GoalChart): string {
   if (chart.baseline) parts.push(`baseline ${chart.baseline.accuracy}%`);
   if (chart.criterion !== null) parts.push(`criterion ${chart.criterion}%`);
   parts.push(`status: ${goalProgressLabels[chart.progress]}`);
+  const lines = monitoringLinesText(monitoring);
+  if (lines) parts.push(lines);
   return parts.join('; ');
 }
 
@@ -87,9 +102,17 @@ export interface ChartWords {
 
 const englishWords: ChartWords = { baseline: 'Baseline', criterion: (percent) => `Criterion ${percent}`, percent: (value) => `${value}%`, shortDate };
 
-export function goalChartOption(chart: GoalChart, words: ChartWords = englishWords) {
+/**
+ * `monitoring` (the goal read's, part 4 §7), when given, adds the trend (solid gray) and the aim
+ * line (dash-dot) at each slot's date; the baseline's slot is the aim line's start.
+ */
+export function goalChartOption(chart: GoalChart, words: ChartWords = englishWords, monitoring?: GoalMonitoring | null) {
   const slots = [...(chart.baseline ? [words.baseline] : []), ...chart.points.map((p) => words.shortDate(p.date))];
   const lead = chart.baseline ? [null] : [];
+  const dates = [...(chart.baseline ? [chart.baseline.date] : []), ...chart.points.map((p) => p.date)];
+  const lines = monitoringSeries(monitoring, dates);
+  // The trend is fitted to sessions: it is not drawn over the baseline's slot.
+  if (chart.baseline) lines.trend[0] = null;
   const textStyle = { color: INK, fontFamily: words.fontFamily ?? FONT, fontSize: 11 };
   return {
     animation: false,
@@ -148,6 +171,12 @@ export function goalChartOption(chart: GoalChart, words: ChartWords = englishWor
               label: { show: true, ...textStyle, position: 'right', formatter: `${words.baseline} ${words.percent(chart.baseline.accuracy)}` },
             },
           ]
+        : []),
+      ...(lines.trend.some((v) => v !== null)
+        ? [{ name: 'Trend', type: 'line', data: lines.trend, symbol: 'none', connectNulls: true, silent: true, lineStyle: { color: '#555555', width: 1.5 } }]
+        : []),
+      ...(lines.aim.some((v) => v !== null)
+        ? [{ name: 'Aim line', type: 'line', data: lines.aim, symbol: 'none', connectNulls: true, silent: true, lineStyle: { color: INK, width: 1.5, type: [6, 3, 1, 3] } }]
         : []),
     ],
   };

@@ -139,6 +139,8 @@ export const ssoCallback = route({ method: 'GET', path: '/api/sso/callback', tab
 
 // ---- part 1: dashboard and activity
 export const getDashboardStats = route({ method: 'GET', path: '/api/dashboard/stats', handler: 'dashboard/get-dashboard-stats', auth: 'user', query: caseload.dashboardStatsQuery, response: caseload.dashboardStats });
+/** The students behind the dashboard's 'Goals at risk' (part 4 §7), in the same scope, the most goals at risk first. */
+export const listGoalsAtRisk = route({ method: 'GET', path: '/api/dashboard/goals-at-risk', handler: 'dashboard/list-goals-at-risk', auth: 'user', query: caseload.goalsAtRiskQuery, response: list(caseload.studentGoalsAtRisk) });
 export const listActivities = route({ method: 'GET', path: '/api/activities', handler: 'dashboard/list-activities', auth: 'user', query: caseload.activitiesQuery, response: list(caseload.activity) });
 
 // ---- organizations
@@ -318,6 +320,7 @@ export const routes = {
   markNotificationsRead,
   getUserPreferences,
   saveUserPreferences,
+  listGoalsAtRisk,
   listActivities,
   listOrganizations,
   createOrganization,

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { id, isoDateTime, optionalPreprocessed, requiredText, text, schema } from './common.ts';
 import { addendum, signature } from './signatures.ts';
+import { goalMonitoring } from './monitoring.ts';
 import { baseline, CRITERION_BOTH, type CriterionValues, criterionComplete, criterionFields, cueCounts, cueLevels, trial } from './trials.ts';
 import { cancelReasons, CHOOSE_CANCEL_REASON, CHOOSE_EVALUATION_CODE, evaluationCodes, goalStatuses, goalTypes, gradeLevels, participantStatuses, sessionStatuses, sessionTypes, type ParticipantStatus } from './enums.ts';
 
@@ -286,6 +287,11 @@ export const goal = /* @__PURE__ */ schema(() =>
     recentAccuracy: z.optional(z.number()),
     /** The last `criterionSessions` sessions with data each reach `criterionAccuracy` (trials at or below `criterionMaxCue`). */
     criterionMet: z.boolean(),
+    /**
+     * Progress monitoring (spec part 4 §7; null for a goal without data). The goal list and a goal's
+     * write answer it; the session page's goals (read while data is recorded) leave it out.
+     */
+    monitoring: z.optional(z.nullable(goalMonitoring)),
     createdAt: isoDateTime,
     updatedAt: isoDateTime,
   }),

@@ -11,6 +11,11 @@
  * and `changes`, which every update raises, so the backfill can tell it raced a goal write), so
  * "My caseload" reads a caseload's goal counts in one BatchGet instead of a Query per student.
  * Every write is an `ADD` inside the same transaction as the record it counts.
+ *
+ * `goalsAtRisk` (spec part 4 §7) is the one count that is not a sum of deltas: the client's item
+ * holds its active goals at risk as last computed (SET, with `atRiskOrganization`, where that
+ * count was added), and the scope items hold the sum, moved by the difference in the same
+ * transaction, conditioned on the client's count still being the one read (core/monitoring/summary.ts).
  */
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, queryPartition, type TxItem } from './db.ts';
@@ -122,6 +127,22 @@ export function clientGoalCounterUpdates(accountId: string, clientId: string, de
 export interface ClientGoalCounts {
   activeGoals: number;
   goalsMasteredThisMonth: number;
+  goalsAtRisk: number;
+}
+
+/** A client's share of the scopes' goalsAtRisk: its count, in the organization it was added to. */
+export interface AtRiskShare {
+  count: number;
+  organizationId: string | undefined;
+}
+
+/** The scope updates (ALL and the organization's) that move a client's goalsAtRisk share from `before` to `after`. */
+export function atRiskScopeUpdates(accountId: string, before: AtRiskShare, after: AtRiskShare): TxItem[] {
+  const share = (s: AtRiskShare, sign: number) =>
+    scopesOf([s.organizationId])
+      .map((scope) => addUpdate(accountId, scope, { goalsAtRisk: sign * s.count }))
+      .filter((u): u is TxItem => !!u);
+  return mergeUpdates([...share(before, -1), ...share(after, 1)]);
 }
 
 /**
@@ -132,12 +153,24 @@ export async function readClientGoalCounts(accountId: string, clientIds: string[
   const items = await batchGet(accountId, clientIds.map(clientScope));
   const month = monthKey(now.toISOString());
   const num = (v: unknown) => (typeof v === 'number' ? v : 0);
-  const counts: ClientGoalCounts = { activeGoals: 0, goalsMasteredThisMonth: 0 };
+  const counts: ClientGoalCounts = { activeGoals: 0, goalsMasteredThisMonth: 0, goalsAtRisk: 0 };
   for (const item of items.values()) {
     counts.activeGoals += num(item.activeGoals);
+    counts.goalsAtRisk += num(item.goalsAtRisk);
     counts.goalsMasteredThisMonth += num(item[`goalsMastered_${month}`]);
   }
   return counts;
+}
+
+/** Each of these clients' goals at risk as last counted (core/monitoring/summary.ts), those with any: one BatchGet per 100 clients. */
+export async function readClientGoalsAtRisk(accountId: string, clientIds: string[]): Promise<Map<string, number>> {
+  const items = await batchGet(accountId, clientIds.map(clientScope));
+  const out = new Map<string, number>();
+  for (const id of clientIds) {
+    const n = items.get(clientScope(id))?.goalsAtRisk;
+    if (typeof n === 'number' && n > 0) out.set(id, n);
+  }
+  return out;
 }
 
 /** Folds updates of the same counter item into one (a transaction may touch an item only once). */
@@ -184,6 +217,7 @@ async function batchGet(accountId: string, periods: string[]): Promise<Map<strin
 export interface DashboardCounts {
   activeClients: number;
   activeGoals: number;
+  goalsAtRisk: number;
   clientsAddedThisMonth: number;
   goalsMasteredThisMonth: number;
   weekSessions: number;
@@ -208,12 +242,13 @@ export async function readDashboardCounts(accountId: string, orgIds: string[] | 
   const periods = scopes.flatMap((s) => [s, ...days.map((d) => `${s}#D#${d}`)]);
   const items = await batchGet(accountId, periods);
   const month = monthKey(now.toISOString());
-  const counts: DashboardCounts = { activeClients: 0, activeGoals: 0, clientsAddedThisMonth: 0, goalsMasteredThisMonth: 0, weekSessions: 0, lastWeekSessions: 0, dueSoFar: 0, completedSoFar: 0, remainingThisWeek: 0 };
+  const counts: DashboardCounts = { activeClients: 0, activeGoals: 0, goalsAtRisk: 0, clientsAddedThisMonth: 0, goalsMasteredThisMonth: 0, weekSessions: 0, lastWeekSessions: 0, dueSoFar: 0, completedSoFar: 0, remainingThisWeek: 0 };
   const num = (v: unknown) => (typeof v === 'number' ? v : 0);
   for (const scope of scopes) {
     const totals = items.get(scope) ?? {};
     counts.activeClients += num(totals.activeClients);
     counts.activeGoals += num(totals.activeGoals);
+    counts.goalsAtRisk += num(totals.goalsAtRisk);
     counts.clientsAddedThisMonth += num(totals[`clientsAdded_${month}`]);
     counts.goalsMasteredThisMonth += num(totals[`goalsMastered_${month}`]);
     for (const day of days) {

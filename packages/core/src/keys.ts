@@ -149,6 +149,9 @@ export const keys = {
     GSI2SK: `${recordedAt}#${sessionId}#${goalId}`,
   }),
   progressByTime: (accountId: string) => `${acct(accountId)}#PROG`,
+  /** Sparse GSI2 keys of a client's counter item while it has goals at risk (core/monitoring/summary.ts): the district's list of them. */
+  goalsAtRiskIndex: (accountId: string, clientId: string) => ({ GSI2PK: `${acct(accountId)}#ATRISK`, GSI2SK: clientId }),
+  goalsAtRiskByClient: (accountId: string) => `${acct(accountId)}#ATRISK`,
   progressNote: (accountId: string, noteId: string) => ({ PK: acct(accountId), SK: `${PNOTE}${noteId}` }),
   progressNoteIndex: (accountId: string, clientId: string, createdAt: string, noteId: string) => ({
     GSI1PK: `${acct(accountId)}#CLIENT#${clientId}`,

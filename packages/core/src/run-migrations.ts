@@ -10,6 +10,7 @@ import { CLIENT_GOAL_COUNTERS_MIGRATION, migrateClientGoalCounters } from './goa
 import { reportUnattendedData, UNATTENDED_DATA_REPORT } from './goals/report-unattended-data.ts';
 import { migrationFinished, type MigrationRun } from './migrations.ts';
 import { migrateMinutesLedger, MINUTES_LEDGER_MIGRATION } from './minutes/migrate-ledger.ts';
+import { GOALS_AT_RISK_MIGRATION, migrateGoalsAtRisk } from './monitoring/migrate-goals-at-risk.ts';
 import { migrateSessionProviders, SESSION_PROVIDER_MIGRATION } from './sessions/migrate-provider.ts';
 import { migrateSignatureFacts, SIGNATURE_FACTS_MIGRATION } from './signatures/migrate-facts.ts';
 
@@ -33,6 +34,8 @@ export const migrations: readonly Migration[] = [
   { name: UNATTENDED_DATA_REPORT, run: reportUnattendedData },
   // "My caseload" reads each client's goal counters instead of its goals (issue 27).
   { name: CLIENT_GOAL_COUNTERS_MIGRATION, run: migrateClientGoalCounters },
+  // The dashboard's 'Goals at risk' (part 4 §7) counts the students already recorded.
+  { name: GOALS_AT_RISK_MIGRATION, run: migrateGoalsAtRisk },
 ];
 
 export interface MigrationReport {

@@ -7,6 +7,7 @@ import { NotFoundPage } from './NotFoundPage.tsx';
 // Every page is its own chunk, so the first load carries only the shell (budget: 200 KB gzip).
 const AuthPage = lazy(() => import('../features/auth/routes/AuthPage.tsx'));
 const DashboardPage = lazy(() => import('../features/dashboard/routes/DashboardPage.tsx'));
+const GoalsAtRiskPage = lazy(() => import('../features/dashboard/routes/GoalsAtRiskPage.tsx'));
 const ClientsPage = lazy(() => import('../features/clients/routes/ClientsPage.tsx'));
 const ClientPage = lazy(() => import('../features/clients/routes/ClientPage.tsx'));
 const MinutesPage = lazy(() => import('../features/minutes/routes/MinutesPage.tsx'));
@@ -48,6 +49,7 @@ export const appRoutes: RouteObject[] = [
     element: <RequireUser />,
     children: [
       { index: true, element: <DashboardPage /> },
+      { path: 'goals-at-risk', element: <GoalsAtRiskPage /> },
       { path: 'clients', element: <ClientsPage /> },
       { path: 'clients/:id', element: <ClientPage /> },
       { path: 'sessions', element: <SessionsPage /> },

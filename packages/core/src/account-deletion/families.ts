@@ -83,6 +83,8 @@ export const deletionStepOf: Record<keyof typeof keys, DeletionStep> = {
   progress: 'sessionPartition',
   progressIndex: 'indexKeys',
   progressByTime: 'indexKeys',
+  goalsAtRiskIndex: 'indexKeys',
+  goalsAtRiskByClient: 'indexKeys',
   progressNote: 'accountPartition',
   progressNoteIndex: 'indexKeys',
   notesByTime: 'indexKeys',

@@ -13,6 +13,7 @@ import { cliniciansOf, toClient } from './client-view.ts';
 import { ClinicianRefusedError, ExtraConditionError, OrganizationGoneError, writeClientChange } from './clients-repo.ts';
 import type { TxItem } from '../db.ts';
 import { fromRosterEntry } from '../roster/from-roster.ts';
+import { refreshGoalsAtRisk } from '../monitoring/summary.ts';
 import { assertClientOrganization, organizationError } from './organizations.ts';
 
 type ClientFields = z.output<typeof clientInput>;
@@ -96,7 +97,11 @@ export async function updateClient(auth: AuthContext, clientId: string, input: C
     clinicianIds: input.clinicianIds ?? cliniciansOf(before),
   };
   await write(before, after);
-  if (moved) await moveClientRecords(auth.accountId, clientId, before.organizationId, after.organizationId, after.updatedAt);
+  if (moved) {
+    await moveClientRecords(auth.accountId, clientId, before.organizationId, after.organizationId, after.updatedAt);
+    // Its goals at risk are counted under the new organization from now on (part 4 §7).
+    await refreshGoalsAtRisk(auth.accountId, clientId);
+  }
   await auditChange(auth, 'client.updated', { type: 'client', id: clientId }, 'Updated a client');
   await auditAssignment(auth, before, after);
   return toClient(after);
@@ -119,4 +124,6 @@ export async function archiveClient(auth: AuthContext, clientId: string): Promis
   const activeGoals = await countActiveGoals(auth.accountId, clientId);
   await write(before, { ...before, archivedAt: at, updatedAt: at, updatedBy: auth.userId }, activeGoals);
   await auditChange(auth, 'client.archived', { type: 'client', id: clientId }, 'Archived a client');
+  // An archived student's goals leave the dashboard's 'Goals at risk' like every other count.
+  await refreshGoalsAtRisk(auth.accountId, clientId);
 }

@@ -39,6 +39,7 @@ export async function getDashboardStats(auth: AuthContext, weekStart: string | u
     totalClients: c.activeClients,
     weekSessions: c.weekSessions,
     activeGoals: c.activeGoals,
+    goalsAtRisk: c.goalsAtRisk,
     completionRate: completionRate(c.completedSoFar, c.dueSoFar),
     trends: {
       clientsAddedThisMonth: c.clientsAddedThisMonth,

@@ -74,6 +74,7 @@ export async function getMyDashboardStats(auth: AuthContext, weekStart: Date, no
     totalClients: mine.filter((e) => e.status === 'active').length,
     weekSessions: week.weekSessions,
     activeGoals: goals.activeGoals,
+    goalsAtRisk: goals.goalsAtRisk,
     completionRate: completionRate(week.completedSoFar, week.dueSoFar),
     trends: {
       clientsAddedThisMonth: mine.filter((e) => e.createdAt.startsWith(month)).length,

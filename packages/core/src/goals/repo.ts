@@ -5,6 +5,7 @@
  * in the same GSI1 partition (`PROG#<recordedAt>#<goalId>`).
  */
 import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import type { GoalMonitoring } from '@caseload/contract/monitoring';
 import type { Goal } from '@caseload/contract/sessions';
 import { db, queryPartition, transact, type TxItem } from '../db.ts';
 import type { GoalItem } from '../items.ts';
@@ -24,8 +25,8 @@ export async function goalsOfClient(accountId: string, clientId: string): Promis
   return items.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
 }
 
-/** A goal as answered, with its standing (goalStandings below). */
-export function toGoal(item: GoalItem, standing: GoalStanding): Goal {
+/** A goal as answered, with its standing (goalStandings below) and, where asked for, its monitoring (core/monitoring). */
+export function toGoal(item: GoalItem, standing: GoalStanding, monitoring?: GoalMonitoring | null): Goal {
   return {
     id: item.id,
     clientId: item.clientId,
@@ -43,17 +44,51 @@ export function toGoal(item: GoalItem, standing: GoalStanding): Goal {
     criterionMaxCue: item.criterionMaxCue,
     recentAccuracy: standing.recentAccuracy,
     criterionMet: standing.criterionMet,
+    ...(monitoring === undefined ? {} : { monitoring }),
     createdAt: item.createdAt,
     updatedAt: item.updatedAt,
   };
 }
 
-type StandingRow = CriterionRow & { goalId: string; clientId: string };
+export type StandingRow = CriterionRow & { goalId: string; clientId: string };
 
 /** What a standing reads of a progress row: never its trials or notes (a row may hold 500 trials). */
 const STANDING_ATTRIBUTES = ['goalId', 'clientId', 'sessionId', 'recordedAt', 'successfulAttempts', 'totalAttempts', 'correctByCue'] as const;
 /** Rows per page: the first page is sized to what the goals need; each next one doubles, up to this. */
 const MAX_STANDING_PAGE = 200;
+
+/** One page of the client's progress rows (standing attributes only) on GSI1, newest first. */
+function progressPage(accountId: string, clientId: string, limit: number, startKey: QueryCommandOutput['LastEvaluatedKey']) {
+  return db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :prog)',
+      ExpressionAttributeValues: { ':pk': keys.clientChildren(accountId, clientId), ':prog': sortKeys.progress() },
+      ProjectionExpression: STANDING_ATTRIBUTES.map((_, i) => `#a${i}`).join(', '),
+      ExpressionAttributeNames: Object.fromEntries(STANDING_ATTRIBUTES.map((name, i) => [`#a${i}`, name])),
+      ScanIndexForward: false,
+      Limit: limit,
+      ExclusiveStartKey: startKey,
+    }),
+  );
+}
+
+/**
+ * Every progress row of a client (standing attributes only) of sessions the student attended:
+ * what monitoring fits its trend to. A row is about a hundred bytes here, so a year of sessions
+ * for all of a student's goals is a page or two.
+ */
+export async function attendedProgressRows(accountId: string, clientId: string): Promise<StandingRow[]> {
+  const rows: StandingRow[] = [];
+  let startKey: QueryCommandOutput['LastEvaluatedKey'];
+  do {
+    const page = await progressPage(accountId, clientId, 1000, startKey);
+    rows.push(...((page.Items ?? []) as StandingRow[]));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return attendedRows(accountId, rows);
+}
 
 /**
  * The standing of some goals of one client, from the client's progress rows read newest first on
@@ -70,19 +105,7 @@ export async function goalStandings(accountId: string, clientId: string, goals: 
   let limit = Math.min(MAX_STANDING_PAGE, Math.max(10, 2 * [...stillNeeded.values()].reduce((a, b) => a + b, 0)));
   let startKey: QueryCommandOutput['LastEvaluatedKey'];
   while (stillNeeded.size) {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :prog)',
-        ExpressionAttributeValues: { ':pk': keys.clientChildren(accountId, clientId), ':prog': sortKeys.progress() },
-        ProjectionExpression: STANDING_ATTRIBUTES.map((_, i) => `#a${i}`).join(', '),
-        ExpressionAttributeNames: Object.fromEntries(STANDING_ATTRIBUTES.map((name, i) => [`#a${i}`, name])),
-        ScanIndexForward: false,
-        Limit: limit,
-        ExclusiveStartKey: startKey,
-      }),
-    );
+    const page = await progressPage(accountId, clientId, limit, startKey);
     // Rows of sessions the student did not attend are no data (part 4 §1.6): left out before counting.
     for (const row of await attendedRows(accountId, (page.Items ?? []) as StandingRow[])) {
       // Rows of the client's other goals (and of deleted ones) are passed over.

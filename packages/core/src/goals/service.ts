@@ -17,13 +17,15 @@ import { caseloadCounterUpdates, clientGoalCounterUpdates, mergeUpdates } from '
 import type { TxItem } from '../db.ts';
 import { BadRequestError, NotFoundError } from '../errors.ts';
 import { newId } from '../ids.ts';
-import type { GoalItem } from '../items.ts';
+import type { ClientItem, GoalItem } from '../items.ts';
 import { plainText } from '../plain-text.ts';
 import { sanitizeRichText } from '../rich-text.ts';
 import { retryOnConflict } from '../sessions/conflicts.ts';
 import { toUtcIso } from '../sessions/range.ts';
 import { actorName } from '../sessions/service.ts';
-import { goalsOfClient, goalsWithStanding, readGoal, toGoal, writeGoalChange } from './repo.ts';
+import { goalsWithMonitoring } from '../monitoring/service.ts';
+import { recordGoalsAtRisk, refreshGoalsAtRisk } from '../monitoring/summary.ts';
+import { goalsOfClient, readGoal, toGoal, writeGoalChange } from './repo.ts';
 
 type CreateInput = z.output<typeof createGoalBody>;
 type UpdateInput = z.output<typeof updateGoalBody>;
@@ -89,21 +91,28 @@ function auditGoal(auth: AuthContext, action: string, goalId: string, summary: s
 
 /** A goal for a write: its client must be visible and not archived, else the goal is not found. */
 async function goalForWrite(auth: AuthContext, goalId: string): Promise<GoalItem> {
+  return (await goalAndClientForWrite(auth, goalId)).goal;
+}
+
+async function goalAndClientForWrite(auth: AuthContext, goalId: string): Promise<{ goal: GoalItem; client: ClientItem }> {
   const goal = await readGoal(auth.accountId, goalId);
   if (!goal) throw new NotFoundError('Goal');
   try {
-    await getVisibleClient(auth, goal.clientId);
-    return goal;
+    return { goal, client: await getVisibleClient(auth, goal.clientId) };
   } catch (e) {
     if (e instanceof NotFoundError) throw new NotFoundError('Goal');
     throw e;
   }
 }
 
-/** One client's goals, every status (archived clients' goals stay readable as history). */
+/**
+ * One client's goals, every status (archived clients' goals stay readable as history), each with
+ * its monitoring. A read writes nothing (GET routes are read-only, down to their IAM policy): the
+ * dashboard's count is kept by the writes (monitoring/summary.ts).
+ */
 export async function listGoals(auth: AuthContext, clientId: string): Promise<Goal[]> {
   await getVisibleClient(auth, clientId, { includeArchived: true });
-  return goalsWithStanding(auth.accountId, clientId, await goalsOfClient(auth.accountId, clientId));
+  return goalsWithMonitoring(auth.accountId, clientId, await goalsOfClient(auth.accountId, clientId));
 }
 
 export async function createGoal(auth: AuthContext, input: CreateInput): Promise<Goal> {
@@ -128,8 +137,8 @@ export async function createGoal(auth: AuthContext, input: CreateInput): Promise
   };
   await commitGoalChange(auth.accountId, undefined, item);
   await auditGoal(auth, 'goal.created', item.id, 'Created a goal');
-  // A new goal has no progress rows yet (they name its id): nothing to read.
-  return toGoal(item, { criterionMet: false });
+  // A new goal has no progress rows yet (they name its id): nothing to read, no monitoring, not at risk.
+  return toGoal(item, { criterionMet: false }, null);
 }
 
 /** A full edit, or only `{status}` (the Mark Mastered / Reactivate toggle). */
@@ -145,9 +154,9 @@ export async function updateGoal(auth: AuthContext, goalId: string, input: Updat
           ...criterionOf(input),
         }
       : undefined;
-  const written = await retryOnConflict(async () => {
+  const { written, client } = await retryOnConflict(async () => {
     // The organization stays as labelled: a client's move relabels its goals and moves their counters.
-    const before = await goalForWrite(auth, goalId);
+    const { goal: before, client } = await goalAndClientForWrite(auth, goalId);
     const at = nowIso();
     const after: GoalItem = {
       ...before,
@@ -157,16 +166,23 @@ export async function updateGoal(auth: AuthContext, goalId: string, input: Updat
       updatedBy: auth.userId,
     };
     await commitGoalChange(auth.accountId, before, after);
-    return after;
+    return { written: after, client };
   });
   await auditGoal(auth, 'goal.updated', goalId, edit ? 'Updated a goal' : `Changed a goal's status to ${written.status}`);
-  const [answer] = await goalsWithStanding(auth.accountId, written.clientId, [written]);
-  return answer!;
+  // The criterion, baseline or status may have changed what the client's goals at risk are: all of them are recounted.
+  // (The index may still hold the goal as it was: the written one replaces it.)
+  const others = (await goalsOfClient(auth.accountId, written.clientId)).filter((g) => g.id !== written.id);
+  const goals = await goalsWithMonitoring(auth.accountId, written.clientId, [written, ...others]);
+  await recordGoalsAtRisk(auth.accountId, client, goals);
+  return goals[0]!;
 }
 
 export async function deleteGoal(auth: AuthContext, goalId: string): Promise<void> {
-  await retryOnConflict(async () => {
-    await commitGoalChange(auth.accountId, await goalForWrite(auth, goalId), undefined);
+  const deleted = await retryOnConflict(async () => {
+    const goal = await goalForWrite(auth, goalId);
+    await commitGoalChange(auth.accountId, goal, undefined);
+    return goal;
   });
+  await refreshGoalsAtRisk(auth.accountId, deleted.clientId);
   await auditGoal(auth, 'goal.deleted', goalId, 'Deleted a goal');
 }

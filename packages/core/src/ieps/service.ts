@@ -20,6 +20,7 @@ import { refreshStudentReminders } from '../notifications/refresh.ts';
 import { localDate } from '../school-calendar/dates.ts';
 import { accountTimeZone } from '../school-calendar/settings.ts';
 import { retryOnConflict } from '../sessions/conflicts.ts';
+import { refreshGoalsAtRisk } from '../monitoring/summary.ts';
 import { clientOfIep, readIepSet, writeIepSet } from './repo.ts';
 
 type IepInput = z.output<typeof iepBody>;
@@ -92,6 +93,8 @@ export async function createIep(auth: AuthContext, clientId: string, input: IepI
   });
   await auditChange(auth, 'iep.created', { type: 'iep', id }, 'Added an IEP');
   await refreshStudentReminders(auth.accountId, clientId);
+  // The IEP's end date is where a goal's aim line ends (part 4 §7).
+  await refreshGoalsAtRisk(auth.accountId, clientId);
   return toIep(created);
 }
 
@@ -121,6 +124,7 @@ export async function updateIep(auth: AuthContext, iepId: string, input: IepInpu
   });
   await auditChange(auth, 'iep.updated', { type: 'iep', id: iepId }, updated.status === 'ended' ? 'Ended an IEP' : 'Updated an IEP');
   await refreshStudentReminders(auth.accountId, updated.clientId);
+  await refreshGoalsAtRisk(auth.accountId, updated.clientId);
   return toIep(updated);
 }
 
@@ -133,4 +137,5 @@ export async function deleteIep(auth: AuthContext, iepId: string): Promise<void>
   });
   await auditChange(auth, 'iep.deleted', { type: 'iep', id: iepId }, 'Deleted an IEP');
   await refreshStudentReminders(auth.accountId, clientId);
+  await refreshGoalsAtRisk(auth.accountId, clientId);
 }

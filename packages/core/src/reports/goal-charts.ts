@@ -12,10 +12,10 @@
  * - not yet: otherwise (including a single session and no baseline: nothing to compare with).
  */
 import type { GoalChart, GoalProgressState } from '@caseload/contract/goal-chart';
-import { correctByCueMix, criterionAccuracy } from '@caseload/contract/figures';
+import { correctByCueMix } from '@caseload/contract/figures';
 import type { GoalItem, ProgressItem } from '../items.ts';
 import { isMasteredStatus } from '../notes/facts.ts';
-import { localDate } from '../school-calendar/dates.ts';
+import { sessionPoints } from '../monitoring/points.ts';
 
 const RECENT_SESSIONS = 3;
 
@@ -30,8 +30,8 @@ function progressOf(goal: Pick<GoalItem, 'status' | 'baseline'>, accuracies: num
 
 /** Pure: the figure of one goal from its rows of the period (any order; rows without attempts are left out). */
 export function goalChart(goal: Pick<GoalItem, 'status' | 'baseline' | 'criterionAccuracy' | 'criterionMaxCue'>, rows: ProgressItem[], timeZone: string): GoalChart {
-  const withData = rows.filter((r) => r.totalAttempts > 0).sort((a, b) => a.recordedAt.localeCompare(b.recordedAt));
-  const points = withData.map((r) => ({ date: localDate(r.recordedAt, timeZone), accuracy: criterionAccuracy([r], goal.criterionMaxCue) ?? 0 }));
+  const withData = rows.filter((r) => r.totalAttempts > 0);
+  const points = sessionPoints(withData, goal.criterionMaxCue, timeZone);
   return {
     points,
     criterion: goal.criterionAccuracy ?? null,

@@ -11,6 +11,7 @@ import { BadRequestError, ConflictError, NotFoundError } from '../errors.ts';
 import type { SessionItem } from '../items.ts';
 import { SIGNED_PARTICIPANT_NOT_REMOVABLE } from '../signatures/messages.ts';
 import { auditSession, mutateSession, participantEntry, requireSchedulable } from './service.ts';
+import { refreshGoalsAtRisk } from '../monitoring/summary.ts';
 import { isVisibleEntry, toSessionDetail } from './view.ts';
 
 /** As many as the scheduling form accepts; it also keeps a session's writes within one transaction. */
@@ -62,6 +63,8 @@ export async function updateParticipant(auth: AuthContext, sessionId: string, cl
     return touched(auth, before, { ...before.participants, [clientId]: withStatus(entry, input) });
   });
   await auditSession(auth, 'session.participant_updated', sessionId, 'Changed a participant status');
+  // Absent or canceled: the student's data of this session stops counting (part 4 §1.6), and so in monitoring.
+  await refreshGoalsAtRisk(auth.accountId, clientId);
   return toSessionDetail(auth, written, [client]);
 }
 
@@ -81,5 +84,6 @@ export async function removeParticipant(auth: AuthContext, sessionId: string, cl
     return touched(auth, before, Object.fromEntries(remaining));
   });
   await auditSession(auth, 'session.participant_removed', sessionId, 'Removed a client from a session');
+  await refreshGoalsAtRisk(auth.accountId, clientId);
   return toSessionDetail(auth, written);
 }

@@ -21,6 +21,7 @@ import { retryOnConflict } from './conflicts.ts';
 import { resolveRange, toUtcIso } from './range.ts';
 import { providerOf } from './provider.ts';
 import { commitSessionChange, getItem, type LinkedWrites, queryProviderSessions, querySessions, readSession } from './repo.ts';
+import { refreshGoalsAtRiskOf } from '../monitoring/summary.ts';
 import { isVisibleEntry, requireVisible, toSessionDetail, toSessionSummary } from './view.ts';
 
 type ScheduleInput = z.output<typeof scheduleSessionBody>;
@@ -169,8 +170,10 @@ export async function createSession(auth: AuthContext, input: ScheduleInput): Pr
 export async function updateSession(auth: AuthContext, sessionId: string, input: UpdateInput): Promise<Session> {
   const clients = await getVisibleClients(auth, input.clientIds, { includeArchived: true });
   let previousProvider: string | undefined;
+  let previousParticipants: string[] = [];
   const written = await mutateSession(auth, sessionId, (before) => {
     previousProvider = providerOf(before);
+    previousParticipants = Object.keys(before.participants);
     requireSchedulable(clients.filter((c) => !before.participants[c.id]));
     const at = nowIso();
     const hidden = Object.entries(before.participants).filter(([id, entry]) => !isVisibleEntry(auth, entry) && !input.clientIds.includes(id));
@@ -196,6 +199,8 @@ export async function updateSession(auth: AuthContext, sessionId: string, input:
   });
   await auditSession(auth, 'session.updated', sessionId, 'Updated a session');
   if (written.providerId !== previousProvider) await auditProvider(auth, sessionId, written.providerId!);
+  // Its time, status or participants move what monitoring rests on (part 4 §7): their goals at risk are recounted.
+  await refreshGoalsAtRiskOf(auth.accountId, [...previousParticipants, ...Object.keys(written.participants)]);
   return toSessionDetail(auth, written, clients);
 }
 
@@ -205,12 +210,14 @@ export async function updateSession(auth: AuthContext, sessionId: string, input:
  * when any note of it is signed (frozen.ts, inside the write path).
  */
 export async function deleteSession(auth: AuthContext, sessionId: string): Promise<void> {
-  await retryOnConflict(async () => {
+  const deleted = await retryOnConflict(async () => {
     const before = requireVisible(auth, await readSession(auth.accountId, sessionId));
     if (Object.values(before.participants).some((p) => !isVisibleEntry(auth, p))) {
       throw new ForbiddenError('This session includes clients outside your organizations');
     }
     await commitSessionChange(auth.accountId, before, undefined);
+    return before;
   });
   await auditSession(auth, 'session.deleted', sessionId, 'Deleted a session and its documentation');
+  await refreshGoalsAtRiskOf(auth.accountId, Object.keys(deleted.participants));
 }

@@ -1,4 +1,5 @@
-/** The goals feature's public surface: goal display, the goal form, a client's goals tab and rich-text helpers. */
+/** The goals feature's public surface: goal display, the goal form, a client's goals tab and goal reads, rich-text helpers. */
+export { useClientGoals } from './api/goals.ts';
 export { ClientGoalsTab } from './components/ClientGoalsTab.tsx';
 export { GoalTypeBadge } from './components/GoalBadges.tsx';
 export { GoalDescription } from './components/GoalDescription.tsx';

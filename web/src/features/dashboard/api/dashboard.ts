@@ -51,3 +51,8 @@ export function useMinutesSummary(assignedTo: 'me' | 'all' | undefined) {
 export function usePendingSignatures() {
   return useQuery(apiQuery('getPendingSignatures'));
 }
+
+/** The students behind 'Goals at risk' in the same scope as the dashboard's count (part 4 §7). */
+export function useGoalsAtRisk(assignedTo: 'me' | 'all' | undefined) {
+  return useQuery({ ...apiQuery('listGoalsAtRisk', { query: { assignedTo: assignedTo ?? 'all' } }), enabled: assignedTo !== undefined });
+}

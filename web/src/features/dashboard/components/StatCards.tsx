@@ -2,7 +2,7 @@ import { Box, Card, Flex, LinkOverlay, SimpleGrid, Skeleton, Text } from '@chakr
 import type { ComponentType } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { DashboardStats } from '@caseload/contract/caseload';
-import { CalendarIcon, CheckCircleIcon, TargetIcon, UsersIcon } from '../../../components/icons.tsx';
+import { ActivityIcon, CalendarIcon, CheckCircleIcon, TargetIcon, UsersIcon } from '../../../components/icons.tsx';
 import { trendCaptions } from '../lib/dashboard.ts';
 
 interface StatCard {
@@ -23,22 +23,24 @@ function cards(stats: DashboardStats | undefined): StatCard[] {
     { label: "This Week's Sessions", value: String(n(stats?.weekSessions)), caption: captions.weekSessions, to: '/sessions', icon: CalendarIcon, color: 'green' },
     { label: 'Active Goals', value: String(n(stats?.activeGoals)), caption: captions.activeGoals, to: '/clients', icon: TargetIcon, color: 'purple' },
     { label: 'Completion Rate', value: completion === null ? '–' : `${completion}%`, caption: captions.completionRate, to: '/clients', icon: CheckCircleIcon, color: 'orange' },
+    // Part 4 §7: trend below the aim line; a signal for the clinician, never a decision.
+    { label: 'Goals at risk', value: String(n(stats?.goalsAtRisk)), caption: 'A signal to review, never a decision', to: '/goals-at-risk', icon: ActivityIcon, color: 'red' },
   ];
 }
 
-/** Four clickable cards; four placeholders while the numbers load. */
+/** Five clickable cards; five placeholders while the numbers load. */
 export function StatCards({ stats, loading }: { stats: DashboardStats | undefined; loading: boolean }) {
   if (loading) {
     return (
-      <SimpleGrid columns={{ base: 1, sm: 2, xl: 4 }} gap="6" mb="8" role="status" aria-label="Loading statistics">
-        {[0, 1, 2, 3].map((i) => (
+      <SimpleGrid columns={{ base: 1, sm: 2, lg: 3, '2xl': 5 }} gap="6" mb="8" role="status" aria-label="Loading statistics">
+        {[0, 1, 2, 3, 4].map((i) => (
           <Skeleton key={i} height="32" borderRadius="lg" data-testid="stat-placeholder" />
         ))}
       </SimpleGrid>
     );
   }
   return (
-    <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, sm: 2, xl: 4 }} gap="6" mb="8">
+    <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, sm: 2, lg: 3, '2xl': 5 }} gap="6" mb="8">
       {cards(stats).map(({ label, value, caption, to, icon: Icon, color }) => (
         <li key={label}>
           {/* The overlay stretches the link over the whole card; its name stays the short label. */}

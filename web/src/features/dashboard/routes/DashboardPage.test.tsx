@@ -12,6 +12,7 @@ const stats: DashboardStats = {
   totalClients: 12,
   weekSessions: 7,
   activeGoals: 20,
+  goalsAtRisk: 4,
   completionRate: 83,
   trends: { clientsAddedThisMonth: 3, lastWeekSessions: 9, sessionsDueThisWeek: 5, goalsMasteredThisMonth: 1 },
 };
@@ -84,11 +85,11 @@ describe('trend captions', () => {
 });
 
 describe('Dashboard', () => {
-  it('shows four placeholders while the numbers load', async () => {
+  it('shows five placeholders while the numbers load', async () => {
     openDashboard(owner);
     renderApp('/');
     await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
-    expect(screen.getAllByTestId('stat-placeholder')).toHaveLength(4);
+    expect(screen.getAllByTestId('stat-placeholder')).toHaveLength(5);
   });
 
   it('shows the cards, recent activity, today’s first three sessions and quick actions', async () => {
@@ -96,9 +97,12 @@ describe('Dashboard', () => {
     renderApp('/');
     await screen.findByText('Overview of your SLP practice');
     await screen.findByText('12');
-    expect(screen.getAllByTestId('stat-value').map((v) => v.textContent)).toEqual(['12', '7', '20', '83%']);
+    expect(screen.getAllByTestId('stat-value').map((v) => v.textContent)).toEqual(['12', '7', '20', '83%', '4']);
     expect(screen.getByRole('link', { name: 'Total Clients' }).getAttribute('href')).toBe('/clients');
     expect(screen.getByRole('link', { name: "This Week's Sessions" }).getAttribute('href')).toBe('/sessions');
+    // Part 4 §7: the count links to the students it counts, and says it is a signal, not a decision.
+    expect(screen.getByRole('link', { name: 'Goals at risk' }).getAttribute('href')).toBe('/goals-at-risk');
+    expect(screen.getByText('A signal to review, never a decision')).toBeTruthy();
     expect(screen.getByText('Active · 3 added this month (any status)')).toBeTruthy();
     expect(screen.getByText('-2 vs last week')).toBeTruthy();
     expect(await screen.findByText('Added a client')).toBeTruthy();
@@ -174,7 +178,7 @@ describe('Dashboard', () => {
     openDashboard(owner, { stats: { ...stats, completionRate: null, trends: { ...stats.trends, sessionsDueThisWeek: 0 } } });
     renderApp('/');
     await screen.findByText('No sessions due yet · 0 to come this week');
-    expect(screen.getAllByTestId('stat-value').map((v) => v.textContent)).toEqual(['12', '7', '20', '–']);
+    expect(screen.getAllByTestId('stat-value').map((v) => v.textContent)).toEqual(['12', '7', '20', '–', '4']);
     expect(screen.queryByText('0%')).toBeNull();
   });
 });

@@ -7,8 +7,9 @@ import { queryClient } from '../../../lib/query-client.ts';
 
 export const goalsQuery = (clientId: string) => apiQuery('listGoals', { query: { clientId } });
 
-export function useClientGoals(clientId: string) {
-  return useQuery(goalsQuery(clientId));
+/** A client's goals; `enabled` false waits (the Reports figures read them only once they show). */
+export function useClientGoals(clientId: string, enabled = true) {
+  return useQuery({ ...goalsQuery(clientId), enabled });
 }
 
 /** Accuracy data points of one client (GET /api/progress?clientId=…), for the goal charts. */

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '@caseload/contract/auth';
 import type { Goal, ProgressPoint } from '@caseload/contract/sessions';
-import { jsonResponse, mockFetch, testUser } from '../../../test/fetch.ts';
+import { jsonResponse, mockFetch, testAccount, testUser } from '../../../test/fetch.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { ClientGoalsTab } from './ClientGoalsTab.tsx';
 
@@ -134,5 +134,39 @@ describe('Goals & Progress tab', () => {
     expect(screen.queryByRole('button', { name: 'Add Goal' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Mark Mastered' })).toBeNull();
     expect(calls.some((c) => c.path === '/api/progress')).toBe(false);
+  });
+
+  it('shows each goal\'s progress status in words with its basis, trend and projection, and draws the trend and aim lines on its chart (part 4 §7)', async () => {
+    const monitored: Goal = {
+      ...goals[0]!,
+      criterionAccuracy: 90,
+      criterionSessions: 3,
+      monitoring: {
+        status: 'at_risk',
+        sessions: 5,
+        weeks: 4,
+        slopePerWeek: 1.2,
+        projectedDate: null,
+        aimLine: { from: { date: '2026-03-02', accuracy: 50 }, to: { date: '2026-06-01', accuracy: 90 } },
+        trendLine: { from: { date: '2026-03-02', accuracy: 52 }, to: { date: '2026-03-09', accuracy: 53.2 } },
+        basis: 'Based on 5 sessions over 4 weeks',
+      },
+    };
+    const insufficient: Goal = { ...goals[2]!, monitoring: { status: 'insufficient_data', sessions: 1, weeks: 0, slopePerWeek: null, projectedDate: null, aimLine: null, trendLine: null, basis: 'Based on 1 session over 0 weeks; a trend needs at least 3 sessions over 3 weeks' } };
+    openTab(testUser, {
+      'GET /api/goals': () => jsonResponse(200, [monitored, goals[1]!, insufficient]),
+      'GET /api/account': () => jsonResponse(200, testAccount('America/New_York')),
+    });
+    const [first, second] = await screen.findAllByRole('group', { name: 'Progress monitoring' });
+    expect(within(first!).getByText('At risk')).toBeTruthy();
+    expect(within(first!).getByText('Based on 5 sessions over 4 weeks')).toBeTruthy();
+    expect(within(first!).getByText('Trend +1.2 points a week · Not projected')).toBeTruthy();
+    expect(within(second!).getByText('Insufficient data')).toBeTruthy();
+    expect(within(second!).queryByText(/Trend/)).toBeNull();
+    expect(screen.getByText("Each goal's progress status is a signal for you, never a decision.")).toBeTruthy();
+    // The chart names both lines in words and draws each as one more line, at the sessions' dates.
+    const chart = await screen.findByRole('img', { name: /^Accuracy over 2 sessions: 50%, 80%; criterion 90%; Trend \+1\.2 points a week; Aim line from 50% on Mar 2, 2026 to 90% on Jun 1, 2026$/ });
+    expect(chart.querySelector('[data-testid="trend-line"]')).toBeTruthy();
+    expect(chart.querySelector('[data-testid="aim-line"]')).toBeTruthy();
   });
 });

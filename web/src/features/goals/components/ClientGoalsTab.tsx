@@ -13,6 +13,7 @@ import { useClientGoals, useClientProgress, useDeleteGoal, useSetGoalStatus } fr
 import { accuracySeries, calendarDate, criterionLabel, shortDate, toggledStatus } from '../lib/goals.ts';
 import { AccuracySparkline } from './AccuracySparkline.tsx';
 import { GoalStatusBadge, GoalTypeBadge } from './GoalBadges.tsx';
+import { MonitoringStatus } from './MonitoringStatus.tsx';
 import { GoalDescription } from './GoalDescription.tsx';
 import { GoalForm, GoalFormDialog } from './GoalForm.tsx';
 
@@ -40,6 +41,12 @@ export function ClientGoalsTab({ clientId, headingLevel = 3 }: { clientId: strin
           </Button>
         )}
       </Flex>
+
+      {goals.data?.some((g) => g.monitoring) && (
+        <Text fontSize="sm" color="fg.muted">
+          Each goal&apos;s progress status is a signal for you, never a decision.
+        </Text>
+      )}
 
       {adding && <GoalForm clientId={clientId} onDone={() => setAdding(false)} onCancel={() => setAdding(false)} />}
 
@@ -153,6 +160,7 @@ function GoalCard({ goal, canManage, headingLevel, progress, onEdit }: GoalCardP
               {goal.recentAccuracy}%
             </Text>
           )}
+          {goal.monitoring && <MonitoringStatus monitoring={goal.monitoring} />}
           {goal.criterionMet && goal.status !== 'mastered' && (
             <Flex role="group" aria-label="Criterion met" align="center" gap="2" wrap="wrap" mt="1" px="3" py="2" borderRadius="md" bg="green.50" borderWidth="1px" borderColor="green.200">
               <Text fontSize="sm" color="green.800" fontWeight="medium">
@@ -167,7 +175,7 @@ function GoalCard({ goal, canManage, headingLevel, progress, onEdit }: GoalCardP
           )}
           {progress && (
             <Box mt="1">
-              <AccuracySparkline points={accuracySeries(progress, goal)} criterion={goal.criterionAccuracy} baseline={goal.baseline} />
+              <AccuracySparkline points={accuracySeries(progress, goal)} criterion={goal.criterionAccuracy} baseline={goal.baseline} monitoring={goal.monitoring} timeZone={timeZone} />
             </Box>
           )}
         </Stack>

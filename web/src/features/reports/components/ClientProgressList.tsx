@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { goalTypeLabels } from '@caseload/contract/enums';
 import { plainText } from '../../../components/rich-text/plain-text.ts';
 import { GOALS_SHOWN, goalStatusLabel, percent, sortBySuccess, successBadgeProps, successVariant, type ClientProgress } from '../lib/report.ts';
+import { useClientGoals } from '../../goals/index.ts';
 import { GoalChartFigure } from './GoalChartFigure.tsx';
 
 /**
@@ -42,6 +43,9 @@ function ClientRow({ client, alwaysShowCharts }: { client: ClientProgress; alway
   // With its charts, a row shows every goal: each one's figure is what the reader came for.
   const goals = charts ? client.goals : client.goals.slice(0, GOALS_SHOWN);
   const hidden = client.goals.length - goals.length;
+  // The trend and aim line are the goal read's (part 4 §7: over all the goal's sessions, not only the period's), read once the figures show.
+  const goalReads = useClientGoals(client.clientId, charts);
+  const monitoringOf = (goalId: string) => goalReads.data?.find((g) => g.id === goalId)?.monitoring;
   return (
     <Box as="li" borderWidth="1px" borderRadius="md" p="4" data-testid="client-progress">
       <Flex justify="space-between" align="flex-start" gap="3" wrap="wrap" mb="2">
@@ -71,7 +75,7 @@ function ClientRow({ client, alwaysShowCharts }: { client: ClientProgress; alway
                   {goalStatusLabel(goal.status)} · {goal.successRate === null ? 'No data' : `${percent(goal.successRate)}%`}
                 </Text>
               </Flex>
-              {charts && <GoalChartFigure chart={goal.chart} />}
+              {charts && <GoalChartFigure chart={goal.chart} monitoring={monitoringOf(goal.id)} />}
             </Box>
           ))}
           {hidden > 0 && (

@@ -1,6 +1,7 @@
 import { Badge, Box, Flex, Skeleton, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
-import { cueMixText, GOAL_CHART_HEIGHT, goalChartDescription, goalChartOption, goalProgressLabels, type GoalChart } from '@caseload/contract/goal-chart';
+import { cueMixText, GOAL_CHART_HEIGHT, goalChartDescription, goalChartOption, goalProgressLabels, monitoringLinesText, type GoalChart } from '@caseload/contract/goal-chart';
+import type { GoalMonitoring } from '@caseload/contract/monitoring';
 import { chartDescriptionIn, chartWords, cueMixIn, type ReportFormatter } from '@caseload/contract/i18n/report-messages';
 
 type ECharts = typeof import('@caseload/contract/goal-chart-renderer');
@@ -23,13 +24,15 @@ const FALLBACK_WIDTH = 320;
  * black and grays. The status is a text badge and the cue-level mix a line of text under it; the
  * drawing itself is one image whose name says what it shows. `width` fixes the drawing's width
  * (tests); otherwise it follows its container. `labels` writes its words in another language (the
- * family's report); English otherwise.
+ * family's report); English otherwise. `monitoring` (the goal read's, part 4 §7) adds the trend and
+ * the aim line, said in words under the badge; the family's report leaves it out.
  */
-export function GoalChartFigure({ chart, width, labels }: { chart: GoalChart; width?: number; labels?: ReportFormatter }) {
+export function GoalChartFigure({ chart, width, labels, monitoring }: { chart: GoalChart; width?: number; labels?: ReportFormatter; monitoring?: GoalMonitoring | null }) {
   const empty = chart.points.length === 0 && chart.baseline === null;
   const cueMix = labels ? cueMixIn(labels, chart) : cueMixText(chart);
   const status = labels ? labels.status(chart.progress) : goalProgressLabels[chart.progress];
-  const description = labels ? chartDescriptionIn(labels, chart) : goalChartDescription(chart);
+  const description = labels ? chartDescriptionIn(labels, chart) : goalChartDescription(chart, monitoring);
+  const lines = labels ? null : monitoringLinesText(monitoring);
   return (
     <Box as="figure" m="0" data-testid="goal-chart">
       <Box as="figcaption" mb="1">
@@ -42,6 +45,11 @@ export function GoalChartFigure({ chart, width, labels }: { chart: GoalChart; wi
           )}
           {cueMix && <Text color="fg.muted">{cueMix}</Text>}
         </Flex>
+        {lines && (
+          <Text fontSize="sm" color="fg.muted" data-testid="monitoring-lines">
+            {lines}
+          </Text>
+        )}
       </Box>
       {empty ? (
         <Flex
@@ -59,13 +67,13 @@ export function GoalChartFigure({ chart, width, labels }: { chart: GoalChart; wi
           </Text>
         </Flex>
       ) : (
-        <Drawing chart={chart} width={width} labels={labels} description={description} />
+        <Drawing chart={chart} width={width} labels={labels} monitoring={monitoring} description={description} />
       )}
     </Box>
   );
 }
 
-function Drawing({ chart, width, labels, description }: { chart: GoalChart; width?: number; labels?: ReportFormatter; description: string }) {
+function Drawing({ chart, width, labels, monitoring, description }: { chart: GoalChart; width?: number; labels?: ReportFormatter; monitoring?: GoalMonitoring | null; description: string }) {
   const container = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
 
@@ -81,7 +89,7 @@ function Drawing({ chart, width, labels, description }: { chart: GoalChart; widt
       ({ init }) => {
         if (disposed) return;
         instance = init(element, null, { renderer: 'svg', width: widthNow(), height: GOAL_CHART_HEIGHT });
-        instance.setOption(goalChartOption(chart, labels && chartWords(labels)));
+        instance.setOption(goalChartOption(chart, labels && chartWords(labels), monitoring));
         setState('ready');
         if (width === undefined && typeof ResizeObserver !== 'undefined') {
           observer = new ResizeObserver(() => {
@@ -100,7 +108,7 @@ function Drawing({ chart, width, labels, description }: { chart: GoalChart; widt
       observer?.disconnect();
       instance?.dispose();
     };
-  }, [chart, width, labels]);
+  }, [chart, width, labels, monitoring]);
 
   return (
     <Box position="relative" height={`${GOAL_CHART_HEIGHT}px`} bg="white" borderRadius="md" overflow="hidden">

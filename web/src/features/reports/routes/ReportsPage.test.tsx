@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '@caseload/contract/auth';
 import type { Client } from '@caseload/contract/caseload';
 import type { GoalChart } from '@caseload/contract/goal-chart';
+import type { GoalMonitoring } from '@caseload/contract/monitoring';
 import type { Report } from '@caseload/contract/notes';
 import { jsonResponse, mockApi, testUser } from '../../../test/fetch.ts';
 import { renderApp } from '../../../test/render.tsx';
@@ -45,11 +46,50 @@ const report: Report = {
   clientProgress: [progress('Li R.', 65), progress('Maya R.', 80, 6), progress('Noah T.', 40)],
 };
 
+/**
+ * The goal reads the figures take their trend and aim line from (part 4 §7): each client's first
+ * goal rising 5.5 points a week from Feb 10, aimed at 80% on Jun 1.
+ */
+const monitoring: GoalMonitoring = {
+  status: 'on_track',
+  sessions: 4,
+  weeks: 4,
+  slopePerWeek: 5.5,
+  projectedDate: '2026-03-10',
+  aimLine: { from: { date: '2026-02-10', accuracy: 50 }, to: { date: '2026-06-01', accuracy: 80 } },
+  trendLine: { from: { date: '2026-02-10', accuracy: 60 }, to: { date: '2026-02-24', accuracy: 71 } },
+  basis: 'Based on 4 sessions over 4 weeks',
+};
+const goalReads = (clients: Report['clientProgress']) =>
+  Object.fromEntries(
+    clients.map((c) => [
+      `GET /api/goals?clientId=${c.clientId}`,
+      () =>
+        jsonResponse(
+          200,
+          c.goals.map((g, i) => ({
+            id: g.id,
+            clientId: c.clientId,
+            name: g.description,
+            type: g.type,
+            description: g.description,
+            targetCriteria: '80%',
+            status: g.status,
+            criterionMet: false,
+            monitoring: i === 0 ? monitoring : null,
+            createdAt: '2026-01-05T12:00:00.000Z',
+            updatedAt: '2026-01-05T12:00:00.000Z',
+          })),
+        ),
+    ]),
+  );
+
 async function openReports(user: CurrentUser = testUser, answers: Record<string, () => Response> = {}) {
   const fetchMock = mockApi({
     'GET /api/user': () => jsonResponse(200, user),
     'GET /api/reports?days=30': () => jsonResponse(200, report),
     'GET /api/clients': () => jsonResponse(200, []),
+    ...goalReads(report.clientProgress),
     ...answers,
   });
   renderApp('/reports');
@@ -121,7 +161,10 @@ describe('reports', () => {
     // Expanded, every goal shows with its figure (no "+2 more goals").
     expect(within(maya).getAllByTestId('goal-chart')).toHaveLength(6);
     expect(within(maya).queryByText('+2 more goals')).toBeNull();
-    const first = within(maya).getByRole('img', { name: 'Accuracy over 2 sessions: 60%, 71%; criterion 80%; status: Progressing' });
+    // The first goal's trend and aim line come from its goal read, said in words beside the drawing and in its name.
+    const lines = 'Trend +5.5 points a week; Aim line from 50% on Feb 10, 2026 to 80% on Jun 1, 2026';
+    const first = await within(maya).findByRole('img', { name: `Accuracy over 2 sessions: 60%, 71%; criterion 80%; status: Progressing; ${lines}` });
+    expect(within(maya).getAllByTestId('monitoring-lines').map((l) => l.textContent)).toEqual([lines]);
     await waitFor(() => expect(first.querySelector('svg')).toBeTruthy());
     expect([...first.querySelectorAll('text')].map((t) => t.textContent)).toContain('Criterion 80%');
     // Other clients stay collapsed.
@@ -150,6 +193,7 @@ describe('reports', () => {
       'GET /api/clients': () => jsonResponse(200, [maya]),
       [`GET /api/reports?days=30&clientId=${maya.id}`]: () =>
         jsonResponse(200, { ...report, filters: { client: 'Maya R.', goalType: 'all' }, clientProgress: [one] }),
+      ...goalReads([one]),
     });
     await screen.findByRole('option', { name: 'Maya R.' });
     expect(screen.queryByTestId('goal-chart')).toBeNull();
@@ -160,7 +204,7 @@ describe('reports', () => {
     expect(screen.getAllByTestId('client-progress')).toHaveLength(1);
     expect(screen.queryByRole('button', { name: 'Show charts' })).toBeNull();
     expect(within(figures[1]!).getByRole('img', { name: 'No sessions with data in this period; status: No data' }).textContent).toBe('No data');
-    const drawing = within(figures[0]!).getByRole('img', { name: 'Accuracy over 2 sessions: 60%, 71%; criterion 80%; status: Progressing' });
+    const drawing = await within(figures[0]!).findByRole('img', { name: /^Accuracy over 2 sessions: 60%, 71%; criterion 80%; status: Progressing; Trend \+5\.5 points a week/ });
     await waitFor(() => expect(drawing.querySelector('svg')).toBeTruthy());
   });
 
