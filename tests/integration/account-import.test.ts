@@ -1,6 +1,10 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runImportExportCommand, UsageError } from '../../scripts/import-export-command.ts';
 import { IMPORT_EMPTY_DISTRICT_ONLY } from '../../packages/contract/src/account-import.ts';
 import { exportFileNames, type ExportFileName } from '../../packages/contract/src/export-files.ts';
 import { routeList } from '../../packages/contract/src/manifest.ts';
@@ -281,6 +285,24 @@ describe('refusals', () => {
     files['users.jsonl'] = new Uint8Array(100 * 1024 * 1024).fill(32);
     const owner = await signUpOwner();
     expect((await importInto(owner.agent, zipSync(files, { level: 9 }))).errors).toEqual(['This zip unpacks to more than a Caseload export can hold']);
+  });
+});
+
+describe('npm run import-export', () => {
+  it("imports a zip from a shell into an owner's empty district, and says what it did", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'import-export-'));
+    const path = join(dir, 'district.zip');
+    await writeFile(path, zipBytes);
+    const owner = await signUpOwner();
+    const lines = await runImportExportCommand([path, '--owner', owner.email], () => undefined);
+    expect(lines).toContain(`Imported into the district of ${owner.email}:`);
+    expect(lines).toContain(`  clients: ${importAnswer.counts.clients}`);
+    expect(answer<{ id: string }[]>(await owner.agent.get('/api/clients'), 200).map((c) => c.id)).toContain(source.ids.clientId);
+    // A second time: the district has students now.
+    await expect(runImportExportCommand([path, '--owner', owner.email], () => undefined)).rejects.toThrow(IMPORT_EMPTY_DISTRICT_ONLY);
+    await expect(runImportExportCommand([path], () => undefined)).rejects.toThrow(UsageError);
+    await expect(runImportExportCommand([path, '--owner', 'nobody@nowhere.test'], () => undefined)).rejects.toThrow('is not the owner of a district here');
+    await rm(dir, { recursive: true, force: true });
   });
 });
 

@@ -76,7 +76,7 @@ export function toAccountImport(item: AccountImportItem): AccountImport {
     id: item.importId,
     status: stalled ? 'failed' : item.status,
     progress: item.progress,
-    counts: item.counts as Record<string, number>,
+    counts: item.counts,
     errors: stalled && !item.errors.length ? ['The import stopped before it finished. Start it again.'] : item.errors,
     createdAt: item.createdAt,
     updatedAt: item.updatedAt,

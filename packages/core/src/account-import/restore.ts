@@ -78,7 +78,7 @@ export async function restore(zip: ExportZip, target: RestoreTarget): Promise<vo
     });
 
   await each<Omit<OrganizationItem, 'accountId'>>('organizations', async (o) => {
-    const org: OrganizationItem = { ...o, accountId } as OrganizationItem;
+    const org: OrganizationItem = { ...o, accountId };
     const items: TxItem[] = [{ Put: { Item: { ...keys.organization(accountId, org.id), type: entity.organization, ...org }, ConditionExpression: 'attribute_not_exists(PK)' } }];
     // An archived organization released its name; a live one holds it again.
     if (!org.archivedAt) items.push(claimNameGuard(accountId, org.id, org.name));
@@ -108,11 +108,11 @@ export async function restore(zip: ExportZip, target: RestoreTarget): Promise<vo
   const archived = new Set<string>();
   await each<Omit<ClientItem, 'accountId'>>('clients', async (c) => {
     if (c.archivedAt) archived.add(c.id);
-    await writeClientChange(undefined, { ...c, accountId } as ClientItem);
+    await writeClientChange(undefined, { ...c, accountId });
   });
-  await each<Omit<GoalTemplateItem, 'accountId'>>('goal-templates', (t) => putTemplate({ ...t, accountId } as GoalTemplateItem));
+  await each<Omit<GoalTemplateItem, 'accountId'>>('goal-templates', (t) => putTemplate({ ...t, accountId }));
   await each<Omit<GoalItem, 'accountId'>>('goals', async (g) => {
-    const goal = { ...g, accountId } as GoalItem;
+    const goal = { ...g, accountId };
     await writeGoalChange(accountId, undefined, goal, archived.has(g.clientId) ? [] : goalCounters(accountId, undefined, goal));
   });
 
@@ -144,7 +144,7 @@ export async function restore(zip: ExportZip, target: RestoreTarget): Promise<vo
 
   await each<Omit<SessionItem, 'accountId' | 'signedClientIds'> & { signedClientIds?: string[] }>('sessions', async (s) => {
     const { signedClientIds, ...rest } = s;
-    await commitSessionChange(accountId, undefined, { ...rest, accountId, ...(signedClientIds?.length ? { signedClientIds: new Set(signedClientIds) } : {}) } as SessionItem);
+    await commitSessionChange(accountId, undefined, { ...rest, accountId, ...(signedClientIds?.length ? { signedClientIds: new Set(signedClientIds) } : {}) });
   });
   await each<Omit<SessionSeriesItem, 'accountId' | 'version'>>('session-series', (s) => put({ ...keys.sessionSeries(accountId, s.id), type: entity.sessionSeries, ...s, accountId, version: 1 }));
 

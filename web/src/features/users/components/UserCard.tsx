@@ -15,10 +15,12 @@ interface UserCardProps {
   names: ReadonlyMap<string, string> | undefined;
   /** Opens the supervisors dialog (assistants only). */
   onSetSupervisors: () => void;
+  /** Opens the Set password dialog (a user imported with the district, awaiting a password). */
+  onSetPassword: () => void;
 }
 
 /** One child user: who, whether active, which organizations, what they may do, and an assistant's supervisors. */
-export function UserCard({ user, organizations, onToggleActive, toggling, onEdit, names, onSetSupervisors }: UserCardProps) {
+export function UserCard({ user, organizations, onToggleActive, toggling, onEdit, names, onSetSupervisors, onSetPassword }: UserCardProps) {
   const name = `${user.firstName} ${user.lastName}`;
   const initials = `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase();
   const ids = user.permissions.allowedOrganizationIds;
@@ -37,6 +39,7 @@ export function UserCard({ user, organizations, onToggleActive, toggling, onEdit
         <Flex gap="2" align="center" wrap="wrap">
           <Text fontWeight="semibold">{name}</Text>
           <Badge colorPalette={user.isActive ? 'green' : 'gray'}>{user.isActive ? 'Active' : 'Inactive'}</Badge>
+          {user.awaitingPassword && <Badge colorPalette="orange">Imported: needs a password</Badge>}
         </Flex>
         <Text fontSize="sm" color="fg.muted">
           {user.email}
@@ -66,9 +69,16 @@ export function UserCard({ user, organizations, onToggleActive, toggling, onEdit
         </Box>
       </Stack>
       <Flex gap="2" flexShrink="0" direction={{ base: 'column', sm: 'row' }}>
-        <Button size="sm" variant="outline" onClick={onToggleActive} loading={toggling} aria-label={`${user.isActive ? 'Deactivate' : 'Activate'} ${name}`}>
-          {user.isActive ? 'Deactivate' : 'Activate'}
-        </Button>
+        {user.awaitingPassword ? (
+          // Imported without a password: setting one is what activates the user.
+          <Button size="sm" colorPalette="blue" onClick={onSetPassword} aria-label={`Set password for ${name}`}>
+            Set password
+          </Button>
+        ) : (
+          <Button size="sm" variant="outline" onClick={onToggleActive} loading={toggling} aria-label={`${user.isActive ? 'Deactivate' : 'Activate'} ${name}`}>
+            {user.isActive ? 'Deactivate' : 'Activate'}
+          </Button>
+        )}
         {user.role === 'assistant' && (
           <Button size="sm" variant="outline" onClick={onSetSupervisors} aria-label={`Supervisors for ${name}`}>
             Supervisors
