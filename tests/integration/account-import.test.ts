@@ -15,7 +15,7 @@ import { entity } from '../../packages/core/src/keys.ts';
 import { tableName } from '../../packages/core/src/table.ts';
 import type { Agent } from '../support/api.ts';
 import { createChild, signIn, signUpOwner } from '../support/accounts.ts';
-import { expectStatus } from '../support/fixtures-sessions.ts';
+import { clinicianPermissions, expectStatus, held } from '../support/fixtures-sessions.ts';
 import { stopUploadServer, upload, uploadOrigin } from '../support/oneroster.ts';
 import { buildTenant, pathFor, type Tenant } from '../support/tenant.ts';
 
@@ -91,6 +91,7 @@ const NOT_MOVED: Partial<Record<string, string>> = {
 let source: Tenant;
 let target: { agent: Agent; accountId: string; userId: string };
 let zipBytes: Uint8Array;
+let cosignedSessionId: string;
 let importAnswer: { status: string; progress: number; counts: Record<string, number>; errors: string[] };
 
 const answer = <T>(res: { status: number; body: unknown }, status: number) => expectStatus(res, status) as T;
@@ -145,6 +146,14 @@ beforeAll(async () => {
   expectStatus(await agent.put('/api/school-years', [{ name: `${source.marker} year`, firstDay: '2026-08-20', lastDay: '2027-06-10', breaks: [{ name: 'Winter', start: '2026-12-21', end: '2027-01-01' }] }]), 200);
   expectStatus(await agent.put(`/api/sessions/${source.ids.sessionId}/trials`, { clientId: source.ids.clientId, goalId: source.ids.goalId, trials: [{ correct: true, cue: 'independent' }, { correct: false, cue: 'verbal' }], clientUpdatedAt: new Date().toISOString() }), 200);
   expectStatus(await agent.post(`/api/sessions/${source.ids.signedSessionId}/addenda`, { clientId: source.ids.clientId, text: `${source.marker} addendum` }), 201);
+  // A note an assistant signed and the owner (its supervisor) co-signed.
+  const aide = await createChild(agent, clinicianPermissions);
+  expectStatus(await agent.put(`/api/users/${aide.id}/supervisors`, { supervisorIds: [source.userId] }), 200);
+  const aided = await held(agent, [source.ids.clientId], new Date(Date.now() - 2 * 86400_000).toISOString(), { providerId: aide.id });
+  expectStatus(await aide.agent.post(`/api/sessions/${aided.id}/notes`, { clientId: source.ids.clientId, notes: `<p>${source.marker} by the assistant</p>` }), 200);
+  expectStatus(await aide.agent.post(`/api/sessions/${aided.id}/sign`, { clientId: source.ids.clientId }), 200);
+  expectStatus(await agent.post(`/api/sessions/${aided.id}/cosign`, { clientId: source.ids.clientId }), 200);
+  cosignedSessionId = aided.id;
   zipBytes = await exportOf(agent);
   const owner = await signUpOwner({ accountName: 'Imported District' });
   target = { agent: owner.agent, accountId: owner.user.accountId, userId: owner.user.id };
@@ -232,6 +241,13 @@ describe('import of a whole export', () => {
     const after = answer<{ id: string }[]>(await target.agent.get('/api/activities'), 200);
     expect(after.filter((e) => before.some((b) => b.id === e.id))).toEqual(before.slice(0, after.length - (after.length - before.length)).filter((e) => after.some((a) => a.id === e.id)));
     expect(before.filter((e) => !after.some((a) => a.id === e.id)).length).toBeLessThanOrEqual(1);
+  });
+
+  it('brings back the co-signed note with its signature, co-signature and signed facts', async () => {
+    const path = `/api/sessions/${cosignedSessionId}/notes`;
+    const before = answer<{ cosignature?: unknown }[]>(await source.agent.get(path), 200);
+    expect(before[0]?.cosignature).toMatchObject({ userId: source.userId });
+    expect(answer(await target.agent.get(path), 200)).toEqual(before);
   });
 
   it('brings the users back deactivated with their ids, names, roles and permissions; the importing owner stays the owner', async () => {

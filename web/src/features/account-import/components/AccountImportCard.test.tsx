@@ -42,8 +42,8 @@ describe('the Import a district card of the Security page', () => {
     fireEvent.change(within(section).getByLabelText('Export zip file'), { target: { files: [zipFile()] } });
     fireEvent.click(within(section).getByRole('button', { name: 'Import' }));
     expect(await within(section).findByText('The district is imported.', {}, { timeout: 5000 })).toBeTruthy();
-    expect(within(section).getByText('12 students')).toBeTruthy();
-    expect(within(section).getByText('340 sessions')).toBeTruthy();
+    expect(within(section).getByText('Students: 12')).toBeTruthy();
+    expect(within(section).getByText('Sessions: 340')).toBeTruthy();
     expect((uploaded as File).name).toBe('district.zip');
   });
 

@@ -7,23 +7,23 @@ import { useAccountImport, useStartAccountImport } from '../api/account-import.t
 
 /** What each file of an export holds, in words, for the result's counts. */
 const KIND_LABELS: Record<string, string> = {
-  users: 'users',
-  organizations: 'organizations',
-  clients: 'students',
+  users: 'Users',
+  organizations: 'Organizations',
+  clients: 'Students',
   ieps: 'IEPs',
-  goals: 'goals',
-  'goal-templates': 'goal-bank templates',
-  sessions: 'sessions',
-  'session-series': 'recurring series',
-  progress: 'progress records',
-  trials: 'trials',
-  'session-notes': 'session notes',
-  'progress-notes': 'progress notes',
-  'reporting-periods': 'reporting periods',
-  'school-years': 'school years',
-  closures: 'closed days',
-  'service-log': 'service-log lines checked',
-  'audit-events': 'audit events',
+  goals: 'Goals',
+  'goal-templates': 'Goal-bank templates',
+  sessions: 'Sessions',
+  'session-series': 'Recurring series',
+  progress: 'Progress records',
+  trials: 'Trials',
+  'session-notes': 'Session notes',
+  'progress-notes': 'Progress notes',
+  'reporting-periods': 'Reporting periods',
+  'school-years': 'School years',
+  closures: 'Closed days',
+  'service-log': 'Service-log lines checked',
+  'audit-events': 'Audit events',
 };
 
 /**
@@ -113,7 +113,7 @@ function ImportStatus({ started }: { started: AccountImport }) {
         <List.Root ps="5" fontSize="sm">
           {counts.map(([kind, n]) => (
             <List.Item key={kind}>
-              {n} {KIND_LABELS[kind] ?? kind}
+              {KIND_LABELS[kind] ?? kind}: {n}
             </List.Item>
           ))}
         </List.Root>

@@ -32,7 +32,7 @@ export function UserCard({ user, organizations, onToggleActive, toggling, onEdit
 
   return (
     <Flex as="li" borderWidth="1px" borderRadius="lg" p="4" gap="4" align="flex-start" bg="white" data-testid="user-card" aria-label={name}>
-      <Circle size="10" bg={user.isActive ? 'blue.600' : 'gray.400'} color="white" fontWeight="semibold" aria-hidden="true" flexShrink="0">
+      <Circle size="10" bg={user.isActive ? 'blue.600' : 'gray.600'} color="white" fontWeight="semibold" aria-hidden="true" flexShrink="0">
         {initials}
       </Circle>
       <Stack flex="1" minW="0" gap="1">
