@@ -18,13 +18,14 @@
  */
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ExportFileName } from '@caseload/contract/export-files';
+import { AUDIT_RETENTION_SECONDS } from '../audit.ts';
 import { writeClientChange } from '../caseload/clients-repo.ts';
 import { claimNameGuard } from '../caseload/organizations-repo.ts';
 import { db, isConditionFailure, transact, type TxItem } from '../db.ts';
 import { putTemplate, type GoalTemplateItem } from '../goal-bank/repo.ts';
 import { writeGoalChange } from '../goals/repo.ts';
 import { goalCounters } from '../goals/service.ts';
-import type { ClientItem, GoalItem, IepRecord, OrganizationItem, ProgressItem, SessionItem, SessionNoteItem, SessionSeriesItem } from '../items.ts';
+import type { ClientItem, GoalItem, IepRecord, OrganizationItem, ProgressItem, ProgressNoteItem, SessionItem, SessionNoteItem, SessionSeriesItem } from '../items.ts';
 import { entity, keys } from '../keys.ts';
 import { putNoteItem } from '../notes/repo.ts';
 import { commitSessionChange } from '../sessions/repo.ts';
@@ -35,8 +36,6 @@ import type { ExportZip } from './archive.ts';
 /** Files read to check them but not written: the service log is derived from the sessions and notes. */
 export const DERIVED_FILES: readonly ExportFileName[] = ['service-log', 'trials'];
 
-/** How long an audit event stays (as audit.ts writes it): counted from when it happened, not from the import. */
-const AUDIT_RETENTION_SECONDS = 6 * 365 * 24 * 3600;
 const CONCURRENCY = 8;
 
 export type ImportCounts = Partial<Record<ExportFileName, number>>;
@@ -177,16 +176,14 @@ export async function restore(zip: ExportZip, target: RestoreTarget): Promise<vo
       accountId,
     });
   });
-  await each<Record<string, unknown> & { id: string }>('progress-notes', async (n) => {
-    const item = putNoteItem({ ...n, accountId } as never);
-    await db().send(new PutCommand({ TableName: tableName(), ...(item as { Put: { Item: Record<string, unknown> } }).Put, ConditionExpression: 'attribute_not_exists(PK)' }));
-  });
+  await each<Omit<ProgressNoteItem, 'accountId'>>('progress-notes', (n) => transact([putNoteItem({ ...n, accountId } as ProgressNoteItem)]));
   await each<{ id: string; at: string; actorId?: string }>('audit-events', (e) =>
     put({
       ...keys.audit(accountId, e.at, e.id),
       ...(e.actorId ? keys.auditByActor(accountId, e.actorId, e.at, e.id) : {}),
       type: entity.audit,
       ...e,
+      // It expires as audit.ts writes it: counted from when it happened, not from the import.
       ttl: Math.floor(Date.parse(e.at) / 1000) + AUDIT_RETENTION_SECONDS,
     }),
   );
