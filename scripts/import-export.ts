@@ -1,8 +1,8 @@
-/** `npm run import-export -- <zip> --owner <e-mail>`: scripts/import-export-command.ts. */
+/** `npm run import-export -- <zip> --owner <e-mail>`: packages/local/src/import-export-command.ts. */
 import { ConflictError } from '@caseload/core/errors';
 import { NotAnExportError } from '@caseload/core/account-import/archive';
 import { AlreadyRunningError } from '../packages/local/src/data-lock.ts';
-import { runImportExportCommand, UsageError } from './import-export-command.ts';
+import { runImportExportCommand, UsageError } from '../packages/local/src/import-export-command.ts';
 
 try {
   await runImportExportCommand(process.argv.slice(2));

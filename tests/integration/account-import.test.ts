@@ -1,17 +1,18 @@
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runImportExportCommand, UsageError } from '../../scripts/import-export-command.ts';
+import { runImportExportCommand, UsageError } from '../../packages/local/src/import-export-command.ts';
 import { IMPORT_EMPTY_DISTRICT_ONLY } from '../../packages/contract/src/account-import.ts';
 import { exportFileNames, type ExportFileName } from '../../packages/contract/src/export-files.ts';
 import { routeList } from '../../packages/contract/src/manifest.ts';
 import { testClock } from '../../packages/core/src/clock.ts';
 import { db } from '../../packages/core/src/db.ts';
 import { whenJobsIdle } from '../../packages/core/src/jobs/dispatch.ts';
-import { entity } from '../../packages/core/src/keys.ts';
+import { newId } from '../../packages/core/src/ids.ts';
+import { entity, keys } from '../../packages/core/src/keys.ts';
 import { tableName } from '../../packages/core/src/table.ts';
 import type { Agent } from '../support/api.ts';
 import { createChild, signIn, signUpOwner } from '../support/accounts.ts';
@@ -302,6 +303,57 @@ describe('refusals', () => {
     const owner = await signUpOwner();
     expect((await importInto(owner.agent, zipSync(files, { level: 9 }))).errors).toEqual(['This zip unpacks to more than a Caseload export can hold']);
   });
+});
+
+describe('a larger district', () => {
+  const CLIENTS = 100;
+  const SESSIONS = 1000;
+
+  /** Items written 25 to a BatchWrite (retrying what DynamoDB leaves unprocessed), with the keys the product writes. */
+  async function batchPut(items: Record<string, unknown>[]) {
+    for (let i = 0; i < items.length; i += 25) {
+      let request: Record<string, any> | undefined = { [tableName()]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) };
+      while (request && Object.keys(request).length) request = (await db().send(new BatchWriteCommand({ RequestItems: request }))).UnprocessedItems;
+    }
+  }
+
+  it(`imports ${CLIENTS} students and ${SESSIONS} sessions (measured)`, async () => {
+    const from = await signUpOwner();
+    const accountId = from.user.accountId as string;
+    const stamp = '2026-01-05T15:00:00.000Z';
+    const clients = Array.from({ length: CLIENTS }, (_, i) => ({ id: newId(), accountId, firstName: `Student${i}`, lastInitial: 'Q', status: 'active', createdAt: stamp, updatedAt: stamp }));
+    await batchPut(clients.map((c) => ({ ...keys.client(accountId, c.id), type: entity.client, ...c })));
+    const sessions = Array.from({ length: SESSIONS }, (_, i) => {
+      const client = clients[i % CLIENTS]!;
+      const scheduledAt = new Date(Date.parse(stamp) + i * 3_600_000).toISOString();
+      const participants = { [client.id]: { status: 'present', firstName: client.firstName, lastInitial: 'Q', addedAt: stamp } };
+      return { id: newId(), accountId, sessionType: 'therapy', status: 'completed', scheduledAt, duration: 30, providerId: from.user.id, participants, createdAt: stamp, updatedAt: stamp };
+    });
+    await batchPut(
+      sessions.map((s) => ({ ...keys.session(accountId, s.id), ...keys.sessionIndex(accountId, s.scheduledAt, s.id), ...keys.sessionProviderIndex(accountId, from.user.id, s.scheduledAt, s.id), type: entity.session, ...s })),
+    );
+    const bytes = await exportOf(from.agent);
+    const to = await signUpOwner();
+
+    let requests = 0;
+    const counter = 'countImportRequests';
+    db().middlewareStack.add((next) => (args) => ((requests += 1), next(args)), { step: 'initialize', name: counter });
+    const before = process.memoryUsage().heapUsed;
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().heapUsed)), 20);
+    const startedAt = performance.now();
+    try {
+      const done = await importInto(to.agent, bytes);
+      expect(done).toMatchObject({ status: 'done', counts: expect.objectContaining({ clients: CLIENTS, sessions: SESSIONS }) });
+    } finally {
+      clearInterval(sampler);
+      db().middlewareStack.remove(counter);
+    }
+    const seconds = (performance.now() - startedAt) / 1000;
+    console.log(`import of ${CLIENTS} students and ${SESSIONS} sessions (${(bytes.length / 1024).toFixed(0)} KiB zip): ${seconds.toFixed(1)} s, ${requests} DynamoDB requests, heap +${((peak - before) / 1024 / 1024).toFixed(0)} MiB at peak`);
+    const minutes = answer<{ delivered: number }[]>(await to.agent.get('/api/service-minutes?assignedTo=all'), 200);
+    expect(minutes.reduce((sum, row) => sum + row.delivered, 0)).toBe(answer<{ delivered: number }[]>(await from.agent.get('/api/service-minutes?assignedTo=all'), 200).reduce((sum, row) => sum + row.delivered, 0));
+  }, 300_000);
 });
 
 describe('npm run import-export', () => {

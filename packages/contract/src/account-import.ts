@@ -5,6 +5,7 @@
 import * as z from 'zod/mini';
 import { passwordSchema } from './auth.ts';
 import { id, schema } from './common.ts';
+import { ROSTER_UPLOAD_MINUTES } from './roster.ts';
 
 export const IMPORT_EMPTY_DISTRICT_ONLY = 'Import into an empty district only';
 export const IMPORT_OWNER_ONLY = "Only the district's owner can import a district";
@@ -12,8 +13,8 @@ export const IMPORT_NOT_UPLOADED = "This import's zip has not been uploaded yet"
 export const IMPORT_ALREADY_APPLIED = 'This import has already been applied';
 export const NOT_AWAITING_PASSWORD = 'Only a user imported with the district and waiting for a password can have it set here';
 export const IMPORT_TOO_LARGE = 'The zip is larger than 2 GB';
-/** How long the upload link works. */
-export const IMPORT_UPLOAD_MINUTES = 30;
+/** How long the upload link works (the roster zips' presigned PUT, whose storage the import shares). */
+export const IMPORT_UPLOAD_MINUTES = ROSTER_UPLOAD_MINUTES;
 export const MAX_IMPORT_BYTES = 2 * 1024 * 1024 * 1024;
 /** The local server's stand-in for the presigned S3 PUT (as the roster import's). */
 export const LOCAL_IMPORT_UPLOAD_PREFIX = '/api/account-import-uploads/';

@@ -176,7 +176,7 @@ export async function restore(zip: ExportZip, target: RestoreTarget): Promise<vo
       accountId,
     });
   });
-  await each<Omit<ProgressNoteItem, 'accountId'>>('progress-notes', (n) => transact([putNoteItem({ ...n, accountId } as ProgressNoteItem)]));
+  await each<Omit<ProgressNoteItem, 'accountId'>>('progress-notes', (n) => transact([putNoteItem({ ...n, accountId })]));
   await each<{ id: string; at: string; actorId?: string }>('audit-events', (e) =>
     put({
       ...keys.audit(accountId, e.at, e.id),

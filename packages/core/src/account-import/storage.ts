@@ -1,24 +1,20 @@
 /**
  * Where uploaded exports wait to be imported, like the roster zips (../roster/storage.ts): in the
- * cloud (EXPORTS_BUCKET) the exports bucket under `roster-uploads/account-imports/`, which the browser PUTs to by a
- * presigned URL; under `npm start` and in tests `<DATA_DIR>/account-imports`, written by the local
- * server's upload route (local-upload.ts). The zip is deleted when its import ends.
+ * cloud (EXPORTS_BUCKET) the roster zips' own S3 storage, under `roster-uploads/account-imports/`,
+ * which the browser PUTs to by a presigned URL; under `npm start` and in tests
+ * `<DATA_DIR>/account-imports`, written by the local server's upload route (local-upload.ts). The
+ * zip is deleted when its import ends.
  */
 import { createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
-import { IMPORT_UPLOAD_MINUTES, localImportUploadPath, MAX_IMPORT_BYTES } from '@caseload/contract/account-import';
-import type { OpenedZip } from '../roster/storage.ts';
+import { localImportUploadPath, MAX_IMPORT_BYTES } from '@caseload/contract/account-import';
+import { s3RosterStorage, type RosterStorage } from '../roster/storage.ts';
 
-export interface ImportStorage {
-  uploadUrl(key: string, ids: { accountId: string; importId: string; token: string }, size?: number): Promise<string>;
-  size(key: string): Promise<number | undefined>;
-  open(key: string): Promise<OpenedZip>;
-  remove(key: string): Promise<void>;
-}
+export type ImportStorage = RosterStorage;
 
 export const localImportDir = () => join(process.env.DATA_DIR ?? join(tmpdir(), 'caseload'), 'account-imports');
 const localPath = (key: string) => join(localImportDir(), key.replace(/^roster-uploads\/account-imports\//, ''));
@@ -65,38 +61,7 @@ const localStorage: ImportStorage = {
   remove: (key) => rm(localPath(key), { force: true }),
 };
 
-function s3Storage(bucket: string): ImportStorage {
-  const client = async () => new (await import('@aws-sdk/client-s3')).S3Client({});
-  return {
-    async uploadUrl(key, _ids, size) {
-      const [{ PutObjectCommand }, { getSignedUrl }] = await Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/s3-request-presigner')]);
-      const command = new PutObjectCommand({ Bucket: bucket, Key: key, ContentType: 'application/zip', ...(size ? { ContentLength: size } : {}) });
-      return getSignedUrl(await client(), command, { expiresIn: IMPORT_UPLOAD_MINUTES * 60 });
-    },
-    async size(key) {
-      const { HeadObjectCommand } = await import('@aws-sdk/client-s3');
-      try {
-        return (await (await client()).send(new HeadObjectCommand({ Bucket: bucket, Key: key }))).ContentLength;
-      } catch {
-        return undefined;
-      }
-    },
-    async open(key) {
-      const { GetObjectCommand } = await import('@aws-sdk/client-s3');
-      const dir = await mkdtemp(join(tmpdir(), 'account-import-'));
-      const path = join(dir, 'export.zip');
-      const res = await (await client()).send(new GetObjectCommand({ Bucket: bucket, Key: key }));
-      await pipeline(res.Body as Readable, createWriteStream(path));
-      return { path, size: (await stat(path)).size, close: () => rm(dir, { recursive: true, force: true }) };
-    },
-    async remove(key) {
-      const { DeleteObjectCommand } = await import('@aws-sdk/client-s3');
-      await (await client()).send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
-    },
-  };
-}
-
 export function importStorage(): ImportStorage {
   const bucket = process.env.EXPORTS_BUCKET;
-  return bucket ? s3Storage(bucket) : localStorage;
+  return bucket ? s3RosterStorage(bucket) : localStorage;
 }

@@ -2,7 +2,8 @@
  * The runner of each kind of background job, loaded only where jobs run (the local process, the
  * queue worker): the note generator and the Bedrock client stay out of the routes' bundles.
  */
-import { failAccountImport, runAccountImport } from '../account-import/job.ts';
+import { failAccountImport } from '../account-import/job.ts';
+import { runAccountImport } from '../account-import/runner.ts';
 import { INTERRUPTED_MESSAGE } from '../notes/bulk-job.ts';
 import { failRemaining, runBulkJob } from '../notes/bulk-runner.ts';
 import { failExportJob, runExportJob } from '../exports/runner.ts';

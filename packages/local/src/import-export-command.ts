@@ -1,7 +1,7 @@
 /**
  * `npm run import-export -- <zip> --owner <e-mail>` (part 4 §5): imports a whole export into the
  * empty district of that owner, against the local data folder (DATA_DIR, as `npm start`), as the
- * import route's job does (core/account-import/job.ts `importZipFile`), printing the progress and
+ * import route's job does (core/account-import/runner.ts `importZipFile`), printing the progress and
  * the records recreated per file. Like `npm run jobs` it takes the data folder, so it refuses to run
  * while `npm start` holds it. The way to restore a district or move it between deployments
  * (docs/leaving.md).
@@ -9,14 +9,14 @@
 import { mkdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { importZipFile } from '@caseload/core/account-import/job';
+import { importZipFile } from '@caseload/core/account-import/runner';
 import { getUser, findUserIdByEmail } from '@caseload/core/auth/users-repo';
 import { ensureTable } from '@caseload/core/db';
 import { runPendingMigrations } from '@caseload/core/run-migrations';
 import { tableName } from '@caseload/core/table';
-import { lockDataDir } from '../packages/local/src/data-lock.ts';
-import { startDynamoLocal, type EmbeddedDynamo } from '../packages/local/src/dynamodb-local.ts';
-import { repoRoot } from '../packages/local/src/web-build.ts';
+import { lockDataDir } from './data-lock.ts';
+import { startDynamoLocal, type EmbeddedDynamo } from './dynamodb-local.ts';
+import { repoRoot } from './web-build.ts';
 
 export class UsageError extends Error {}
 
@@ -66,9 +66,10 @@ export async function runImportExportCommand(args: string[], log: (line: string)
     const user = found && (await getUser(found.accountId, found.userId));
     if (!user || user.userType !== 'owner') throw new UsageError(`${owner} is not the owner of a district here`);
     let shown = -1;
-    const { counts } = await importZipFile(user.accountId, user.id, zip, size, async (done) => {
+    const { counts } = await importZipFile(user.accountId, user.id, zip, size, (done) => {
       const percent = Math.floor(done * 10) * 10;
       if (percent > shown) say(`${(shown = percent)} %`);
+      return Promise.resolve();
     });
     say(`Imported into the district of ${owner}:`);
     for (const [file, count] of Object.entries(counts)) say(`  ${file}: ${count}`);
