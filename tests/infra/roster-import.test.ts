@@ -26,7 +26,7 @@ describe('roster uploads', () => {
 
   it('are signed and read by the routes that declare `rosterUploads`, read and deleted by the worker, under their prefix only', () => {
     const declaring = routeList.filter((r) => r.uses?.includes('rosterUploads'));
-    expect(declaring.map((r) => r.name).sort()).toEqual(['previewRosterImport', 'startRosterImport']);
+    expect(declaring.map((r) => r.name).sort()).toEqual(['applyAccountImport', 'previewRosterImport', 'startAccountImport', 'startRosterImport']);
     for (const route of declaring) expect(actionsOn(route.handler), route.name).toEqual(['s3:GetObject', 's3:PutObject']);
     for (const route of routeList.filter((r) => !r.uses?.includes('rosterUploads'))) expect(actionsOn(route.handler), route.name).toEqual([]);
     expect(actionsOn(workers.bulkGenerationWorker.handler)).toEqual(['s3:DeleteObject', 's3:GetObject']);

@@ -430,7 +430,7 @@ describe('Notes', () => {
     const senders = [...handlerFunctions(s.resources).keys()].filter((h) =>
       statementsOfHandler(s.resources, h).some((st) => actionsOf(st).includes('sqs:SendMessage') && referencedIds(st.Resource).has(queueId)),
     );
-    const jobStarters = ['exports/start-export', 'notes/bulk-generate-progress-notes', 'roster/apply-roster-import', 'roster/preview-roster-import', 'timetable/save-closures', 'timetable/save-school-years'];
+    const jobStarters = ['account-imports/apply-account-import', 'exports/start-export', 'notes/bulk-generate-progress-notes', 'roster/apply-roster-import', 'roster/preview-roster-import', 'timetable/save-closures', 'timetable/save-school-years'];
     expect(senders.sort()).toEqual(jobStarters);
     for (const starter of jobStarters) {
       const send = statementsOfHandler(s.resources, starter).find((st) => actionsOf(st).includes('sqs:SendMessage'))!;

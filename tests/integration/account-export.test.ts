@@ -97,6 +97,7 @@ describe("the district's whole export", () => {
       'goals',
       'goal-templates',
       'sessions',
+      'session-series',
       'progress',
       'trials',
       'session-notes',

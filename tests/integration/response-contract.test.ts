@@ -8,7 +8,8 @@ import { Agent, type TestResponse } from '../support/api.ts';
 import { createChild, PASSWORD, signIn, signUpOwner } from '../support/accounts.ts';
 import { putClient, putOrganization } from '../support/records.ts';
 import { signInAtProvider, startTestProvider, type TestProvider } from '../../packages/local/src/oidc-provider.ts';
-import { applied, csv, manifest, ORGS, previewed, startPreview, USERS_11, zip } from '../support/oneroster.ts';
+import { applied, csv, manifest, ORGS, previewed, startPreview, upload, USERS_11, zip } from '../support/oneroster.ts';
+import { exportFileNames } from '../../packages/contract/src/export-files.ts';
 
 /**
  * Generated from the route manifest: every route, called with a valid request by a user allowed to
@@ -225,6 +226,24 @@ async function sharedNote(firstName: string) {
   const family = new Agent();
   return { noteId: note.id as string, created, share, token, family, unlock: () => family.post(`/api/family/${token}/unlock`, { code: share.code }) };
 }
+
+/** A fresh district with a small export imported (one user, awaiting a password): the import's answers and ids. */
+let importedOnce: Promise<{ owner: Agent; importId: string; userId: string; applied: TestResponse }> | undefined;
+const importedDistrict = () =>
+  (importedOnce ??= (async () => {
+    const { agent } = await signUpOwner();
+    const userId = crypto.randomUUID();
+    const at = new Date().toISOString();
+    const user = { id: userId, email: `moved-${userId}@district.test`, firstName: 'Moved', lastName: 'User', role: 'slp', userType: 'child', isActive: true, twoFactorEnabled: false, createdAt: at, updatedAt: at };
+    const files: Record<string, string> = Object.fromEntries(exportFileNames.map((name) => [`${name}.jsonl`, '']));
+    files['users.jsonl'] = `${JSON.stringify(user)}\n`;
+    files['manifest.json'] = JSON.stringify({ schemaVersion: 1, createdAt: at, createdBy: userId, scope: 'account', counts: { 'users.jsonl': 1 } });
+    const started = ok(await agent.post('/api/account-imports', {}), 'account import');
+    expect((await upload(started.uploadUrl, zip(files))).status).toBe(200);
+    const applied = await agent.post(`/api/account-imports/${started.importId}/apply`, {});
+    await whenJobsIdle();
+    return { owner: agent, importId: started.importId as string, userId, applied };
+  })());
 
 const cases: Record<RouteName, Case> = {
   // ---- auth and security
@@ -694,6 +713,18 @@ const cases: Record<RouteName, Case> = {
     const page = await w.owner.get('/api/roster?limit=1');
     expect(page.body.items[0]).toMatchObject({ gradeLevel: '3', organizationId: expect.any(String) });
     return [page, await w.owner.get(`/api/roster?limit=1&cursor=${page.body.nextCursor}`), await w.owner.get(`/api/roster?search=Ro&gradeLevel=3&organizationId=${page.body.items[0].organizationId}`)];
+  },
+
+  // ---- import of a whole export
+  startAccountImport: async () => (await signUpOwner()).agent.post('/api/account-imports', { size: 1000 }),
+  getAccountImport: async () => {
+    const { owner, importId } = await importedDistrict();
+    return owner.get(`/api/account-imports/${importId}`);
+  },
+  applyAccountImport: async () => (await importedDistrict()).applied,
+  setUserPassword: async () => {
+    const { owner, userId } = await importedDistrict();
+    return owner.put(`/api/users/${userId}/password`, { password: 'Another-password-7!' });
   },
 
   // ---- the goal bank

@@ -87,6 +87,7 @@ const GUARDED: Record<string, PermissionFlag> = {
   getRosterImport: 'canManageUsers',
   previewRosterImport: 'canManageUsers',
   applyRosterImport: 'canManageUsers',
+  setUserPassword: 'canManageUsers',
   listRoster: 'canCreateClients',
   createShare: 'canEditProgressNotes',
   listShares: 'canEditProgressNotes',
@@ -95,7 +96,7 @@ const GUARDED: Record<string, PermissionFlag> = {
   reviewNoteTranslation: 'canEditProgressNotes',
 };
 /** Routes only the account's owner may call, whatever flags another user holds. */
-const OWNER_ONLY = ['cancelAccountDeletion', 'getSsoSettings', 'listPurgeReports', 'requestAccountDeletion', 'saveSsoSettings'];
+const OWNER_ONLY = ['applyAccountImport', 'cancelAccountDeletion', 'getAccountImport', 'getSsoSettings', 'listPurgeReports', 'requestAccountDeletion', 'saveSsoSettings', 'startAccountImport'];
 /** Signed-in routes that change data with no flag: each acts only on the caller's own sign-in (2FA, devices), notifications or preferences. */
 const UNGUARDED_WRITES = ['disableTwoFactor', 'enableTwoFactor', 'markNotificationsRead', 'removeTrustedDevice', 'saveUserPreferences', 'setupTwoFactor'];
 /**

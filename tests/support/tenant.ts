@@ -33,6 +33,8 @@ export interface TenantIds {
   exportJobId: string;
   /** A roster import waiting for its file. */
   rosterImportId: string;
+  /** An import of a whole export waiting for its file (made while the district had no students yet). */
+  accountImportId: string;
   iepId: string;
   seriesId: string;
   templateId: string;
@@ -104,6 +106,9 @@ export const PATH_ID_KINDS: Record<string, Record<string, IdKind>> = {
   '/api/roster-imports/{id}': { id: 'rosterImportId' },
   '/api/roster-imports/{id}/preview': { id: 'rosterImportId' },
   '/api/roster-imports/{id}/apply': { id: 'rosterImportId' },
+  '/api/account-imports/{id}': { id: 'accountImportId' },
+  '/api/account-imports/{id}/apply': { id: 'accountImportId' },
+  '/api/users/{id}/password': { id: 'childUserId' },
 };
 
 /** The path parameters of a route (`{id}`, `{clientId}`...). */
@@ -139,6 +144,8 @@ const daysFromNow = (days: number) => new Date(Date.now() + days * 86400_000).to
 export async function buildTenant(): Promise<Tenant> {
   const marker = `Mk${crypto.randomUUID().replace(/-/g, '').slice(0, 10)}`;
   const { agent, user, email } = await signUpOwner({ accountName: `${marker} District`, lastName: marker });
+  // Before the first student: an import goes into an empty district only.
+  const accountImport = expectOk(await agent.post('/api/account-imports', {}), 'account import');
   const org = expectOk(await agent.post('/api/organizations', { name: `${marker} School`, type: 'school' }), 'organization');
   const client = expectOk(
     await agent.post('/api/clients', { firstName: marker, lastInitial: 'Q', organizationId: org.id, gradeLevel: '3', sessionFrequency: 2, status: 'active', diagnosis: `${marker} dx` }),
@@ -224,6 +231,7 @@ export async function buildTenant(): Promise<Tenant> {
       closureJobId: closureJob.id,
       exportJobId: exportJob.id,
       rosterImportId: rosterImport.importId,
+      accountImportId: accountImport.importId,
       iepId: iep.id,
       seriesId: series.series.id,
       templateId: template.id,

@@ -249,6 +249,8 @@ export const managedUser = /* @__PURE__ */ schema(() =>
     permissions: permissionsSchema,
     /** An assistant's supervising SLPs (`[]` until set); absent for other roles. */
     supervisorIds: z.optional(z.array(id)),
+    /** Imported with the district (part 4 §5) and without a password until the owner sets one. */
+    awaitingPassword: z.optional(z.boolean()),
   }),
 );
 export type ManagedUser = z.infer<typeof managedUser>;

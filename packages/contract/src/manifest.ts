@@ -3,6 +3,7 @@
  * server's router and the SPA's typed client all read it; nothing else defines a route.
  */
 import * as z from 'zod/mini';
+import * as accountImports from './account-import.ts';
 import * as accountLifecycle from './account-lifecycle.ts';
 import * as auth from './auth.ts';
 import * as caseload from './caseload.ts';
@@ -279,6 +280,14 @@ export const applyRosterImport = route({ method: 'POST', path: '/api/roster-impo
 /** Anyone who may create clients, within their organizations. */
 export const listRoster = route({ method: 'GET', path: '/api/roster', uses: ['cursorKey'], handler: 'roster/list-roster', auth: 'user', permission: 'canCreateClients', query: roster.rosterQuery, response: roster.rosterPage });
 
+// ---- part 4 §5: import of a whole export into an empty district (the owner's; docs/leaving.md)
+/** The import and its upload URL (the zip never passes through a Lambda); 409 when the district has students. */
+export const startAccountImport = route({ method: 'POST', path: '/api/account-imports', uses: ['rosterUploads'], handler: 'account-imports/start-account-import', auth: 'user', ownerOnly: true, body: accountImports.startAccountImportBody, response: accountImports.accountImportStarted });
+export const getAccountImport = route({ method: 'GET', path: '/api/account-imports/{id}', handler: 'account-imports/get-account-import', auth: 'user', ownerOnly: true, params: accountImports.accountImportParams, response: accountImports.accountImport });
+export const applyAccountImport = route({ method: 'POST', path: '/api/account-imports/{id}/apply', uses: ['rosterUploads', 'bulkQueue'], handler: 'account-imports/apply-account-import', auth: 'user', ownerOnly: true, params: accountImports.accountImportParams, response: accountImports.accountImport });
+/** An imported user's first password, which activates the user. */
+export const setUserPassword = route({ method: 'PUT', path: '/api/users/{id}/password', memoryMb: PASSWORD_HASHING_MEMORY_MB, handler: 'users/set-user-password', auth: 'user', permission: 'canManageUsers', params: idParams, body: accountImports.setUserPasswordBody, response: caseload.managedUser });
+
 // ---- part 4 §6: families (a delivered note's report shared with the family by link and code)
 export const createShare = route({ method: 'POST', path: '/api/progress-notes/{id}/shares', handler: 'families/create-share', auth: 'user', permission: 'canEditProgressNotes', params: idParams, body: families.createShareBody, response: families.createdShare });
 export const listShares = route({ method: 'GET', path: '/api/progress-notes/{id}/shares', handler: 'families/list-shares', auth: 'user', permission: 'canEditProgressNotes', params: idParams, response: list(families.share) });
@@ -412,6 +421,10 @@ export const routes = {
   previewRosterImport,
   applyRosterImport,
   listRoster,
+  startAccountImport,
+  getAccountImport,
+  applyAccountImport,
+  setUserPassword,
   createShare,
   listShares,
   revokeShare,
@@ -426,7 +439,7 @@ export const routes = {
 /** Functions that are not HTTP routes, declared like routes (infra reads both the same way). */
 export const workers = {
   /** Runs queued background jobs (SQS event source), routed by kind: bulk note generation, cancelling on closed days, exports (a whole export prints signed notes and parent reports: pdf), roster previews and applies; one job per invocation. */
-  bulkGenerationWorker: { handler: 'notes/bulk-generation-worker', uses: ['bedrock', 'exports', 'rosterUploads', 'pdf'], memoryMb: 1024 },
+  bulkGenerationWorker: { handler: 'notes/bulk-generation-worker', uses: ['bedrock', 'exports', 'rosterUploads', 'pdf'], tableKeys: ['EMAIL'], memoryMb: 1024 },
   /** The deployment's data-migration step (a CDK Trigger runs it on each deploy; infra/constructs/migrations.ts). */
   dataMigrations: { handler: 'operations/run-migrations', memoryMb: 1024 },
   /**

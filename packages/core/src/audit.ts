@@ -6,7 +6,7 @@ import { entity, keys } from './keys.ts';
 import { tableName } from './table.ts';
 
 /** Audit events are kept for six years (HIPAA's retention for documentation). */
-const RETENTION_SECONDS = 6 * 365 * 24 * 3600;
+export const AUDIT_RETENTION_SECONDS = 6 * 365 * 24 * 3600;
 
 export interface AuditEvent {
   id: string;
@@ -45,7 +45,7 @@ export async function recordAudit(
         id,
         at,
         ...event,
-        ttl: Math.floor(Date.parse(at) / 1000) + RETENTION_SECONDS,
+        ttl: Math.floor(Date.parse(at) / 1000) + AUDIT_RETENTION_SECONDS,
       },
     }),
   );

@@ -264,6 +264,8 @@ export const keys = {
   notificationPrefix: (accountId: string) => ({ PK: acct(accountId), SKPrefix: 'NOTIF#' }),
   /** A user's own preferences (the weekly digest's opt-in). */
   userPreferences: (accountId: string, userId: string) => ({ PK: acct(accountId), SK: `PREFS#${userId}` }),
+  /** An import of a whole export into this account (part 4 §5): its progress item; `AIMPORT#<importId>`. */
+  accountImport: (accountId: string, importId: string) => ({ PK: acct(accountId), SK: `AIMPORT#${importId}` }),
   /** Per-week and per-month counters (ADD), so the dashboard reads a constant number of items. */
   counters: (accountId: string, period: string) => ({ PK: acct(accountId), SK: `${COUNTERS}${period}` }),
 };
@@ -403,6 +405,7 @@ export const entity = {
   noteTranslation: 'NoteTranslation',
   notification: 'Notification',
   userPreferences: 'UserPreferences',
+  accountImport: 'AccountImport',
 } as const;
 
 /** Keys of files outside the table: an export's file (an S3 object key, a path under the local exports folder), tenant first. */
@@ -410,4 +413,9 @@ export const fileKeys = {
   exportFile: (accountId: string, jobId: string, extension: 'csv' | 'zip' = 'csv') => `${accountId}/${jobId}.${extension}`,
   /** An uploaded roster zip: under `roster-uploads/` of the same bucket, whose lifecycle deletes it after a day. */
   rosterUpload: (accountId: string, importId: string) => `roster-uploads/${accountId}/${importId}.zip`,
+  /**
+   * An uploaded export to import (part 4 §5): beside the roster zips (`roster-uploads/`, the same
+   * access grant and one-day lifecycle rule), deleted once the import ends.
+   */
+  accountImportUpload: (accountId: string, importId: string) => `roster-uploads/account-imports/${accountId}/${importId}.zip`,
 };

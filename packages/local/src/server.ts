@@ -4,6 +4,7 @@ import { extname, join, normalize, resolve } from 'node:path';
 import { pipeline } from 'node:stream';
 import { errorFields, logger } from '@caseload/core/observability';
 import { isLocalUpload, receiveLocalUpload } from '@caseload/core/roster/local-upload';
+import { isLocalImportUpload, receiveLocalImportUpload } from '@caseload/core/account-import/local-upload';
 import { isLocalDownload, openLocalDownload } from '@caseload/core/exports/local-download';
 import { localExportsDir } from '@caseload/core/exports/storage';
 import { MAX_BODY_BYTES } from '@caseload/pipeline/pipeline';
@@ -60,8 +61,8 @@ export function withoutForwardingHeaders(headers: IncomingMessage['headers']): I
 }
 
 /** The local stand-in for a presigned S3 PUT of a roster zip: streamed to disk, never read whole. */
-async function handleUpload(req: IncomingMessage, res: ServerResponse) {
-  const answer = await receiveLocalUpload(req.url ?? '/', req);
+async function handleUpload(req: IncomingMessage, res: ServerResponse, receive = receiveLocalUpload) {
+  const answer = await receive(req.url ?? '/', req);
   // A refused upload leaves the rest of its body unread: close the connection rather than read 200 MB.
   res.writeHead(answer.status, { 'Content-Type': 'application/json', ...securityHeaders, ...(answer.status === 200 ? {} : { Connection: 'close' }) });
   res.end(answer.message ? JSON.stringify({ message: answer.message }) : '');
@@ -80,6 +81,7 @@ async function handleDownload(req: IncomingMessage, res: ServerResponse) {
 
 async function handleApi(req: IncomingMessage, res: ServerResponse) {
   if (isLocalUpload(req.method, req.url)) return handleUpload(req, res);
+  if (isLocalImportUpload(req.method, req.url)) return handleUpload(req, res, receiveLocalImportUpload);
   if (isLocalDownload(req.method, req.url)) return handleDownload(req, res);
   const body = await readBody(req);
   const requestHeaders = withoutForwardingHeaders(req.headers);

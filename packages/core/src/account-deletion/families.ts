@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { localExportsDir } from '../exports/storage.ts';
 import type { familyKeys, fileKeys, keys } from '../keys.ts';
 import { localRosterDir } from '../roster/storage.ts';
+import { localImportDir } from '../account-import/storage.ts';
 
 /**
  * - `accountPartition`: an item of `ACCT#<a>` itself (read there, deleted last, the account item
@@ -124,6 +125,7 @@ export const deletionStepOf: Record<keyof typeof keys, DeletionStep> = {
   purgeReportPrefix: 'accountPartition',
   deletionCertificate: 'kept',
   counters: 'accountPartition',
+  accountImport: 'accountPartition',
 };
 
 /** The families capability's keys (their own object in keys.ts, for the bundles): each must name its step too. */
@@ -143,4 +145,5 @@ export const familyDeletionStepOf: Record<keyof typeof familyKeys, DeletionStep>
 export const accountFilePlaces: Record<keyof typeof fileKeys, { s3Prefix: (accountId: string) => string; localDir: (accountId: string) => string }> = {
   exportFile: { s3Prefix: (accountId) => `${accountId}/`, localDir: (accountId) => join(localExportsDir(), accountId) },
   rosterUpload: { s3Prefix: (accountId) => `roster-uploads/${accountId}/`, localDir: (accountId) => join(localRosterDir(), accountId) },
+  accountImportUpload: { s3Prefix: (accountId) => `roster-uploads/account-imports/${accountId}/`, localDir: (accountId) => join(localImportDir(), accountId) },
 };

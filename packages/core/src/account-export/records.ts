@@ -113,6 +113,7 @@ export async function accountRecords(auth: AuthContext, sink: RecordSink): Promi
     [entity.goal]: 'goals',
     [entity.goalTemplate]: 'goal-templates',
     [entity.session]: 'sessions',
+    [entity.sessionSeries]: 'session-series',
     [entity.progressNote]: 'progress-notes',
   };
   let pages = 0;

@@ -39,6 +39,8 @@ export interface UserItem {
    * value the session's copy of the user was read at (absent on users never changed since).
    */
   authVersion?: number;
+  /** Imported with the district (part 4 §5): no password, inactive, until the owner sets one (PUT /api/users/{id}/password). */
+  awaitingPassword?: boolean;
   createdAt: string;
   updatedAt: string;
   createdBy?: string;

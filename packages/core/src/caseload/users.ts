@@ -1,4 +1,5 @@
 import type { Permissions } from '@caseload/contract/auth';
+import { NOT_AWAITING_PASSWORD } from '@caseload/contract/account-import';
 import { NOT_AN_ASSISTANT_MESSAGE, SUPERVISORS_MESSAGE, type createUserBody, type ManagedUser, type permissionsInput } from '@caseload/contract/caseload';
 import type * as z from 'zod/mini';
 import { deleteUserSessions, effectivePermissions, refreshUserSessions } from '../auth/login-sessions.ts';
@@ -32,6 +33,7 @@ function toManagedUser(u: UserItem): ManagedUser {
     createdAt: u.createdAt,
     permissions: effectivePermissions(u),
     ...(u.role === 'assistant' ? { supervisorIds: u.supervisorIds ?? [] } : {}),
+    ...(u.awaitingPassword ? { awaitingPassword: true } : {}),
   };
 }
 
@@ -140,6 +142,19 @@ export async function updateUserStatus(auth: AuthContext, userId: string, isActi
   const updated = await updateUser(auth.accountId, userId, { isActive, updatedAt: nowIso() }, [], { accessChange: true });
   if (!isActive) await deleteUserSessions(auth.accountId, userId);
   await auditChange(auth, isActive ? 'user.activated' : 'user.deactivated', { type: 'user', id: userId }, isActive ? 'Activated a user' : 'Deactivated a user');
+  return toManagedUser(updated);
+}
+
+/**
+ * PUT /api/users/{id}/password (part 4 §5): sets the password of a user imported with the district
+ * (who came without one) and activates the user. Only for such a user: everyone else changes their
+ * own password, never a manager.
+ */
+export async function setImportedUserPassword(auth: AuthContext, userId: string, password: string): Promise<ManagedUser> {
+  const target = await getManageableUser(auth, userId, 'status');
+  if (!target.awaitingPassword) throw new ConflictError(NOT_AWAITING_PASSWORD);
+  const updated = await updateUser(auth.accountId, userId, { passwordHash: await hashPassword(password), isActive: true, updatedAt: nowIso() }, ['awaitingPassword'], { accessChange: true });
+  await auditChange(auth, 'user.password_set', { type: 'user', id: userId }, "Set an imported user's password");
   return toManagedUser(updated);
 }
 

@@ -62,7 +62,7 @@ function statusFields(before: GoalItem | undefined, status: GoalStatus, at: stri
  * A goal's share of the counters, its organization's and its client's own ("My caseload"): one
  * active goal, or one mastery in the month it was mastered.
  */
-function goalCounters(accountId: string, before: GoalItem | undefined, after: GoalItem | undefined): TxItem[] {
+export function goalCounters(accountId: string, before: GoalItem | undefined, after: GoalItem | undefined): TxItem[] {
   const share = (g: GoalItem, sign: number) => [
     ...caseloadCounterUpdates(accountId, g.organizationId, { activeGoals: g.status === 'active' ? sign : 0 }, g.updatedAt),
     ...clientGoalCounterUpdates(accountId, g.clientId, { activeGoals: g.status === 'active' ? sign : 0 }, g.updatedAt),

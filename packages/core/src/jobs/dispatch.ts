@@ -9,7 +9,7 @@ import type { SQSClient } from '@aws-sdk/client-sqs';
 import { errorFields, flushMetrics, logger } from '../observability.ts';
 
 /** The kinds of background job; a queued message without a kind (sent before kinds) is `bulkNotes`. */
-export const jobKinds = ['bulkNotes', 'closedDays', 'export', 'rosterPreview', 'rosterApply'] as const;
+export const jobKinds = ['bulkNotes', 'closedDays', 'export', 'rosterPreview', 'rosterApply', 'accountImport'] as const;
 export type JobKind = (typeof jobKinds)[number];
 
 /** What one kind of job does: run it (safe to run again), and close it when no retry will come. */

@@ -2,6 +2,8 @@
  * The runner of each kind of background job, loaded only where jobs run (the local process, the
  * queue worker): the note generator and the Bedrock client stay out of the routes' bundles.
  */
+import { failAccountImport } from '../account-import/job.ts';
+import { runAccountImport } from '../account-import/runner.ts';
 import { INTERRUPTED_MESSAGE } from '../notes/bulk-job.ts';
 import { failRemaining, runBulkJob } from '../notes/bulk-runner.ts';
 import { failExportJob, runExportJob } from '../exports/runner.ts';
@@ -31,6 +33,8 @@ const runners: Record<JobKind, JobRunner & { giveUp(accountId: string, jobId: st
   // Roster import steps: the page says failed; a preview can be started again (the zip stays until applied).
   rosterPreview: { run: runRosterPreview, giveUp: (accountId, jobId) => failRosterImport(accountId, jobId) },
   rosterApply: { run: runRosterApply, giveUp: (accountId, jobId) => failRosterImport(accountId, jobId) },
+  // A district import: the page says failed and why (docs/leaving.md).
+  accountImport: { run: runAccountImport, giveUp: (accountId, jobId) => failAccountImport(accountId, jobId) },
 };
 
 export const jobRunner = (kind: JobKind) => runners[kind];

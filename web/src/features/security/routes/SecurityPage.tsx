@@ -3,6 +3,7 @@ import { PageHeading } from '../../../components/PageHeading.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { hasPermission } from '../../../lib/permissions.ts';
 import { AccountExportCard } from '../../account-export/index.ts';
+import { AccountImportCard } from '../../account-import/index.ts';
 import { useAccount } from '../api/account-lifecycle.ts';
 import { LeavingCaseloadCard } from '../components/LeavingCaseloadCard.tsx';
 import { RetentionCard } from '../components/RetentionCard.tsx';
@@ -26,6 +27,7 @@ export default function SecurityPage() {
         {twoFactorEnabled && <TrustedDevicesCard />}
         <WeeklyDigestCard />
         <AccountExportCard />
+        <AccountImportCard />
         {/* Keyed by the saved value, so a save elsewhere (another tab's answer) restarts the field from it. */}
         {managesAccount && account && <RetentionCard key={account.retentionYears} account={account} />}
         {isOwner && account && <LeavingCaseloadCard account={account} />}

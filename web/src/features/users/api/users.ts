@@ -49,3 +49,11 @@ export function useUpdateUserSupervisors() {
     onSuccess: storeUser,
   });
 }
+
+/** The first password of a user imported with the district, which activates the user (PUT /api/users/{id}/password). */
+export function useSetUserPassword() {
+  return useMutation({
+    mutationFn: ({ id, password }: { id: string; password: string }) => api('setUserPassword', { params: { id }, body: { password } }),
+    onSuccess: storeUser,
+  });
+}

@@ -223,3 +223,44 @@ describe("an assistant's supervising SLPs", () => {
     expect((await within(dialog).findByRole('alert')).textContent).toBe(SUPERVISORS_MESSAGE);
   });
 });
+
+describe('a user imported with the district', () => {
+  const imported: ManagedUser = { ...alex, email: '', isActive: false, awaitingPassword: true };
+
+  it('gets a password from the owner, checked before sending, which activates the user; a dropped send keeps what was typed', async () => {
+    let sent: unknown;
+    let fail = true;
+    const users: ManagedUser[] = [imported];
+    await openUsers(owner, users, {
+      'GET /api/clinicians': () => jsonResponse(200, []),
+      [`PUT /api/users/${alex.id}/password`]: (body) => {
+        if (fail) {
+          fail = false;
+          throw new TypeError('Failed to fetch');
+        }
+        sent = body;
+        users[0] = { ...alex, email: '', isActive: true };
+        return jsonResponse(200, users[0]);
+      },
+    });
+    const card = await screen.findByRole('listitem', { name: 'Alex Aide' });
+    expect(within(card).getByText('Imported: needs a password')).toBeTruthy();
+    // No Activate: setting the password is what activates the user.
+    expect(within(card).queryByRole('button', { name: 'Activate Alex Aide' })).toBeNull();
+    fireEvent.click(within(card).getByRole('button', { name: 'Set password for Alex Aide' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Set password - Alex Aide' });
+    const field = within(dialog).getByLabelText(/New password/);
+    fireEvent.change(field, { target: { value: 'short' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Set password' }));
+    await within(dialog).findByText('Password must be at least 12 characters long');
+    expect(sent).toBeUndefined();
+    fireEvent.change(field, { target: { value: 'Another-password-7!' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Set password' }));
+    await within(dialog).findByText(/Check your connection and try again/);
+    expect((field as HTMLInputElement).value).toBe('Another-password-7!');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Set password' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sent).toEqual({ password: 'Another-password-7!' });
+    await waitFor(() => expect(within(screen.getByRole('listitem', { name: 'Alex Aide' })).getByRole('button', { name: 'Deactivate Alex Aide' })).toBeTruthy());
+  });
+});

@@ -12,6 +12,7 @@ import { useOrganizations } from '../../organizations/index.ts';
 import { useUpdateUserStatus, useUsers } from '../api/users.ts';
 import { AddUserDialog } from '../components/AddUserDialog.tsx';
 import { EditPermissionsDialog } from '../components/EditPermissionsDialog.tsx';
+import { SetPasswordDialog } from '../components/SetPasswordDialog.tsx';
 import { SupervisorsDialog } from '../components/SupervisorsDialog.tsx';
 import { UserCard } from '../components/UserCard.tsx';
 
@@ -32,6 +33,7 @@ function ManageUsers() {
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<ManagedUser | null>(null);
   const [supervising, setSupervising] = useState<ManagedUser | null>(null);
+  const [settingPassword, setSettingPassword] = useState<ManagedUser | null>(null);
   const status = useUpdateUserStatus();
   // The account's active users (the owner too): the SLPs among them may supervise assistants.
   const clinicians = useClinicians().data;
@@ -109,6 +111,7 @@ function ManageUsers() {
                     onEdit={() => setEditing(user)}
                     names={names}
                     onSetSupervisors={() => setSupervising(user)}
+                    onSetPassword={() => setSettingPassword(user)}
                   />
                 ))}
               </Stack>
@@ -118,6 +121,7 @@ function ManageUsers() {
       </Card.Root>
       <AddUserDialog open={adding} onOpenChange={setAdding} />
       {editing && <EditPermissionsDialog key={editing.id} user={editing} onClose={() => setEditing(null)} />}
+      {settingPassword && <SetPasswordDialog key={settingPassword.id} user={settingPassword} onClose={() => setSettingPassword(null)} />}
       {supervising && <SupervisorsDialog key={supervising.id} assistant={supervising} slps={slps} onClose={() => setSupervising(null)} />}
     </>
   );
