@@ -60,6 +60,7 @@ const DERIVED: Partial<Record<string, string>> = {
   [entity.notePeriods]: "a client's note periods: built from the notes on read",
   [entity.deliveredDay]: 'first-version ledger day totals, no longer written',
   [entity.progressNotePeriod]: 'the period guard of old notes, no longer written',
+  [entity.notification]: "reminders: recomputed from the records by the daily reminders job (part 4 §8)",
 };
 /** Not district data, or secrets (part 4 §5: never exported), or the work of one deployment. */
 const NOT_MOVED: Partial<Record<string, string>> = {
@@ -87,6 +88,7 @@ const NOT_MOVED: Partial<Record<string, string>> = {
   [entity.familyShare]: "share links and codes are secrets (part 4 §5); the family gets a new link",
   [entity.familyVisit]: 'a family sign-in secret',
   [entity.noteTranslation]: 'left out of the export files so far (see docs/leaving.md)',
+  [entity.userPreferences]: "a user's e-mail choice: imported users sign in anew and opt in to the weekly digest again",
 };
 
 let source: Tenant;
@@ -214,6 +216,8 @@ describe('import of a whole export', () => {
     myDashboard: "the signed-in clinician's own caseload: another person",
     listMyCaseload: "the signed-in clinician's own caseload: another person",
     listPurgeReports: "the retention job's reports stay in their deployment",
+    listNotifications: "the signed-in owner's own reminders (the source owner's says its export finished): another person",
+    getUserPreferences: "the signed-in owner's own e-mail choice: another person",
   };
 
   it('answers every list and detail read of the source district the same, field by field', async () => {

@@ -19,12 +19,12 @@
  */
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, queryPartition, type TxItem } from './db.ts';
-import { entity, keys, sortKeys } from './keys.ts';
+import { counterScopes, entity, keys, sortKeys } from './keys.ts';
 import { tableName } from './table.ts';
 
-export const orgScope = (organizationId: string | undefined) => `ORG#${organizationId ?? 'none'}`;
-export const clientScope = (clientId: string) => `CLIENT#${clientId}`;
-const scopesOf = (orgIds: (string | undefined)[]) => ['ALL', ...new Set(orgIds.map(orgScope))];
+export const orgScope = counterScopes.organization;
+export const clientScope = counterScopes.client;
+const scopesOf = (orgIds: (string | undefined)[]) => [counterScopes.all, ...new Set(orgIds.map(orgScope))];
 
 export const monthKey = (iso: string) => iso.slice(0, 7).replace('-', '');
 const slotOf = (iso: string) => {
@@ -65,7 +65,7 @@ export function sessionCounterUpdates(accountId: string, orgIds: (string | undef
   const { day, slot } = slotOf(scheduledAt);
   return scopesOf(orgIds)
     .map((scope) =>
-      addUpdate(accountId, `${scope}#D#${day}`, { [`n_${slot}`]: delta.scheduled ?? 0, [`c_${slot}`]: delta.completed ?? 0, [`x_${slot}`]: delta.canceled ?? 0 }),
+      addUpdate(accountId, counterScopes.day(scope, day), { [`n_${slot}`]: delta.scheduled ?? 0, [`c_${slot}`]: delta.completed ?? 0, [`x_${slot}`]: delta.canceled ?? 0 }),
     )
     .filter((u): u is TxItem => !!u);
 }
@@ -232,14 +232,14 @@ export interface DashboardCounts {
  * whatever the caseload's size. `weekStart` is the user's local Monday 00:00.
  */
 export async function readDashboardCounts(accountId: string, orgIds: string[] | undefined, weekStart: Date, now: Date): Promise<DashboardCounts> {
-  const scopes = orgIds ? orgIds.map((o) => orgScope(o)) : ['ALL'];
+  const scopes = orgIds ? orgIds.map((o) => orgScope(o)) : [counterScopes.all];
   const lastWeekStart = new Date(weekStart.getTime() - 7 * 86400_000);
   const weekEnd = new Date(weekStart.getTime() + 7 * 86400_000);
   const days: string[] = [];
   for (let t = Date.UTC(lastWeekStart.getUTCFullYear(), lastWeekStart.getUTCMonth(), lastWeekStart.getUTCDate()); t < weekEnd.getTime(); t += 86400_000) {
     days.push(new Date(t).toISOString().slice(0, 10));
   }
-  const periods = scopes.flatMap((s) => [s, ...days.map((d) => `${s}#D#${d}`)]);
+  const periods = scopes.flatMap((s) => [s, ...days.map((d) => counterScopes.day(s, d))]);
   const items = await batchGet(accountId, periods);
   const month = monthKey(now.toISOString());
   const counts: DashboardCounts = { activeClients: 0, activeGoals: 0, goalsAtRisk: 0, clientsAddedThisMonth: 0, goalsMasteredThisMonth: 0, weekSessions: 0, lastWeekSessions: 0, dueSoFar: 0, completedSoFar: 0, remainingThisWeek: 0 };
@@ -252,7 +252,7 @@ export async function readDashboardCounts(accountId: string, orgIds: string[] | 
     counts.clientsAddedThisMonth += num(totals[`clientsAdded_${month}`]);
     counts.goalsMasteredThisMonth += num(totals[`goalsMastered_${month}`]);
     for (const day of days) {
-      const item = items.get(`${scope}#D#${day}`);
+      const item = items.get(counterScopes.day(scope, day));
       if (!item) continue;
       for (const [attr, value] of Object.entries(item)) {
         if (!attr.startsWith('n_')) continue;
@@ -303,7 +303,7 @@ export async function readOrganizationCounts(accountId: string, orgIds: string[]
       orgIds.map((id) =>
         queryPartition<CounterItem>({
           pk: keys.counters(accountId, orgScope(id)).PK,
-          skBetween: [keys.counters(accountId, `${orgScope(id)}#D#${monthStart}`).SK, keys.counters(accountId, `${orgScope(id)}#D#${today}`).SK],
+          skBetween: [keys.counters(accountId, counterScopes.day(orgScope(id), monthStart)).SK, keys.counters(accountId, counterScopes.day(orgScope(id), today)).SK],
         }),
       ),
     ),

@@ -264,6 +264,8 @@ export const keys = {
   notificationPrefix: (accountId: string) => ({ PK: acct(accountId), SKPrefix: 'NOTIF#' }),
   /** A user's own preferences (the weekly digest's opt-in). */
   userPreferences: (accountId: string, userId: string) => ({ PK: acct(accountId), SK: `PREFS#${userId}` }),
+  /** Every user's preferences in the account (the weekly digest's opted-in users). */
+  userPreferencesPrefix: (accountId: string) => ({ PK: acct(accountId), SKPrefix: 'PREFS#' }),
   /** An import of a whole export into this account (part 4 §5): its progress item; `AIMPORT#<importId>`. */
   accountImport: (accountId: string, importId: string) => ({ PK: acct(accountId), SK: `AIMPORT#${importId}` }),
   /** Per-week and per-month counters (ADD), so the dashboard reads a constant number of items. */
@@ -287,6 +289,17 @@ export const operatorKeys = {
  * client partition (goals, progress by time, progress notes), a session's documentation partition
  * (notes and progress rows), a user's login sessions, and counter items.
  */
+/**
+ * The scopes counter items are kept for (`keys.counters(accountId, scope)`, counters.ts): the
+ * whole account, one organization (`none` for clients without one), one client, and a scope's UTC day.
+ */
+export const counterScopes = {
+  all: 'ALL',
+  organization: (organizationId: string | undefined) => `ORG#${organizationId ?? 'none'}`,
+  client: (clientId: string) => `CLIENT#${clientId}`,
+  day: (scope: string, day: string) => `${scope}#D#${day}`,
+};
+
 export const sortKeys = {
   goals: () => GOAL,
   /** Every progress row on GSI1's client partition (read newest first for a goal's standing). */

@@ -59,6 +59,7 @@ export const deletionStepOf: Record<keyof typeof keys, DeletionStep> = {
   notificationsOfUser: 'accountPartition',
   notificationPrefix: 'accountPartition',
   userPreferences: 'accountPartition',
+  userPreferencesPrefix: 'accountPartition',
   organization: 'accountPartition',
   organizationPrefix: 'accountPartition',
   organizationName: 'accountPartition',

@@ -78,8 +78,8 @@ async function sendDigest(user: UserItem): Promise<void> {
 
 /** Mails this Monday's digest to the district's users who opted in; answers how many were sent. */
 export async function sendAccountDigests(accountId: string, monday: string): Promise<number> {
-  const { PK } = keys.account(accountId);
-  const [users, prefs] = await Promise.all([listUsers(accountId), queryPartition<UserPreferencesItem>({ pk: PK, skPrefix: 'PREFS#', consistent: true })]);
+  const { PK, SKPrefix } = keys.userPreferencesPrefix(accountId);
+  const [users, prefs] = await Promise.all([listUsers(accountId), queryPartition<UserPreferencesItem>({ pk: PK, skPrefix: SKPrefix, consistent: true })]);
   const optedIn = new Set(prefs.filter((p) => p.weeklyDigest).map((p) => p.userId));
   let sent = 0;
   for (const user of users) {
