@@ -8,15 +8,14 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { clientScope } from '../../packages/core/src/counters.ts';
-import { db } from '../../packages/core/src/db.ts';
 import { backfillClientGoalCounters } from '../../packages/core/src/goals/migrate-client-goal-counters.ts';
-import { newId } from '../../packages/core/src/ids.ts';
 import type { ClientItem } from '../../packages/core/src/items.ts';
 import { keys } from '../../packages/core/src/keys.ts';
 import type { Agent } from '../support/api.ts';
 import { signUpOwner } from '../support/accounts.ts';
 import { addGoal, expectStatus, getRaw, schedule } from '../support/fixtures-sessions.ts';
 import { putGoal, putOrganization } from '../support/records.ts';
+import { requestsOf } from '../support/dynamodb-requests.ts';
 
 let owner: Agent;
 let ownerId: string;
@@ -29,32 +28,6 @@ beforeAll(async () => {
   organizationId = (await putOrganization(signedUp.user.accountId as string, 'Alder Elementary')).id;
 });
 
-/**
- * The DynamoDB requests of a call, the fewer of two calls in a row: the login session's idle timer
- * is written (two more requests) at most once a minute, so two calls in a row cannot both pay it.
- */
-async function requestsOf(call: () => Promise<unknown>): Promise<number> {
-  let requests = 0;
-  const name = `count-${newId()}`;
-  db().middlewareStack.add(
-    (next) => (args) => {
-      requests += 1;
-      return next(args);
-    },
-    { step: 'initialize', name },
-  );
-  try {
-    const counts: number[] = [];
-    for (let i = 0; i < 2; i++) {
-      const before = requests;
-      await call();
-      counts.push(requests - before);
-    }
-    return Math.min(...counts);
-  } finally {
-    db().middlewareStack.remove(name);
-  }
-}
 
 /** A client on the owner's own caseload. */
 const myClient = async (firstName = 'Eli') =>

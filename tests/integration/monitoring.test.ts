@@ -8,14 +8,13 @@
  * DynamoDB requests for 3 students or 15.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { db } from '../../packages/core/src/db.ts';
-import { newId } from '../../packages/core/src/ids.ts';
 import { backfillGoalsAtRisk } from '../../packages/core/src/monitoring/migrate-goals-at-risk.ts';
 import type { ClientItem, GoalItem } from '../../packages/core/src/items.ts';
 import type { Agent } from '../support/api.ts';
 import { signUpOwner } from '../support/accounts.ts';
 import { addGoal, expectStatus } from '../support/fixtures-sessions.ts';
 import { putOrganization, putProgress, putSession, signInChild } from '../support/records.ts';
+import { requestsOf } from '../support/dynamodb-requests.ts';
 
 let owner: Agent;
 let ownerId: string;
@@ -218,29 +217,6 @@ describe('the goals-at-risk migration', () => {
   });
 });
 
-/** The DynamoDB requests of a call, the fewer of two calls in a row (the login session's idle timer is written at most once a minute). */
-async function requestsOf(call: () => Promise<unknown>): Promise<number> {
-  let requests = 0;
-  const name = `count-${newId()}`;
-  db().middlewareStack.add(
-    (next) => (args) => {
-      requests += 1;
-      return next(args);
-    },
-    { step: 'initialize', name },
-  );
-  try {
-    const counts: number[] = [];
-    for (let i = 0; i < 2; i++) {
-      const before = requests;
-      await call();
-      counts.push(requests - before);
-    }
-    return Math.min(...counts);
-  } finally {
-    db().middlewareStack.remove(name);
-  }
-}
 
 describe("'Goals at risk' on the dashboard's 'My caseload'", () => {
   it('reads the same few DynamoDB requests for 3 students or 15, every one with a goal at risk', async () => {

@@ -12,7 +12,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testClock, now } from '../../packages/core/src/clock.ts';
-import { db } from '../../packages/core/src/db.ts';
 import { whenJobsIdle } from '../../packages/core/src/jobs/dispatch.ts';
 import type { OrganizationItem } from '../../packages/core/src/items.ts';
 import { isDigestHour, runWeeklyDigest, sendAccountDigests } from '../../packages/core/src/notifications/digest.ts';
@@ -25,6 +24,7 @@ import type { Agent } from '../support/api.ts';
 import { PASSWORD, signIn, signUpOwner } from '../support/accounts.ts';
 import { addGoal, clinicianPermissions, expectStatus, held } from '../support/fixtures-sessions.ts';
 import { putOrganization } from '../support/records.ts';
+import { requestsOf } from '../support/dynamodb-requests.ts';
 
 const ZONE = 'America/New_York';
 
@@ -242,29 +242,6 @@ describe('read marks and tenants', () => {
   });
 });
 
-/** The DynamoDB requests of a call, the fewer of two in a row (the login session's idle timer is written at most once a minute). */
-async function requestsOf(call: () => Promise<unknown>): Promise<number> {
-  let requests = 0;
-  const name = `count-${randomUUID()}`;
-  db().middlewareStack.add(
-    (next) => (args) => {
-      requests += 1;
-      return next(args);
-    },
-    { step: 'initialize', name },
-  );
-  try {
-    const counts: number[] = [];
-    for (let i = 0; i < 2; i++) {
-      const before = requests;
-      await call();
-      counts.push(requests - before);
-    }
-    return Math.min(...counts);
-  } finally {
-    db().middlewareStack.remove(name);
-  }
-}
 
 describe('the cost of the list', () => {
   it('GET /api/notifications takes the same DynamoDB requests for 1 student or 12: the login session, one Query, one BatchGet', async () => {

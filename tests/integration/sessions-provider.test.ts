@@ -13,6 +13,7 @@ import type { Agent } from '../support/api.ts';
 import { signUpOwner } from '../support/accounts.ts';
 import { accountSnapshot, clinicianPermissions, expectStatus, getRaw, schedule } from '../support/fixtures-sessions.ts';
 import { putClient, putOrganization, putSession, signInChild } from '../support/records.ts';
+import { countRequests } from '../support/dynamodb-requests.ts';
 
 let owner: Agent;
 let ownerId: string;
@@ -301,23 +302,6 @@ describe("the dashboard's 'My caseload'", () => {
   const DAY = 24 * HOUR;
 
   const stats = async (agent: Agent, query: Record<string, string>) => expectStatus(await agent.get(`/api/dashboard/stats?${new URLSearchParams(query)}`), 200);
-  const countRequests = async (call: () => Promise<unknown>) => {
-    let requests = 0;
-    const name = `count-${newId()}`;
-    db().middlewareStack.add(
-      (next) => (args) => {
-        requests += 1;
-        return next(args);
-      },
-      { step: 'initialize', name },
-    );
-    try {
-      await call();
-    } finally {
-      db().middlewareStack.remove(name);
-    }
-    return requests;
-  };
 
   it("counts the user's assigned clients, their goals and the sessions the user provides, within the user's organizations", async () => {
     // A fresh clinician in a fresh account, so nothing from the other tests is counted.
@@ -355,6 +339,8 @@ describe("the dashboard's 'My caseload'", () => {
       weekSessions: 3,
       activeGoals: 1,
       completionRate: 50,
+      // No session data yet: no goal can be at risk (part 4 §7).
+      goalsAtRisk: 0,
       trends: { clientsAddedThisMonth: 2, lastWeekSessions: 1, sessionsDueThisWeek: 1, goalsMasteredThisMonth: 1 },
     });
     // 'all' (the default) is still the organizations' counters.

@@ -9,7 +9,8 @@ import { IMPORT_TOO_LARGE, LOCAL_IMPORT_UPLOAD_PREFIX } from '@caseload/contract
 import { fileKeys } from '../keys.ts';
 import type { UploadAnswer } from '../roster/local-upload.ts';
 import { getImportItem, importUploadAllowed } from './job.ts';
-import { ImportUploadTooLargeError, writeLocalImportUpload } from './storage.ts';
+import { UploadTooLargeError } from '../roster/storage.ts';
+import { writeLocalImportUpload } from './storage.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -25,7 +26,7 @@ export async function receiveLocalImportUpload(url: string, body: Readable): Pro
   try {
     await writeLocalImportUpload(fileKeys.accountImportUpload(accountId, importId), body);
   } catch (e) {
-    if (e instanceof ImportUploadTooLargeError) return { status: 413, message: IMPORT_TOO_LARGE };
+    if (e instanceof UploadTooLargeError) return { status: 413, message: IMPORT_TOO_LARGE };
     throw e;
   }
   return { status: 200 };

@@ -32,51 +32,70 @@ export interface RosterStorage {
   remove(key: string): Promise<void>;
 }
 
-export const localRosterDir = () => join(process.env.DATA_DIR ?? join(tmpdir(), 'caseload'), 'roster-uploads');
-const localPath = (key: string) => join(localRosterDir(), key.replace(/^roster-uploads\//, ''));
-
-/** Thrown by writeLocalUpload when the body passes MAX_ROSTER_BYTES. */
+/** Thrown by a local upload's writer when the body passes its limit. */
 export class UploadTooLargeError extends Error {}
 
-/** Streams an upload to the local folder (constant memory), refusing it past 200 MB; a refused or cut upload leaves no file. */
-export async function writeLocalUpload(key: string, body: Readable): Promise<number> {
-  const target = localPath(key);
-  await mkdir(dirname(target), { recursive: true });
-  let size = 0;
-  try {
-    await pipeline(
-      body,
-      async function* (source: AsyncIterable<Buffer>) {
-        for await (const chunk of source) {
-          size += chunk.length;
-          if (size > MAX_ROSTER_BYTES) throw new UploadTooLargeError('too large');
-          yield chunk;
-        }
-      },
-      createWriteStream(target),
-    );
-  } catch (e) {
-    await rm(target, { force: true });
-    throw e;
+/**
+ * Zips kept in a folder under DATA_DIR, the local stand-in of the S3 prefix a kind of upload uses
+ * (roster zips here, exports to import in ../account-import/storage.ts): the storage port over
+ * that folder, and the writer the local server's upload route streams a body to.
+ */
+export function localZipFolder({ folder, keyPrefix, uploadPath, maxBytes }: {
+  /** The folder's name under DATA_DIR. */
+  folder: string;
+  /** The S3 key's prefix, which the folder stands for. */
+  keyPrefix: RegExp;
+  /** The local route the browser PUTs the zip to. */
+  uploadPath: (accountId: string, importId: string, token: string) => string;
+  maxBytes: number;
+}) {
+  const dir = () => join(process.env.DATA_DIR ?? join(tmpdir(), 'caseload'), folder);
+  const localPath = (key: string) => join(dir(), key.replace(keyPrefix, ''));
+  const storage: RosterStorage = {
+    uploadUrl: (_key, { accountId, importId, token }) => Promise.resolve(uploadPath(accountId, importId, token)),
+    async size(key) {
+      try {
+        return (await stat(localPath(key))).size;
+      } catch {
+        return undefined;
+      }
+    },
+    async open(key) {
+      const path = localPath(key);
+      return { path, size: (await stat(path)).size, close: () => Promise.resolve() };
+    },
+    remove: (key) => rm(localPath(key), { force: true }),
+  };
+  /** Streams an upload to the folder (constant memory), refusing it past `maxBytes`; a refused or cut upload leaves no file. */
+  async function writeUpload(key: string, body: Readable): Promise<number> {
+    const target = localPath(key);
+    await mkdir(dirname(target), { recursive: true });
+    let size = 0;
+    try {
+      await pipeline(
+        body,
+        async function* (source: AsyncIterable<Buffer>) {
+          for await (const chunk of source) {
+            size += chunk.length;
+            if (size > maxBytes) throw new UploadTooLargeError('too large');
+            yield chunk;
+          }
+        },
+        createWriteStream(target),
+      );
+    } catch (e) {
+      await rm(target, { force: true });
+      throw e;
+    }
+    return size;
   }
-  return size;
+  return { dir, storage, writeUpload };
 }
 
-export const localRosterStorage: RosterStorage = {
-  uploadUrl: (_key, { accountId, importId, token }) => Promise.resolve(localUploadPath(accountId, importId, token)),
-  async size(key) {
-    try {
-      return (await stat(localPath(key))).size;
-    } catch {
-      return undefined;
-    }
-  },
-  async open(key) {
-    const path = localPath(key);
-    return { path, size: (await stat(path)).size, close: () => Promise.resolve() };
-  },
-  remove: (key) => rm(localPath(key), { force: true }),
-};
+const rosterFolder = localZipFolder({ folder: 'roster-uploads', keyPrefix: /^roster-uploads\//, uploadPath: localUploadPath, maxBytes: MAX_ROSTER_BYTES });
+export const localRosterDir = rosterFolder.dir;
+export const writeLocalUpload = rosterFolder.writeUpload;
+export const localRosterStorage = rosterFolder.storage;
 
 let s3: S3Client | undefined;
 
