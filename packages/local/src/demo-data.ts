@@ -167,6 +167,8 @@ export async function seedDemo(baseUrl: string, log: (s: string) => void) {
       pairs.push({ clients: scheduled.slice(p, p + 2), at: new Date(instantAt(day, time, DEFAULT_TIME_ZONE)), week });
     }
   }
+  const slpAgent = new HttpClient(baseUrl);
+  await slpAgent.ok('POST', '/api/login', { username: slp.email, password: slp.password });
   let documented = 0;
   await inParallel(pairs, 6, async ({ clients: group, at, week }) => {
     const past = at.getTime() < Date.now();
@@ -175,17 +177,20 @@ export async function seedDemo(baseUrl: string, log: (s: string) => void) {
     const session = await owner.ok<{ id: string }>('POST', '/api/sessions', { type: 'therapy', clientIds: group.map((c) => c.id), scheduledAt: at.toISOString(), duration: 30, notes: '', providerId });
     if (!past) return;
     const canceled = random() < 0.05;
-    await owner.ok('PUT', `/api/sessions/${session.id}`, {
-      type: 'therapy',
-      clientIds: group.map((c) => c.id),
-      scheduledAt: at.toISOString(),
-      duration: 30,
-      notes: '',
-      providerId,
-      status: canceled ? 'canceled' : 'completed',
-      ...(canceled ? { cancelReason: 'provider_unavailable' } : {}),
-    });
-    if (canceled) return;
+    const close = (status: 'completed' | 'canceled') =>
+      owner.ok('PUT', `/api/sessions/${session.id}`, {
+        type: 'therapy',
+        clientIds: group.map((c) => c.id),
+        scheduledAt: at.toISOString(),
+        duration: 30,
+        notes: '',
+        providerId,
+        status,
+        ...(status === 'canceled' ? { cancelReason: 'provider_unavailable' } : {}),
+      });
+    if (canceled) return void (await close('canceled'));
+    // As a clinician works: attendance, the note and the trials' counts, then the session completed.
+    const present: string[] = [];
     for (const c of group) {
       const absent = random() < 0.08;
       await owner.ok('PATCH', `/api/sessions/${session.id}/participants/${c.id}`, { status: absent ? 'absent' : 'present' });
@@ -196,8 +201,12 @@ export async function seedDemo(baseUrl: string, log: (s: string) => void) {
         const successful = Math.min(total, Math.max(0, Math.round(3 + (15 - week) * 0.35 + random() * 2)));
         await owner.ok('POST', `/api/sessions/${session.id}/progress`, { goalId, successfulAttempts: successful, totalAttempts: total, notes: '' });
       }
+      present.push(c.id);
       documented++;
     }
+    await close('completed');
+    // The SLP signs its notes from before this week; this week's wait on its dashboard.
+    if (providerId && week > 0) for (const clientId of present) await slpAgent.ok('POST', `/api/sessions/${session.id}/sign`, { clientId });
   });
   log(`  ${pairs.length} sessions over a semester, ${documented} documented client visits`);
 

@@ -160,8 +160,11 @@ export async function applyAccountImport(auth: AuthContext, importId: string): P
   if ((await importStorage().size(fileKeys.accountImportUpload(auth.accountId, importId))) === undefined) throw new ConflictError(IMPORT_NOT_UPLOADED);
   await assertEmpty(auth.accountId);
   if (!(await moveStatus(auth.accountId, importId, 'uploading', 'applying'))) throw new ConflictError(IMPORT_ALREADY_APPLIED);
+  // The answer is the import as this request left it (applying): read after the dispatch, a quick
+  // job (a zip refused at its first check) may already have failed, and 202 says it was started.
+  const applying = (await getImportItem(auth.accountId, importId))!;
   await jobDispatcher().dispatch(auth.accountId, importId, 'accountImport');
-  return toAccountImport((await getImportItem(auth.accountId, importId))!);
+  return toAccountImport(applying);
 }
 
 /** Gives the job up (no retry will come): the page reads failed. */

@@ -31,6 +31,7 @@ import { providerOf } from '../sessions/provider.ts';
 import { getItem, readSession } from '../sessions/repo.ts';
 import { actorName } from '../sessions/service.ts';
 import { findVisibleClient, requireVisible } from '../sessions/view.ts';
+import { refreshGoalsAtRisk } from '../monitoring/summary.ts';
 import { refreshCosignReminders } from '../notifications/refresh.ts';
 import { tableName } from '../table.ts';
 import { loadServiceFacts } from './facts.ts';
@@ -187,6 +188,9 @@ export async function signSessionNote(auth: AuthContext, sessionId: string, clie
     });
   });
   await auditNote(auth, 'signed', sessionId, clientId);
+  // A signed note closes the session's data for this student: the moment the dashboard's 'Goals at
+  // risk' takes it in (a trial save, one tap, stays two requests and leaves the count to this).
+  await refreshGoalsAtRisk(auth.accountId, clientId);
   return toSessionNote((await getItem<SessionNoteItem>(key))!);
 }
 
