@@ -109,6 +109,8 @@ export async function seedDemo(baseUrl: string, log: (s: string) => void) {
   log('  60 clients');
 
   const goalsByClient = new Map<string, string[]>();
+  // Some goals whose data stays flat: the dashboard's 'Goals at risk' and their charts' trend under the aim line show.
+  const flatGoals = new Set<string>();
   const semesterStart = year.firstDay;
   await inParallel(clients, 6, async (c, i) => {
     const ids: string[] = [];
@@ -127,6 +129,7 @@ export async function seedDemo(baseUrl: string, log: (s: string) => void) {
         baseline: { accuracy: 25 + ((i + g) % 3) * 5, date: semesterStart },
       });
       ids.push(goal.id);
+      if (g === 1 && i % 4 === 0) flatGoals.add(goal.id);
     }
     goalsByClient.set(c.id, ids);
   });
@@ -198,7 +201,8 @@ export async function seedDemo(baseUrl: string, log: (s: string) => void) {
       await owner.ok('POST', `/api/sessions/${session.id}/notes`, { clientId: c.id, notes: `<p>Worked on target sounds with picture cards; good attention today.</p>` });
       for (const goalId of goalsByClient.get(c.id) ?? []) {
         const total = 10;
-        const successful = Math.min(total, Math.max(0, Math.round(3 + (15 - week) * 0.35 + random() * 2)));
+        const gain = flatGoals.has(goalId) ? 0.05 : 0.35;
+        const successful = Math.min(total, Math.max(0, Math.round(3 + (15 - week) * gain + random() * 2)));
         await owner.ok('POST', `/api/sessions/${session.id}/progress`, { goalId, successfulAttempts: successful, totalAttempts: total, notes: '' });
       }
       present.push(c.id);

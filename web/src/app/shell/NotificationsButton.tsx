@@ -49,7 +49,7 @@ export function NotificationsButton() {
             color="white"
             fontSize="2xs"
             fontWeight="bold"
-            lineHeight="4"
+            lineHeight="16px"
             textAlign="center"
           >
             {unread > 99 ? '99+' : unread}
