@@ -92,10 +92,13 @@ export function localZipFolder({ folder, keyPrefix, uploadPath, maxBytes }: {
   return { dir, storage, writeUpload };
 }
 
-const rosterFolder = localZipFolder({ folder: 'roster-uploads', keyPrefix: /^roster-uploads\//, uploadPath: localUploadPath, maxBytes: MAX_ROSTER_BYTES });
-export const localRosterDir = rosterFolder.dir;
-export const writeLocalUpload = rosterFolder.writeUpload;
-export const localRosterStorage = rosterFolder.storage;
+// Made on first use: a module-level call would keep this module in every bundle that imports it
+// for a type or a helper (tests/infra/bundles.test.ts holds each function to what it declares).
+let rosterFolder: ReturnType<typeof localZipFolder> | undefined;
+const rosterUploads = () => (rosterFolder ??= localZipFolder({ folder: 'roster-uploads', keyPrefix: /^roster-uploads\//, uploadPath: localUploadPath, maxBytes: MAX_ROSTER_BYTES }));
+export const localRosterDir = () => rosterUploads().dir();
+export const writeLocalUpload = (key: string, body: Readable) => rosterUploads().writeUpload(key, body);
+const localRosterStorage = (): RosterStorage => rosterUploads().storage;
 
 let s3: S3Client | undefined;
 
@@ -145,5 +148,5 @@ export function setRosterStorage(storage: RosterStorage | undefined) {
 export function rosterStorage(): RosterStorage {
   if (configured) return configured;
   const bucket = process.env.EXPORTS_BUCKET;
-  return bucket ? s3RosterStorage(bucket) : localRosterStorage;
+  return bucket ? s3RosterStorage(bucket) : localRosterStorage();
 }
