@@ -118,6 +118,7 @@ describe('sharing a delivered note', () => {
       client: { firstName: 'Bea', lastInitial: expect.any(String) },
       period: { start: '2024-03-01', end: '2024-03-31' },
       school: null,
+      district: 'Maple District',
       preparedBy: 'Olivia Owner',
       goals: [{ name: 'Produce /r/ in words', status: 'progressing', chart: { points: [{ accuracy: 60 }, { accuracy: 80 }] } }],
       language: 'en',

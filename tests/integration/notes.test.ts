@@ -295,7 +295,7 @@ describe('permissions and isolation', () => {
 });
 
 describe('GET /api/progress-notes/{id}/pdf', () => {
-  it("answers the parent report: the student's school and the note's writer, per goal its name, a chart, the cue levels and the status in words, then the note's text", async () => {
+  it("answers the parent report: the student's school and district and the note's writer, per goal its name, a chart, the cue levels and the status in words, then the note's text", async () => {
     const school = await putOrganization(accountId, 'Maple Elementary');
     const client = await putClient(accountId, { firstName: 'Nguyễn', organizationId: school.id });
     const r = await putGoal(accountId, client, {
@@ -316,7 +316,7 @@ describe('GET /api/progress-notes/{id}/pdf', () => {
     expect(res.headers['Content-Disposition']).toBe('attachment; filename="progress-note-2024-03-31.pdf"');
     const pdf = await readPdf(Buffer.from(res.body as string, 'base64'));
     const lines = pdf.pages.flatMap((p) => p.lines);
-    expect(lines.slice(0, 5)).toEqual(['Progress Report', 'Student: Nguyễn M.', 'School: Maple Elementary', 'Prepared by: Olivia Owner', 'Reporting period: March 1, 2024 to March 31, 2024']);
+    expect(lines.slice(0, 6)).toEqual(['Progress Report', 'Student: Nguyễn M.', 'School: Maple Elementary', 'District: Maple District', 'Prepared by: Olivia Owner', 'Reporting period: March 1, 2024 to March 31, 2024']);
     const section = (from: string, to: string) => lines.slice(lines.indexOf(from), lines.indexOf(to));
     // Each goal: its name, its chart (axis labels, criterion and baseline when it has them), its status.
     const rGoal = section('Produce /r/ in words', 'Answer wh- questions');

@@ -65,8 +65,9 @@ export const familyReport = /* @__PURE__ */ schema(() =>
   z.object({
     client: z.object({ firstName: z.string(), lastInitial: z.string() }),
     period: z.object({ start: isoDate, end: isoDate }),
-    /** The student's school and who wrote the note, as the PDF prints them (null when not known). */
+    /** The student's school and district and who wrote the note, as the PDF prints them (null when not known). */
     school: z.nullable(z.string()),
+    district: z.nullable(z.string()),
     preparedBy: z.nullable(z.string()),
     goals: z.array(z.object({ name: z.string(), status: z.enum(goalProgressStates), chart: goalChart })),
     /** The note's text (sanitized rich text). */

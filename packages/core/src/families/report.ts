@@ -53,6 +53,7 @@ export function familyReportJson({ share, input, language, translation, language
     client: { firstName: input.client.firstName, lastInitial: input.client.lastInitial },
     period: { start: input.note.reportingPeriodStart, end: input.note.reportingPeriodEnd },
     school: input.school ?? null,
+    district: input.district ?? null,
     preparedBy: input.preparedBy ?? null,
     goals: reportedGoals(input).map(({ goal, chart }) => ({ name: goal.name, status: chart.progress, chart })),
     note: translation?.text ?? input.note.content,

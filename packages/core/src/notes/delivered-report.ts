@@ -18,12 +18,12 @@
  * carries at most 4 MB: far past any parent report.
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
+import { DEFAULT_TIME_ZONE } from '@caseload/contract/time-zone';
 import { transact, queryPartition, type TxItem } from '../db.ts';
 import type { ClientItem, GoalItem, ProgressItem, ProgressNoteItem } from '../items.ts';
 import { entity, keys } from '../keys.ts';
-import { getUser } from '../auth/users-repo.ts';
+import { getAccount, getUser } from '../auth/users-repo.ts';
 import { getOrganizationItem } from '../caseload/organizations-repo.ts';
-import { accountTimeZone } from '../school-calendar/settings.ts';
 import { isLostRace } from '../sessions/conflicts.ts';
 import { loadClientPeriodRecords } from './facts.ts';
 
@@ -42,22 +42,25 @@ export interface ParentReportInput {
    */
   preparedBy?: string;
   school?: string;
+  /** The district (the account's name), absent from inputs kept before the report named it. */
+  district?: string;
 }
 
 /**
- * Loads the account's time zone, then the client's goals and the rows of the period's days in
- * that zone (as the note's facts do), the note's writer and the student's school.
+ * Loads the account (its time zone and name), then the client's goals and the rows of the
+ * period's days in that zone (as the note's facts do), the note's writer and the student's school.
  */
 export async function loadParentReport(
   accountId: string,
   client: ParentReportInput['client'] & Pick<ClientItem, 'id' | 'organizationId'>,
   note: ParentReportInput['note'] & Pick<ProgressNoteItem, 'createdBy'>,
 ): Promise<ParentReportInput> {
-  const [timeZone, writer, school] = await Promise.all([
-    accountTimeZone(accountId),
+  const [account, writer, school] = await Promise.all([
+    getAccount(accountId),
     note.createdBy ? getUser(accountId, note.createdBy) : undefined,
     client.organizationId ? getOrganizationItem(accountId, client.organizationId) : undefined,
   ]);
+  const timeZone = account?.timeZone ?? DEFAULT_TIME_ZONE;
   const records = await loadClientPeriodRecords(accountId, client.id, { start: note.reportingPeriodStart, end: note.reportingPeriodEnd }, timeZone);
   return {
     // Only what the report prints of the client and the note is kept.
@@ -67,6 +70,7 @@ export async function loadParentReport(
     timeZone,
     ...(writer ? { preparedBy: `${writer.firstName} ${writer.lastName}` } : {}),
     ...(school ? { school: school.name } : {}),
+    ...(account ? { district: account.name } : {}),
   };
 }
 

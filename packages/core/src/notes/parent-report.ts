@@ -44,6 +44,7 @@ export function parentReportBlocks(input: ParentReportInput, translated?: Report
     { kind: 'title', text: m.t('title') },
     { kind: 'paragraph', text: m.t('student', { name: displayName(input.client) }) },
     ...(input.school ? [{ kind: 'paragraph', text: m.t('school', { name: input.school }) } as const] : []),
+    ...(input.district ? [{ kind: 'paragraph', text: m.t('district', { name: input.district }) } as const] : []),
     ...(input.preparedBy ? [{ kind: 'paragraph', text: m.t('preparedBy', { name: input.preparedBy }) } as const] : []),
     { kind: 'paragraph', text: m.t('period', { start: m.longDate(period.start), end: m.longDate(period.end) }) },
     ...(goals.length ? [{ kind: 'heading', text: m.t('goals') } as const] : []),

@@ -5,6 +5,7 @@ export const ar: ReportMessages = {
   title: 'تقرير التقدم',
   student: 'الطالب: {name}',
   school: 'المدرسة: {name}',
+  district: 'المنطقة التعليمية: {name}',
   preparedBy: 'أعدّه: {name}',
   period: 'فترة التقرير: من {start} إلى {end}',
   goals: 'الأهداف',

@@ -8,6 +8,7 @@ export const en = {
   title: 'Progress Report',
   student: 'Student: {name}',
   school: 'School: {name}',
+  district: 'District: {name}',
   preparedBy: 'Prepared by: {name}',
   period: 'Reporting period: {start} to {end}',
   goals: 'Goals',

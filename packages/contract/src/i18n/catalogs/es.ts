@@ -5,6 +5,7 @@ export const es: ReportMessages = {
   title: 'Informe de progreso',
   student: 'Estudiante: {name}',
   school: 'Escuela: {name}',
+  district: 'Distrito: {name}',
   preparedBy: 'Preparado por: {name}',
   period: 'Período del informe: del {start} al {end}',
   goals: 'Objetivos',

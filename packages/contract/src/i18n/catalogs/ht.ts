@@ -5,6 +5,7 @@ export const ht: ReportMessages = {
   title: 'Rapò sou pwogrè',
   student: 'Elèv: {name}',
   school: 'Lekòl: {name}',
+  district: 'Distri: {name}',
   preparedBy: 'Prepare pa: {name}',
   period: 'Peryòd rapò a: soti {start} rive {end}',
   goals: 'Objektif yo',

@@ -5,6 +5,7 @@ export const pt: ReportMessages = {
   title: 'Relatório de progresso',
   student: 'Aluno(a): {name}',
   school: 'Escola: {name}',
+  district: 'Distrito: {name}',
   preparedBy: 'Preparado por: {name}',
   period: 'Período do relatório: de {start} a {end}',
   goals: 'Metas',

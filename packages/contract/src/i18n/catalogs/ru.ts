@@ -5,6 +5,7 @@ export const ru: ReportMessages = {
   title: 'Отчёт о прогрессе',
   student: 'Ученик: {name}',
   school: 'Школа: {name}',
+  district: 'Школьный округ: {name}',
   preparedBy: 'Подготовил(а): {name}',
   period: 'Отчётный период: с {start} по {end}',
   goals: 'Цели',

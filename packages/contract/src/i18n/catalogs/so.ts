@@ -5,6 +5,7 @@ export const so: ReportMessages = {
   title: 'Warbixinta Horumarka',
   student: 'Ardayga: {name}',
   school: 'Dugsiga: {name}',
+  district: 'Degmada waxbarashada: {name}',
   preparedBy: 'Waxaa diyaariyey: {name}',
   period: 'Muddada warbixinta: {start} ilaa {end}',
   goals: 'Hadafyada',

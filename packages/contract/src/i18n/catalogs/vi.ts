@@ -5,6 +5,7 @@ export const vi: ReportMessages = {
   title: 'Báo cáo tiến bộ',
   student: 'Học sinh: {name}',
   school: 'Trường: {name}',
+  district: 'Học khu: {name}',
   preparedBy: 'Người soạn: {name}',
   period: 'Thời gian báo cáo: từ {start} đến {end}',
   goals: 'Mục tiêu',

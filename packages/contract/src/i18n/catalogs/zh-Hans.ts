@@ -5,6 +5,7 @@ export const zhHans: ReportMessages = {
   title: '进展报告',
   student: '学生：{name}',
   school: '学校：{name}',
+  district: '学区：{name}',
   preparedBy: '撰写人：{name}',
   period: '报告期间：{start}至{end}',
   goals: '目标',

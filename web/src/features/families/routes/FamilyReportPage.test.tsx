@@ -12,6 +12,7 @@ const report: FamilyReport = {
   client: { firstName: 'Bea', lastInitial: 'K' },
   period: { start: '2024-03-01', end: '2024-03-31' },
   school: 'Maple Elementary',
+  district: 'Maple Valley School District',
   preparedBy: 'Sam Rivera',
   goals: [{ name: 'Produce /r/ in words', status: 'progressing', chart: { points: [{ date: '2024-03-04', accuracy: 60 }], criterion: 80, baseline: null, cueMix: [], progress: 'progressing' } }],
   note: '<p>Bea worked hard.</p>',
@@ -29,7 +30,7 @@ afterEach(() => {
 });
 
 describe('the family page', () => {
-  it('keeps a wrong code in its field with the reason, then opens the report naming the school and who prepared it', async () => {
+  it('keeps a wrong code in its field with the reason, then opens the report naming the school, the district and who prepared it', async () => {
     let unlocked = false;
     mockRoutes({
       [`GET ${base}/report`]: () => (unlocked ? jsonResponse(200, report) : jsonResponse(401, { message: 'Enter the code' })),
@@ -50,6 +51,7 @@ describe('the family page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Open the report' }));
     expect(await screen.findByText('School: Maple Elementary')).toBeTruthy();
     expect(screen.getByText('Prepared by: Sam Rivera')).toBeTruthy();
+    expect(screen.getByText('District: Maple Valley School District')).toBeTruthy();
     expect(screen.getByText('Student: Bea K.')).toBeTruthy();
   });
 

@@ -204,6 +204,7 @@ function ReportView({ token, report, m, onLanguage }: { token: string; report: F
         </Flex>
         <Text>{m.t('student', { name: student })}</Text>
         {report.school && <Text>{m.t('school', { name: report.school })}</Text>}
+        {report.district && <Text>{m.t('district', { name: report.district })}</Text>}
         {report.preparedBy && <Text>{m.t('preparedBy', { name: report.preparedBy })}</Text>}
         <Text>{m.t('period', { start: m.longDate(report.period.start), end: m.longDate(report.period.end) })}</Text>
         <Button alignSelf="start" variant="outline" onClick={() => void download()} loading={downloading}>
