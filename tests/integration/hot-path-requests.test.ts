@@ -3,7 +3,7 @@
  * DynamoDB Local, the sign-in check included: GET one session in two (the session read with the
  * login session, then its participants in one BatchGet, whatever the group's size); a trial save
  * (and the count form) in two (the session, goal and stored row read with the login session, then
- * one transaction), a replay no newer in one; "My caseload" on the dashboard in the same number
+ * one conditional Put of the row once it exists), a replay no newer in one; "My caseload" on the dashboard in the same number
  * whatever the caseload's size. Counts, never times: they do not depend on the machine.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +15,7 @@ import type { Agent } from '../support/api.ts';
 import { signUpOwner } from '../support/accounts.ts';
 import { addGoal, expectStatus, getRaw, schedule } from '../support/fixtures-sessions.ts';
 import { putGoal, putOrganization } from '../support/records.ts';
-import { requestsOf } from '../support/dynamodb-requests.ts';
+import { commandsOf, requestsOf } from '../support/dynamodb-requests.ts';
 
 let owner: Agent;
 let ownerId: string;
@@ -56,6 +56,8 @@ describe('saving progress', () => {
     // The first save of a row is audited (one more request); later ones by the same user within the quarter hour are not.
     expectStatus(await save(new Date(t).toISOString()), 200);
     expect(await requestsOf(async () => expect(expectStatus(await save(new Date((t += 1000)).toISOString()), 200)).not.toHaveProperty('superseded'))).toBe(2);
+    // Once the row exists, the write is one conditional Put of it, not a transaction.
+    expect(await commandsOf(async () => expectStatus(await save(new Date((t += 1000)).toISOString()), 200))).toEqual(['BatchGetItemCommand', 'PutItemCommand']);
     const stored = new Date(t).toISOString();
     expect(await requestsOf(async () => expect(expectStatus(await save(stored), 200)).toMatchObject({ superseded: true, clientUpdatedAt: stored }))).toBe(1);
   });

@@ -302,6 +302,9 @@ describe('a rescheduled session', () => {
     const [row] = await progressOf(owner.agent, session.id);
     expect(row).toMatchObject({ recordedAt: later, trials, successfulAttempts: 2, totalAttempts: 3, independentCorrect: 1, cueCounts: { independent: 1, verbal: 1, model: 1 }, clientUpdatedAt: at(1) });
     expect((await storedRow(session.id, goal.id))!.GSI1SK).toBe(keys.progressIndex(accountId, kid.id, session.id, goal.id, later).GSI1SK);
+    // The next tap saves over the moved row, at the new time.
+    expectStatus(await saveTrials(owner.agent, session.id, { clientId: kid.id, goalId: goal.id, trials: [...trials, t(true, 'independent')], clientUpdatedAt: at(2) }), 200);
+    expect(await storedRow(session.id, goal.id)).toMatchObject({ recordedAt: later, totalAttempts: 4, GSI1SK: keys.progressIndex(accountId, kid.id, session.id, goal.id, later).GSI1SK });
   });
 });
 
@@ -331,6 +334,35 @@ describe('refusals', () => {
     expect(await progressOf(owner.agent, s.id)).toEqual([]);
     await mark(ava.id, 'present');
     expect(expectStatus(await saveTrials(owner.agent, s.id, { clientId: ava.id, goalId: avaGoal.id, trials: trialsOf(3), clientUpdatedAt: at(2) }), 200)).toMatchObject({ totalAttempts: 3 });
+  });
+
+  it('is 409 for a student marked absent after their trials were saved, keeping the saved trials; open again once present', async () => {
+    const { kid, goal, session } = await scoredStudent();
+    const save = (n: number, minute: number) => saveTrials(owner.agent, session.id, { clientId: kid.id, goalId: goal.id, trials: trialsOf(n), clientUpdatedAt: at(minute) });
+    expectStatus(await save(2, 1), 200);
+    expectStatus(await save(3, 2), 200);
+    expect(await storedRow(session.id, goal.id)).toMatchObject({ totalAttempts: 3, openForSaves: true });
+    expectStatus(await owner.agent.patch(`/api/sessions/${session.id}/participants/${kid.id}`, { status: 'absent' }), 200);
+    expect(await storedRow(session.id, goal.id)).not.toHaveProperty('openForSaves');
+    expectRefused(await save(4, 3), 409, NOT_PRESENT);
+    expectRefused(await owner.agent.post(`/api/sessions/${session.id}/progress`, { goalId: goal.id, successfulAttempts: 1, totalAttempts: 2 }), 409, NOT_PRESENT);
+    expect(await storedRow(session.id, goal.id)).toMatchObject({ totalAttempts: 3, clientUpdatedAt: at(2) });
+    expectStatus(await owner.agent.patch(`/api/sessions/${session.id}/participants/${kid.id}`, { status: 'present' }), 200);
+    expectStatus(await save(5, 4), 200);
+    expect(await storedRow(session.id, goal.id)).toMatchObject({ totalAttempts: 5, openForSaves: true });
+  });
+
+  it('a trials save raced against marking the student absent 10 times: afterwards the row is closed and the next save is 409', async () => {
+    for (let round = 0; round < 10; round++) {
+      const { kid, goal, session } = await scoredStudent(`Race${round}`);
+      const save = (n: number, minute: number) => saveTrials(owner.agent, session.id, { clientId: kid.id, goalId: goal.id, trials: trialsOf(n), clientUpdatedAt: at(minute) });
+      expectStatus(await save(1, 1), 200);
+      const [raced, marked] = await Promise.all([save(2, 2), owner.agent.patch(`/api/sessions/${session.id}/participants/${kid.id}`, { status: 'absent' })]);
+      expect(marked.status).toBe(200);
+      if (raced.status !== 200) expectRefused(raced, 409, NOT_PRESENT);
+      expect(await storedRow(session.id, goal.id)).not.toHaveProperty('openForSaves');
+      expectRefused(await save(3, 3), 409, NOT_PRESENT);
+    }
   });
 
   it('another tenant and an unknown session or goal are 404, a user outside the school 404, a user without canEditSessions 403', async () => {

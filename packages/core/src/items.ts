@@ -188,6 +188,12 @@ export interface ProgressItem {
   correctByCue?: CueCounts;
   /** When the device made the stored trial list: an older replay changes nothing. */
   clientUpdatedAt?: string;
+  /**
+   * Set by every save that went through the full guard (documentation.ts upsertProgress), removed
+   * by what closes the row to saves (the note's signature, the student marked not there): while it
+   * stands, a save is one conditional Put of this row instead of a transaction (issue 27).
+   */
+  openForSaves?: true;
 }
 
 export interface ProgressNoteItem extends Audited {

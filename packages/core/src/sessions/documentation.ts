@@ -7,18 +7,27 @@
  * are refused (409) once the client's documentation of the session is signed, by a condition in
  * the same write (signatures/lock.ts). The progress row is written by the count form here and by
  * live trials (trials.ts), whose Put is further conditioned so that the device's newest state wins.
+ *
+ * A trial is saved on every tap, so a progress row carries its own guard once it exists: its first
+ * save (and any save after something closed it) is the transaction; later ones are one conditional
+ * Put of the row while it is `openForSaves` and at the session's time. Every write that would fail
+ * the transaction's checks closes or moves the row in its own write: signing removes the mark
+ * (signatures/service.ts), marking the student absent or canceled removes it, removing the student
+ * or deleting the session deletes the row, and a reschedule moves its time (repo.ts docFixes).
  */
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { NOT_PRESENT, wasNotThere, type ProgressPoint, type SessionNote, type Goal } from '@caseload/contract/sessions';
 import { recordAudit } from '../audit.ts';
 import { nowIso } from '../clock.ts';
 import { canSeeOrganization, type AuthContext } from '../context.ts';
-import { transact, type TxItem } from '../db.ts';
+import { db, transact, type TxItem } from '../db.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../errors.ts';
 import { goalsOfClient, goalsWithStanding, readGoal } from '../goals/repo.ts';
 import type { GoalItem, ProgressItem, SessionItem, SessionNoteItem } from '../items.ts';
 import { entity, keys } from '../keys.ts';
 import type { Prefetched } from '../prefetch.ts';
 import { sanitizeRichText } from '../rich-text.ts';
+import { tableName } from '../table.ts';
 import { failedConditionAt, signedNoteRefusal, unsignedNoteCheck, unsignedNoteCondition } from '../signatures/lock.ts';
 import { retryOnConflict } from './conflicts.ts';
 import { getItem, isNoteRow, isProgressRow, listDocs, participantCheck, progressKeys, readSession, type ParticipantCheckOptions } from './repo.ts';
@@ -86,9 +95,9 @@ export const toProgressPoint = (row: ProgressItem): ProgressPoint => ({
  * version it read) then loses its race and re-reads, so it never removes a session documented a
  * moment before. Later saves keep the cheap ConditionCheck.
  */
-export function documentationGuard(accountId: string, session: SessionItem, clientId: string, opts: ParticipantCheckOptions = {}): TxItem {
+export function documentationGuard(accountId: string, session: SessionItem, clientId: string, opts: ParticipantCheckOptions & { bumpVersion?: boolean } = {}): TxItem {
   const check = participantCheck(accountId, session, clientId, opts) as Extract<TxItem, { ConditionCheck: unknown }>;
-  if (session.documented) return check;
+  if (session.documented && !opts.bumpVersion) return check;
   const { Key, ConditionExpression, ExpressionAttributeNames, ExpressionAttributeValues } = check.ConditionCheck;
   return {
     Update: {
@@ -174,9 +183,10 @@ export type ProgressDecision = { write: ProgressItem; condition?: RowCondition }
  * goal must be one the user may see, of a client in the session; `decide` builds the row from the
  * goal and the stored row. The row is recorded at the session's time, so period queries follow
  * when the work happened; it moves when the session is rescheduled. The Put goes in one
- * transaction with the participant and session-time guard and the signed-note lock; a lost race
- * (the guard, the condition, a transaction conflict) is retried from the read. The first read may
- * come with the login session's (`pre`: progressPrefetch), so a save is two requests.
+ * transaction with the participant and session-time guard and the signed-note lock, or, when the
+ * stored row is open, alone under the row's own guard (openRowCondition); a lost race (a guard, the
+ * condition, a transaction conflict) is retried from the read. The first read may come with the
+ * login session's (`pre`: progressPrefetch), so a save is two requests: a BatchGet and a Put.
  */
 export async function upsertProgress(
   auth: AuthContext,
@@ -213,9 +223,18 @@ export async function upsertProgress(
     });
     if ('keep' in decision) return { row: decision.keep, previous, written: false };
     const row = decision.write;
+    const item = { ...progressKeys(row), type: entity.progress, ...row, openForSaves: true as const };
+    if (previous?.openForSaves && previous.recordedAt === row.recordedAt && session.documented) {
+      // The row is open: nothing has closed it since a guarded save, so one conditional Put holds
+      // what the transaction below holds (closingConditions). A failed condition retries from the read.
+      await db().send(new PutCommand({ TableName: tableName(), Item: item, ...openRowCondition(row.recordedAt, decision.condition) }));
+      return { row, previous, written: true };
+    }
     await transact([
-      documentationGuard(auth.accountId, session, goal.clientId, { sameTime: true, present: true }),
-      { Put: { Item: { ...progressKeys(row), type: entity.progress, ...row }, ...decision.condition } },
+      // The version bump tells a signature that read the session's rows before this one existed
+      // that it missed one: it reads again, and closes this row too.
+      documentationGuard(auth.accountId, session, goal.clientId, { sameTime: true, present: true, bumpVersion: true }),
+      { Put: { Item: item, ...decision.condition } },
       // The client's signed note locks its progress and trials in this session too.
       unsignedNoteCheck(auth.accountId, sessionId, goal.clientId),
     ]).catch((e: unknown) => {
@@ -225,6 +244,20 @@ export async function upsertProgress(
   });
   if (written && worthAuditing(auth, previous, row.updatedAt)) await auditDocumentation(auth, 'progress', sessionId, !previous);
   return toProgressPoint(row);
+}
+
+/**
+ * The condition of a save that skips the transaction: the stored row is still open (a signature or
+ * the student marked not there removes `openForSaves`; removing the student or deleting the session
+ * deletes the row) and still at the session's time as read (a reschedule moves the row's time), and
+ * meets the save's own condition.
+ */
+function openRowCondition(recordedAt: string, own: RowCondition | undefined): RowCondition {
+  return {
+    ConditionExpression: `attribute_exists(#openForSaves) AND #recordedAt = :recordedAt${own ? ` AND (${own.ConditionExpression})` : ''}`,
+    ExpressionAttributeNames: { ...own?.ExpressionAttributeNames, '#openForSaves': 'openForSaves', '#recordedAt': 'recordedAt' },
+    ExpressionAttributeValues: { ...own?.ExpressionAttributeValues, ':recordedAt': recordedAt },
+  };
 }
 
 interface ProgressInput {

@@ -5,11 +5,12 @@
  * Every session write goes through `commitSessionChange`: the session itself (conditioned on the
  * version read), the dashboard counters, the minutes ledger (delivered minutes per client and school
  * day, owed make-ups: minutes/ledger.ts) and the documentation the change affects, in one
- * transaction when they fit. Rows it affects are those of removed participants (deleted) and, after
- * a reschedule, progress rows whose time keys must follow the session.
+ * transaction when they fit. Rows it affects are those of removed participants (deleted), after
+ * a reschedule, progress rows whose time keys must follow the session, and progress rows of a
+ * student just marked absent or canceled (closed to saves: docFixes).
  */
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { NOT_THERE } from '@caseload/contract/sessions';
+import { NOT_THERE, wasNotThere } from '@caseload/contract/sessions';
 import { sessionCounterChanges } from '../counters.ts';
 import { db, queryPartition, transact, type TxItem, unlessConditionFailed } from '../db.ts';
 import { BadRequestError, type HttpError } from '../errors.ts';
@@ -86,33 +87,45 @@ export function progressKeys(row: Pick<ProgressItem, 'accountId' | 'sessionId' |
 
 /**
  * The writes that make a session's documentation agree with the session (or its absence): rows of
- * clients no longer in it are deleted, progress rows recorded at another time are moved.
+ * clients no longer in it are deleted, progress rows recorded at another time are moved, and
+ * progress rows of a student marked absent or canceled are closed to the saves that skip the
+ * transaction (documentation.ts), so the next save meets the transaction's "was there" check.
  */
 function docFixes(rows: DocRow[], session: SessionItem | undefined): TxItem[] {
   const fixes: TxItem[] = [];
   for (const row of rows) {
     const key = { PK: row.PK, SK: row.SK };
-    if (!session?.participants[row.clientId]) fixes.push({ Delete: { Key: key } });
-    else if (isProgressRow(row) && row.recordedAt !== session.scheduledAt) {
-      const { GSI1SK, GSI2SK } = progressKeys({ ...row, recordedAt: session.scheduledAt });
-      fixes.push({
-        Update: {
-          Key: key,
-          UpdateExpression: 'SET recordedAt = :at, GSI1SK = :g1, GSI2SK = :g2',
-          ConditionExpression: 'attribute_exists(PK)',
-          ExpressionAttributeValues: { ':at': session.scheduledAt, ':g1': GSI1SK, ':g2': GSI2SK },
-        },
-      });
+    const participant = session?.participants[row.clientId];
+    if (!participant) {
+      fixes.push({ Delete: { Key: key } });
+      continue;
     }
+    if (!isProgressRow(row)) continue;
+    const moves = row.recordedAt !== session.scheduledAt;
+    const closes = !!row.openForSaves && wasNotThere(participant.status);
+    if (!moves && !closes) continue;
+    const { GSI1SK, GSI2SK } = progressKeys({ ...row, recordedAt: session.scheduledAt });
+    fixes.push({
+      Update: {
+        Key: key,
+        UpdateExpression: `SET recordedAt = :at, GSI1SK = :g1, GSI2SK = :g2${closes ? ' REMOVE openForSaves' : ''}`,
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':at': session.scheduledAt, ':g1': GSI1SK, ':g2': GSI2SK },
+      },
+    });
   }
   return fixes;
 }
 
-/** Whether a change can leave documentation rows behind or at the wrong time. */
+/** Whether a change can leave documentation rows behind, at the wrong time, or open for a student who was not there. */
 function affectsDocs(before: SessionItem, after: SessionItem | undefined): boolean {
   if (!after) return true;
   if (after.scheduledAt !== before.scheduledAt) return true;
-  return Object.keys(before.participants).some((clientId) => !after.participants[clientId]);
+  if (Object.keys(before.participants).some((clientId) => !after.participants[clientId])) return true;
+  return Object.entries(after.participants).some(([clientId, p]) => {
+    const was = before.participants[clientId];
+    return wasNotThere(p.status) && (!was || !wasNotThere(was.status));
+  });
 }
 
 function counterState(session: SessionItem | undefined) {

@@ -164,15 +164,16 @@ export async function signSessionNote(auth: AuthContext, sessionId: string, clie
           },
         },
       },
-      // The facts copy these progress rows as read: a save of one since fails its check. A row for
-      // another goal created in between is not caught; its save and this signature would have to
-      // land within the same moment, by the same provider.
+      // The facts copy these progress rows as read: a save of one since fails its condition. Each
+      // row is closed to the saves that skip the transaction (sessions/documentation.ts). A row for
+      // another goal created in between bumped the session's version, which fails the Update above.
       ...progressRows.map(
         (row): TxItem => ({
-          ConditionCheck: {
+          Update: {
             Key: keys.progress(auth.accountId, sessionId, row.goalId),
+            UpdateExpression: 'REMOVE #openForSaves',
             ConditionExpression: '#updatedAt = :updatedAt',
-            ExpressionAttributeNames: { '#updatedAt': 'updatedAt' },
+            ExpressionAttributeNames: { '#updatedAt': 'updatedAt', '#openForSaves': 'openForSaves' },
             ExpressionAttributeValues: { ':updatedAt': row.updatedAt },
           },
         }),
