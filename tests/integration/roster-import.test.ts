@@ -24,7 +24,9 @@ const FAMILY = ['Álvarez', 'Brontë', 'Жуковская', 'Иванов', 'ا
 const GRADES = ['PK', 'KG', '01', '02', '03', '04', '05', '06', '07', '08', '09', '10', '11', '12', 'Other'];
 const SCHOOLS = ['school-a', 'school-b', 'school-c'];
 /** What a student row carries that must never reach the table: markers unique to this file. */
-const SECRETS = ['Famq', '@kids.test', 'Secret-pass', '555-01', '555-02', 'Middlename', 'guardian-'];
+// Phones in a form no id can hold: '555-01' can sit at a dash of a random UUID ('…c555-01ab-…',
+// about 1 in 10^6 per dash that may hold it), and the scan below reads thousands of ids.
+const SECRETS = ['Famq', '@kids.test', 'Secret-pass', '(555) 01', '(555) 02', 'Middlename', 'guardian-'];
 
 let owner: Agent;
 let ownerEmail: string;
@@ -45,8 +47,8 @@ const student = (i: number, extra: Record<string, string> = {}) => ({
   middleName: `Middlename${i}`,
   identifier: `ID${i}`,
   email: `student${i}@kids.test`,
-  sms: `555-02${i}`,
-  phone: `555-01${i}`,
+  sms: `(555) 02${i}`,
+  phone: `(555) 01${i}`,
   agentSourcedIds: `guardian-${i}`,
   grades: GRADES[i % GRADES.length]!,
   password: `Secret-pass-${i}`,
