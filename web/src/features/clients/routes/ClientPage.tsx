@@ -12,14 +12,9 @@ import { ClientMinutesCard } from '../../minutes/index.ts';
 import { useOrganizations } from '../../organizations/index.ts';
 import { useClientRecord } from '../api/client-record.ts';
 import { EditClientDialog } from '../components/EditClientDialog.tsx';
-import { clientName, frequencyLabel, gradeLabel, statusLabels } from '../lib/clients.ts';
+import { clientName, gradeLabel, type ClientPageState } from '../../../lib/clients.ts';
+import { frequencyLabel, statusLabels } from '../lib/clients.ts';
 import { BackLink } from '../../../components/BackLink.tsx';
-
-/** What a link to the client page may carry: the record (the clients table) or just the name (the minutes page). */
-export interface ClientPageState {
-  client?: Client;
-  name?: string;
-}
 
 /** /clients/:id — the client's basics, goals, the IEP card and the service minutes of the school year. */
 export default function ClientPage() {
