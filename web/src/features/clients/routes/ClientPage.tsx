@@ -1,7 +1,6 @@
 import { Badge, Box, Button, Card, Flex, Link, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Link as RouterLink, useLocation, useParams } from 'react-router-dom';
-import type { Client } from '@caseload/contract/caseload';
 import { EditIcon } from '../../../components/icons.tsx';
 import { PageHeading } from '../../../components/PageHeading.tsx';
 import { usePermission } from '../../../lib/permissions.ts';
