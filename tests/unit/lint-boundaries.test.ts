@@ -20,8 +20,8 @@ async function boundaryErrors(filePath: string, code: string): Promise<string[]>
 describe('import boundaries', () => {
   it('refuses a feature reaching into another feature, and allows its index.ts', async () => {
     const file = 'web/src/features/reports/components/Probe.tsx';
-    expect(await boundaryErrors(file, "import { clientName } from '../../clients/lib/clients.ts';\nexport const probe = clientName;\n")).toHaveLength(1);
-    expect(await boundaryErrors(file, "import { clientName } from '../../clients/index.ts';\nexport const probe = clientName;\n")).toEqual([]);
+    expect(await boundaryErrors(file, "import { accuracy } from '../../goals/lib/goals.ts';\nexport const probe = accuracy;\n")).toHaveLength(1);
+    expect(await boundaryErrors(file, "import { accuracy } from '../../goals/index.ts';\nexport const probe = accuracy;\n")).toEqual([]);
     expect(await boundaryErrors(file, "export const probe = () => import('../../goals/components/ClientGoalsTab.tsx');\n")).toHaveLength(1);
   });
 

@@ -6,8 +6,11 @@ import { queryOptions } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
 import { buildPath, routes, type RouteName, type Routes } from '@caseload/contract/manifest';
 import type { CurrentUser } from '@caseload/contract/auth';
-import { queryClient } from './query-client.ts';
+import { ApiError } from './api-errors.ts';
 import { forgetSignedIn } from './device.ts';
+import { queryClient } from './query-client.ts';
+
+export { ApiError, errorMessage, errorNumber, isApiError, serverFieldErrors } from './api-errors.ts';
 
 /**
  * What a route accepts in one part of the request (params, query or body). A part the manifest
@@ -41,16 +44,6 @@ export interface ApiOptions<N extends RouteName> {
    * still clears it.
    */
   expectUnauthorized?: boolean;
-}
-
-export class ApiError extends Error {
-  override readonly name = 'ApiError';
-  constructor(
-    readonly status: number,
-    readonly body: unknown,
-  ) {
-    super(`${status}: ${JSON.stringify(body)}`);
-  }
 }
 
 export const currentUserKey = ['/api/user'] as const;
@@ -171,38 +164,6 @@ async function readErrorBody(response: Response): Promise<unknown> {
   } catch {
     return { error, raw: text.slice(0, 200) };
   }
-}
-
-export function isApiError(error: unknown, status?: number): error is ApiError {
-  return error instanceof ApiError && (status === undefined || error.status === status);
-}
-
-function bodyField(error: unknown, field: string): unknown {
-  if (!isApiError(error) || typeof error.body !== 'object' || error.body === null) return undefined;
-  return (error.body as Record<string, unknown>)[field];
-}
-
-/** The server's human message (`body.message`) for a toast or banner, or the given fallback. */
-export function errorMessage(error: unknown, fallback: string): string {
-  const message = bodyField(error, 'message');
-  return typeof message === 'string' && message ? message : fallback;
-}
-
-/** A number the server put in an error body, e.g. `failedAttempts` or `remainingTime`. */
-export function errorNumber(error: unknown, field: string): number | undefined {
-  const value = bodyField(error, field);
-  return typeof value === 'number' ? value : undefined;
-}
-
-/** A 400's `{ errors: [{ path, message }] }` as field → first message, to show next to the inputs. */
-export function serverFieldErrors(error: unknown): Record<string, string> {
-  const errors = bodyField(error, 'errors');
-  const result: Record<string, string> = {};
-  if (!Array.isArray(errors)) return result;
-  for (const item of errors as { path?: unknown; message?: unknown }[]) {
-    if (typeof item.path === 'string' && typeof item.message === 'string') result[item.path] ??= item.message;
-  }
-  return result;
 }
 
 /**

@@ -15,7 +15,7 @@
  *   nobody's changes are sent with another person's session.
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import { errorMessage, isApiError } from './api.ts';
+import { errorMessage, isApiError } from './api-errors.ts';
 
 export interface QueueEntry<P> {
   /** Order of the changes: a later change has a larger id, across reloads too. */

@@ -1,28 +1,9 @@
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, type InfiniteData } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation, type InfiniteData } from '@tanstack/react-query';
 import type { Client, ClientInput, CreateClientInput } from '@caseload/contract/caseload';
-import { api, apiQuery, queryKeyFor, type ApiResponse } from '../../../lib/api.ts';
+import { api, queryKeyFor } from '../../../lib/api.ts';
+import { asPage, CLIENTS, type ClientPage, type ClientQuery, type ListAnswer } from '../../../lib/clients.ts';
 import { cacheTimes, queryClient } from '../../../lib/query-client.ts';
-import { CLIENT_PAGE_SIZE, type ClientQuery } from '../lib/clients.ts';
-
-type ListAnswer = ApiResponse<'listClients'>;
-export interface ClientPage {
-  items: Client[];
-  nextCursor?: string;
-}
-
-/** With `limit` the server answers a page; without it the whole (filtered) list, as before paging. */
-const asPage = (answer: ListAnswer): ClientPage => (Array.isArray(answer) ? { items: answer } : answer);
-const asList = (answer: ListAnswer): Client[] => (Array.isArray(answer) ? answer : answer.items);
-
-const CLIENTS = queryKeyFor('listClients');
-
-/**
- * The whole filtered list (no paging): the progress-notes page names its notes' clients from it.
- * Keep `query` narrow (a caseload, a search): a district's whole roster runs to thousands.
- */
-export function useClients(query: ClientQuery = {}, enabled = true) {
-  return useQuery({ ...apiQuery('listClients', { query }), select: asList, placeholderData: keepPreviousData, staleTime: cacheTimes.clients, enabled });
-}
+import { CLIENT_PAGE_SIZE } from '../lib/clients.ts';
 
 /**
  * The clients page: pages of 50 from the server, each read with the cursor of the one before.
@@ -40,20 +21,6 @@ export function useClientPages(query: ClientQuery | undefined) {
     placeholderData: keepPreviousData,
     staleTime: cacheTimes.clients,
     enabled: query !== undefined,
-  });
-}
-
-/**
- * A pick list's choices: the first `limit` clients matching a name prefix, from the server.
- * The previous answer stays while the next search runs, so the list never blinks empty.
- */
-export function useClientSearch(query: ClientQuery, limit: number, enabled = true) {
-  return useQuery({
-    ...apiQuery('listClients', { query: { ...query, limit } }),
-    select: (answer: ListAnswer) => asPage(answer),
-    placeholderData: keepPreviousData,
-    staleTime: cacheTimes.clients,
-    enabled,
   });
 }
 

@@ -11,7 +11,7 @@ import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useOrganizations } from '../../organizations/index.ts';
 import { useCreateClient } from '../api/clients.ts';
 import { emptyClientForm, NONE, validateClientForm } from '../lib/client-form.ts';
-import { clientName } from '../lib/clients.ts';
+import { clientName } from '../../../lib/clients.ts';
 import { ClientFormFields } from './ClientFormFields.tsx';
 import { useClientForm } from './useClientForm.ts';
 

@@ -5,7 +5,8 @@ import type { Client, Organization } from '@caseload/contract/caseload';
 import type { ClientStatus } from '@caseload/contract/enums';
 import { usePhoneWidth } from '../../../lib/media-query.ts';
 import { ArchiveIcon, EditIcon, EyeIcon, SparklesIcon } from '../../../components/icons.tsx';
-import { clientName, frequencyLabel, gradeLabel, shortId, statusLabels } from '../lib/clients.ts';
+import { clientName, gradeLabel, shortId } from '../../../lib/clients.ts';
+import { frequencyLabel, statusLabels } from '../lib/clients.ts';
 
 export interface ClientActions {
   onOpen: (client: Client) => void;

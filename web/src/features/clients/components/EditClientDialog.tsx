@@ -10,7 +10,7 @@ import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useOrganizations } from '../../organizations/index.ts';
 import { useUpdateClient } from '../api/clients.ts';
 import { validateClientForm, valuesFromClient } from '../lib/client-form.ts';
-import { clientName } from '../lib/clients.ts';
+import { clientName } from '../../../lib/clients.ts';
 import { ClientFormFields } from './ClientFormFields.tsx';
 import { useClientForm } from './useClientForm.ts';
 

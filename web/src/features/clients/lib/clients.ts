@@ -1,14 +1,7 @@
-import type { Client } from '@caseload/contract/caseload';
 import { clientStatuses, gradeLevelLabels, gradeLevels, type ClientStatus, type GradeLevel } from '@caseload/contract/enums';
-
-/** 'Emma S.' — the only name the product stores (first name and last initial, for HIPAA). */
-export const clientName = (client: Pick<Client, 'firstName' | 'lastInitial'>) => `${client.firstName} ${client.lastInitial}.`;
-
-export const shortId = (id: string) => id.slice(0, 8);
+import type { ClientQuery } from '../../../lib/clients.ts';
 
 export const statusLabels: Record<ClientStatus, string> = { active: 'Active', inactive: 'Inactive', discharged: 'Discharged' };
-
-export const gradeLabel = (grade: GradeLevel | undefined) => (grade ? gradeLevelLabels[grade] : undefined);
 
 /** Spec: 'N times per week' ('1 time per week'), a dash when empty. */
 export const frequencyLabel = (frequency: number | undefined) => (frequency ? `${frequency} ${frequency === 1 ? 'time' : 'times'} per week` : '—');
@@ -17,19 +10,6 @@ export const ALL = 'all';
 
 /** Rows per page of the clients page, read from the server with `limit` and `cursor`. */
 export const CLIENT_PAGE_SIZE = 50;
-
-/** Pick lists show at most this many matches of a search; typing more of the name finds the rest. */
-export const PICK_LIST_LIMIT = 50;
-
-/** What GET /api/clients filters by on the server (paging aside). */
-export interface ClientQuery {
-  assignedTo?: string;
-  status?: ClientStatus;
-  organizationId?: string;
-  gradeLevel?: GradeLevel;
-  /** A prefix of the first name, or of 'First L' (the server's name search). */
-  search?: string;
-}
 
 /** The clients page's filters as the inputs and the URL hold them ('all' for no filter). */
 export interface ClientFilters {

@@ -1,7 +1,6 @@
 import { Badge, Box, Button, Card, Flex, Link, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Link as RouterLink, useLocation, useParams } from 'react-router-dom';
-import type { Client } from '@caseload/contract/caseload';
 import { EditIcon } from '../../../components/icons.tsx';
 import { PageHeading } from '../../../components/PageHeading.tsx';
 import { usePermission } from '../../../lib/permissions.ts';
@@ -12,14 +11,9 @@ import { ClientMinutesCard } from '../../minutes/index.ts';
 import { useOrganizations } from '../../organizations/index.ts';
 import { useClientRecord } from '../api/client-record.ts';
 import { EditClientDialog } from '../components/EditClientDialog.tsx';
-import { clientName, frequencyLabel, gradeLabel, statusLabels } from '../lib/clients.ts';
+import { clientName, gradeLabel, type ClientPageState } from '../../../lib/clients.ts';
+import { frequencyLabel, statusLabels } from '../lib/clients.ts';
 import { BackLink } from '../../../components/BackLink.tsx';
-
-/** What a link to the client page may carry: the record (the clients table) or just the name (the minutes page). */
-export interface ClientPageState {
-  client?: Client;
-  name?: string;
-}
 
 /** /clients/:id — the client's basics, goals, the IEP card and the service minutes of the school year. */
 export default function ClientPage() {

@@ -18,18 +18,14 @@ import { AddClientDialog } from '../components/AddClientDialog.tsx';
 import { ClientFiltersCard } from '../components/ClientFiltersCard.tsx';
 import { ClientsTable, ClientsTableSkeleton } from '../components/ClientsTable.tsx';
 import { EditClientDialog } from '../components/EditClientDialog.tsx';
-import { CLIENT_PAGE_SIZE, clientName, filtersFromParams, filtersToQuery, hasFilters, withFilters, type ClientFilters } from '../lib/clients.ts';
+import { clientName, type ClientsPageState } from '../../../lib/clients.ts';
+import { CLIENT_PAGE_SIZE, filtersFromParams, filtersToQuery, hasFilters, withFilters, type ClientFilters } from '../lib/clients.ts';
 import { useUrlParams } from '../../../lib/url-params.ts';
 
 // The note dialog carries the rich-text editor; it loads when the purple button is first used.
 const ProgressNoteDialog = lazy(() =>
   import('../../progress-notes/index.ts').then((m) => ({ default: m.ProgressNoteDialog })),
 );
-
-/** Navigation state that opens the Add New Client dialog on arrival (the dashboard's 'Add New Client'). */
-export interface ClientsPageState {
-  addClient?: boolean;
-}
 
 export default function ClientsPage() {
   const organizations = useOrganizations().data ?? [];

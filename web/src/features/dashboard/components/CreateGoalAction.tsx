@@ -4,7 +4,7 @@ import type { Client } from '@caseload/contract/caseload';
 import { AppDialog } from '../../../components/AppDialog.tsx';
 import { TargetIcon } from '../../../components/icons.tsx';
 import { useDebouncedValue } from '../../../lib/debounce.ts';
-import { clientName, PICK_LIST_LIMIT, useClientSearch } from '../../clients/index.ts';
+import { clientName, PICK_LIST_LIMIT, useClientSearch } from '../../../lib/clients.ts';
 import { GoalFormDialog } from '../../goals/index.ts';
 
 /**

@@ -2,7 +2,7 @@ import { Button, Card, Heading, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { CalendarIcon, PlusIcon } from '../../../components/icons.tsx';
 import { usePermission } from '../../../lib/permissions.ts';
-import type { ClientsPageState } from '../../clients/index.ts';
+import type { ClientsPageState } from '../../../lib/clients.ts';
 import { CreateGoalAction } from './CreateGoalAction.tsx';
 
 /**

@@ -5,7 +5,7 @@ import { PageHeading } from '../../../components/PageHeading.tsx';
 import { ScopeSwitch } from '../../../components/ScopeSwitch.tsx';
 import { useCaseloadScope } from '../../../lib/caseload-scope.ts';
 import { usePermission } from '../../../lib/permissions.ts';
-import type { ClientsPageState } from '../../clients/index.ts';
+import type { ClientsPageState } from '../../../lib/clients.ts';
 import { useDashboardStats } from '../api/dashboard.ts';
 import { MinutesCounts } from '../components/MinutesCounts.tsx';
 import { PendingSignatures } from '../components/PendingSignatures.tsx';

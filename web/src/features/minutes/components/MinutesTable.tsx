@@ -2,7 +2,7 @@ import { Box, Button, Flex, Link, Stack, Table, Text, useBreakpointValue } from 
 import { Fragment } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { MinutesRow } from '@caseload/contract/school-year';
-import type { ClientPageState } from '../../clients/index.ts';
+import type { ClientPageState } from '../../../lib/clients.ts';
 import { SelectField } from '../../../components/SelectField.tsx';
 import { deliveredPercent, formatDate, minutesSorts, notCountedText, requiredText, rowName, type MinutesSort, type SortDirection } from '../lib/minutes.ts';
 import { MinutesBar } from './MinutesBar.tsx';

@@ -8,7 +8,7 @@ import { QueryState } from '../../../components/QueryState.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { useDebouncedValue } from '../../../lib/debounce.ts';
 import { notify } from '../../../lib/toaster.ts';
-import { clientName, PICK_LIST_LIMIT, useClients } from '../../clients/index.ts';
+import { clientName, PICK_LIST_LIMIT, useClients } from '../../../lib/clients.ts';
 import { useReportingPeriods } from '../../school-calendar/index.ts';
 import { useStartBulkGeneration } from '../api/progress-notes.ts';
 import { defaultPeriod, validatePeriod, type Period } from '../lib/notes.ts';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { Client } from '@caseload/contract/caseload';
 import { AppDialog } from '../../../components/AppDialog.tsx';
 import { SelectField } from '../../../components/SelectField.tsx';
-import { clientName, shortId } from '../../clients/index.ts';
+import { clientName, shortId } from '../../../lib/clients.ts';
 
 interface ClientPickerDialogProps {
   open: boolean;

@@ -12,7 +12,7 @@ import { formatIn, useAccountTimeZone } from '../../../lib/account-time-zone.ts'
 import { errorMessage, isApiError } from '../../../lib/api.ts';
 import { notify } from '../../../lib/toaster.ts';
 import { usePermission } from '../../../lib/permissions.ts';
-import { clientName } from '../../clients/index.ts';
+import { clientName } from '../../../lib/clients.ts';
 import { useReportingPeriods } from '../../school-calendar/index.ts';
 import { useClientProgressNotes, useGenerateProgressNote } from '../api/progress-notes.ts';
 import { formatDay, formatPeriod, newestFirst, REPLACEABLE_CONFLICTS, suggestedPeriod, validatePeriod, type Period } from '../lib/notes.ts';

@@ -12,7 +12,7 @@ import { QueryState } from '../../../components/QueryState.tsx';
 import { plainText } from '../../../components/rich-text/plain-text.ts';
 import { notify } from '../../../lib/toaster.ts';
 import { usePermission } from '../../../lib/permissions.ts';
-import { clientName, useClients } from '../../clients/index.ts';
+import { clientName, useClients } from '../../../lib/clients.ts';
 import { useOrganizations } from '../../organizations/index.ts';
 import { useDeleteProgressNote, useProgressNotes } from '../api/progress-notes.ts';
 import { BulkGenerateDialog } from '../components/BulkGenerateDialog.tsx';

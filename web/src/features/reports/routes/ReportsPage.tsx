@@ -9,7 +9,7 @@ import { errorMessage } from '../../../lib/api.ts';
 import { downloadFile } from '../../../lib/download.ts';
 import { usePermission } from '../../../lib/permissions.ts';
 import { notify } from '../../../lib/toaster.ts';
-import { clientName, useClients } from '../../clients/index.ts';
+import { clientName, useClients } from '../../../lib/clients.ts';
 import { useExportReport, useReport, type ReportFilters } from '../api/reports.ts';
 import { ClientProgressList } from '../components/ClientProgressList.tsx';
 import { SummaryCards } from '../components/SummaryCards.tsx';

@@ -1,7 +1,7 @@
 import { Input } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useDebouncedValue } from '../../../lib/debounce.ts';
-import { useClientSearch } from '../../clients/index.ts';
+import { useClientSearch } from '../../../lib/clients.ts';
 
 /**
  * The session's client pick lists: the box keeps the text as typed (no keystroke waits on the

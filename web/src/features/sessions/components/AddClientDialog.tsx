@@ -3,7 +3,7 @@ import { AppDialog } from '../../../components/AppDialog.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { notify } from '../../../lib/toaster.ts';
-import { clientName, gradeLabel, PICK_LIST_LIMIT } from '../../clients/index.ts';
+import { clientName, gradeLabel, PICK_LIST_LIMIT } from '../../../lib/clients.ts';
 import { useAddParticipant } from '../api/sessions.ts';
 import { ClientSearchInput, useActiveClientSearch } from './ActiveClientSearch.tsx';
 

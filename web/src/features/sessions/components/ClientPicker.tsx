@@ -2,7 +2,7 @@ import { Box, Checkbox, Flex, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { Client } from '@caseload/contract/caseload';
 import { QueryState } from '../../../components/QueryState.tsx';
-import { clientName, gradeLabel, PICK_LIST_LIMIT, shortId } from '../../clients/index.ts';
+import { clientName, gradeLabel, PICK_LIST_LIMIT, shortId } from '../../../lib/clients.ts';
 import { ClientSearchInput, useActiveClientSearch } from './ActiveClientSearch.tsx';
 
 const CLIENT_RULE = 'Please select at least one client';

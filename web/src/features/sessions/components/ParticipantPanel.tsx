@@ -8,7 +8,7 @@ import { TrashIcon } from '../../../components/icons.tsx';
 import { SelectField } from '../../../components/SelectField.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { notify } from '../../../lib/toaster.ts';
-import { gradeLabel } from '../../clients/index.ts';
+import { gradeLabel } from '../../../lib/clients.ts';
 import { GoalFormDialog } from '../../goals/index.ts';
 import { refreshSessionNotes, useRemoveParticipant, useUpdateParticipant } from '../api/sessions.ts';
 import { CANCEL_REASON_PLACEHOLDER, cancelReasonOptions, participantStatusLabels, personName } from '../lib/format.ts';

@@ -10,7 +10,7 @@ import { useCaseloadScope } from '../../../lib/caseload-scope.ts';
 import { clinicianName, useClinicians } from '../../../lib/clinicians.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { usePhoneWidth } from '../../../lib/media-query.ts';
-import { useClients } from '../../clients/index.ts';
+import { useClients } from '../../../lib/clients.ts';
 import { recentSessions, sessionQuery, useSessionPermissions, useSessionsAroundNow, useSessionsInRange } from '../api/sessions.ts';
 import { DayView } from '../components/DayView.tsx';
 import { MonthView } from '../components/MonthView.tsx';
