@@ -1,10 +1,13 @@
 import { Button, Dialog } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
 import { AppDialog } from './AppDialog.tsx';
 
 interface ConfirmDialogProps {
   open: boolean;
   title: string;
-  description: string;
+  /** The question in words; `children` instead when the dialog asks more (a choice, an error). */
+  description?: string;
+  children?: ReactNode;
   confirmLabel: string;
   /** The safe choice's words; 'Cancel' unless the question calls for others. */
   cancelLabel?: string;
@@ -15,7 +18,7 @@ interface ConfirmDialogProps {
 }
 
 /** Asks before a destructive action (archive, delete); Cancel has focus first, so Enter does not destroy. */
-export function ConfirmDialog({ open, title, description, confirmLabel, cancelLabel = 'Cancel', onConfirm, onCancel, pending }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, description, children, confirmLabel, cancelLabel = 'Cancel', onConfirm, onCancel, pending }: ConfirmDialogProps) {
   return (
     <AppDialog
       open={open}
@@ -36,7 +39,7 @@ export function ConfirmDialog({ open, title, description, confirmLabel, cancelLa
         </>
       }
     >
-      <Dialog.Description>{description}</Dialog.Description>
+      {children ?? <Dialog.Description>{description}</Dialog.Description>}
     </AppDialog>
   );
 }

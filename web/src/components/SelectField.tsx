@@ -1,4 +1,5 @@
-import { Field, NativeSelect } from '@chakra-ui/react';
+import { NativeSelect } from '@chakra-ui/react';
+import { LabelledField } from './LabelledField.tsx';
 
 export interface SelectOption {
   value: string;
@@ -21,11 +22,7 @@ interface SelectFieldProps {
 /** A labelled native select with its validation message; Field ties label, select and message together by id. */
 export function SelectField({ label, value, onChange, options, error, disabled, required, placeholder, size = 'md' }: SelectFieldProps) {
   return (
-    <Field.Root invalid={Boolean(error)} disabled={disabled} required={required}>
-      <Field.Label>
-        {label}
-        {required && <Field.RequiredIndicator />}
-      </Field.Label>
+    <LabelledField label={label} error={error} disabled={disabled} required={required}>
       <NativeSelect.Root size={size}>
         <NativeSelect.Field value={value} onChange={(event) => onChange(event.target.value)}>
           {placeholder !== undefined && <option value="">{placeholder}</option>}
@@ -37,8 +34,6 @@ export function SelectField({ label, value, onChange, options, error, disabled, 
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
-      {/* red.700: Chakra's default error colour (red.500) fails WCAG contrast on white. */}
-      {error && <Field.ErrorText color="red.700">{error}</Field.ErrorText>}
-    </Field.Root>
+    </LabelledField>
   );
 }

@@ -1,4 +1,5 @@
-import { Field, Input, type InputProps } from '@chakra-ui/react';
+import { Input, type InputProps } from '@chakra-ui/react';
+import { LabelledField } from './LabelledField.tsx';
 
 interface TextFieldProps extends Omit<InputProps, 'onChange' | 'value'> {
   label: string;
@@ -11,15 +12,8 @@ interface TextFieldProps extends Omit<InputProps, 'onChange' | 'value'> {
 /** A labelled input with its validation message; Field ties label, input and message together by id. */
 export function TextField({ label, value, onChange, error, helperText, disabled, required, ...inputProps }: TextFieldProps) {
   return (
-    <Field.Root invalid={Boolean(error)} disabled={disabled} required={required}>
-      <Field.Label>
-        {label}
-        {required && <Field.RequiredIndicator />}
-      </Field.Label>
+    <LabelledField label={label} error={error} helperText={helperText} disabled={disabled} required={required}>
       <Input {...inputProps} value={value} onChange={(event) => onChange(event.target.value)} />
-      {helperText && !error && <Field.HelperText>{helperText}</Field.HelperText>}
-      {/* red.700: Chakra's default error colour (red.500) fails WCAG contrast on white. */}
-      {error && <Field.ErrorText color="red.700">{error}</Field.ErrorText>}
-    </Field.Root>
+    </LabelledField>
   );
 }

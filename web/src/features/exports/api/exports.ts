@@ -38,3 +38,5 @@ export function useDistrictExport(failure: string) {
     });
   return { job: started?.job, start, retry: () => started && start(started.body), starting: starter.isPending };
 }
+
+export type DistrictExport = ReturnType<typeof useDistrictExport>;

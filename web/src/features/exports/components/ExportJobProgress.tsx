@@ -1,6 +1,7 @@
+import { Card } from '@chakra-ui/react';
 import type { ExportJob } from '@caseload/contract/exports';
 import { JobDownload, JobFailed, JobProgressBar } from '../../../components/JobProgress.tsx';
-import { useExportJob } from '../api/exports.ts';
+import { useExportJob, type DistrictExport } from '../api/exports.ts';
 
 const rowsWord = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'row' : 'rows'}`;
 
@@ -31,5 +32,17 @@ export function ExportJobProgress({ job: started, onRetry, retrying }: ExportJob
       error={query.isError ? query.error : null}
       lostContact={['Lost contact with the export.', 'It goes on in the background: export again later to get the file.']}
     />
+  );
+}
+
+/** The page's whole-district export in its own card below the heading, once one was started. */
+export function DistrictExportCard({ district }: { district: DistrictExport }) {
+  if (!district.job) return null;
+  return (
+    <Card.Root as="section" mb="6" aria-label="Export">
+      <Card.Body>
+        <ExportJobProgress key={district.job.id} job={district.job} onRetry={district.retry} retrying={district.starting} />
+      </Card.Body>
+    </Card.Root>
   );
 }

@@ -14,7 +14,7 @@ import { downloadFile } from '../../../lib/download.ts';
 import { zodFieldErrors } from '../../../lib/form.ts';
 import { usePermission } from '../../../lib/permissions.ts';
 import { notify } from '../../../lib/toaster.ts';
-import { ExportJobProgress, useDistrictExport } from '../../exports/index.ts';
+import { DistrictExportCard, useDistrictExport } from '../../exports/index.ts';
 import { useAccountToday } from '../../school-calendar/index.ts';
 import { useExportServiceMinutes, useServiceMinutes, type CaseloadMinutesQuery } from '../api/minutes.ts';
 import { MinutesTable } from '../components/MinutesTable.tsx';
@@ -79,13 +79,7 @@ export default function MinutesPage() {
           </Button>
         }
       />
-      {district.job && (
-        <Card.Root as="section" mb="6" aria-label="Export">
-          <Card.Body>
-            <ExportJobProgress key={district.job.id} job={district.job} onRetry={district.retry} retrying={district.starting} />
-          </Card.Body>
-        </Card.Root>
-      )}
+      <DistrictExportCard district={district} />
       <Card.Root as="section" mb="6" aria-labelledby="minutes-filters-heading">
         <Card.Body gap="4">
           <Flex justify="space-between" align="center" gap="3" wrap="wrap">

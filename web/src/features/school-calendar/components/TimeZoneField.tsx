@@ -1,6 +1,7 @@
 import { Field, Input, NativeSelect, Stack } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { timeZoneOptions } from '../lib/calendar.ts';
+import { LabelledField } from '../../../components/LabelledField.tsx';
 
 interface TimeZoneFieldProps {
   value: string;
@@ -29,11 +30,7 @@ export function TimeZoneField({ value, onChange, error, disabled }: TimeZoneFiel
         <Field.Label>Search time zones</Field.Label>
         <Input type="search" placeholder="e.g. Chicago" value={search} onChange={(e) => setSearch(e.target.value)} autoComplete="off" />
       </Field.Root>
-      <Field.Root invalid={Boolean(error)} disabled={disabled} required>
-        <Field.Label>
-          Time zone
-          <Field.RequiredIndicator />
-        </Field.Label>
+      <LabelledField label="Time zone" error={error} disabled={disabled} required helperText='Dates, "today" and the school days of the minutes follow this zone.'>
         <NativeSelect.Root>
           <NativeSelect.Field value={value} onChange={(e) => onChange(e.target.value)}>
             {shown.map((zone) => (
@@ -44,12 +41,7 @@ export function TimeZoneField({ value, onChange, error, disabled }: TimeZoneFiel
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
-        {error ? (
-          <Field.ErrorText color="red.700">{error}</Field.ErrorText>
-        ) : (
-          <Field.HelperText>Dates, "today" and the school days of the minutes follow this zone.</Field.HelperText>
-        )}
-      </Field.Root>
+      </LabelledField>
     </Stack>
   );
 }

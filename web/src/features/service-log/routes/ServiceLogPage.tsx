@@ -15,7 +15,7 @@ import { downloadFile } from '../../../lib/download.ts';
 import { zodFieldErrors } from '../../../lib/form.ts';
 import { usePermission } from '../../../lib/permissions.ts';
 import { notify } from '../../../lib/toaster.ts';
-import { ExportJobProgress, useDistrictExport } from '../../exports/index.ts';
+import { DistrictExportCard, useDistrictExport } from '../../exports/index.ts';
 import { useAccountToday } from '../../school-calendar/index.ts';
 import { useExportServiceLog, useServiceLog } from '../api/service-log.ts';
 import { ServiceLogTable } from '../components/ServiceLogTable.tsx';
@@ -81,13 +81,7 @@ function ServiceLog() {
           </Button>
         }
       />
-      {district.job && (
-        <Card.Root as="section" mb="6" aria-label="Export">
-          <Card.Body>
-            <ExportJobProgress key={district.job.id} job={district.job} onRetry={district.retry} retrying={district.starting} />
-          </Card.Body>
-        </Card.Root>
-      )}
+      <DistrictExportCard district={district} />
       <Card.Root as="section" mb="6" aria-labelledby="service-log-filters-heading">
         <Card.Body gap="4">
           <Heading as="h2" size="md" id="service-log-filters-heading">

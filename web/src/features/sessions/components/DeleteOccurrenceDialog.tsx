@@ -1,7 +1,7 @@
-import { Button, Dialog, Stack, Text } from '@chakra-ui/react';
+import { Dialog, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { Session } from '@caseload/contract/sessions';
-import { AppDialog } from '../../../components/AppDialog.tsx';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { notify } from '../../../lib/toaster.ts';
 import { fetchAccountTimeZone } from '../../../lib/account-time-zone.ts';
 import { useDeleteSeries, useDeleteSession } from '../api/sessions.ts';
@@ -54,25 +54,7 @@ export function DeleteOccurrenceDialog({ open, session, onCancel, onDeleted }: D
   };
 
   return (
-    <AppDialog
-      open={open}
-      onClose={() => !pending && onCancel()}
-      role="alertdialog"
-      size="sm"
-      scrollBehavior="outside"
-      title="Delete Session"
-      closeLabel={false}
-      footer={
-        <>
-          <Button variant="outline" onClick={onCancel} disabled={pending}>
-            Cancel
-          </Button>
-          <Button colorPalette="red" onClick={() => void confirm()} loading={pending}>
-            Delete
-          </Button>
-        </>
-      }
-    >
+    <ConfirmDialog open={open} title="Delete Session" confirmLabel="Delete" onConfirm={() => void confirm()} onCancel={onCancel} pending={pending}>
       <Stack gap="4">
         <SeriesScopeChoice legend="This session repeats weekly. Delete:" value={scope} onChange={setScope} disabled={pending} />
         <Dialog.Description>
@@ -86,6 +68,6 @@ export function DeleteOccurrenceDialog({ open, session, onCancel, onDeleted }: D
           </Text>
         )}
       </Stack>
-    </AppDialog>
+    </ConfirmDialog>
   );
 }
