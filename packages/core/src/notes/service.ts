@@ -28,13 +28,14 @@ import { keys } from '../keys.ts';
 import { plainText } from '../plain-text.ts';
 import { sanitizeRichText } from '../rich-text.ts';
 import { accountTimeZone } from '../school-calendar/settings.ts';
-import { retryOnConflict } from '../sessions/conflicts.ts';
+import { retryOnConflict } from '../db/conflicts.ts';
 import { deliveredInputPuts, loadParentReport } from './delivered-report.ts';
 import { displayName, loadFacts, type Period } from './facts.ts';
 import { writeGroundedNote } from './generator.ts';
 import { notePeriodsWrite, notesOverlapping, periodRecordOf, readNotePeriods, type NotePeriods } from './note-periods.ts';
 import { deleteNoteItems, getNoteItem, listAccountNoteItems, listClientNoteItems, putNoteItem } from './repo.ts';
 import { listAccountClients } from './visible-clients.ts';
+import { actorName } from '../people/actor-name.ts';
 
 /** Time for generating one note on the single route: inside its 29 s, with room to store it. */
 export const SINGLE_NOTE_BUDGET_MS = 25_000;
@@ -45,7 +46,7 @@ export interface Actor {
   actorName: string;
 }
 
-export const actorOf = (auth: AuthContext): Actor => ({ accountId: auth.accountId, userId: auth.userId, actorName: `${auth.firstName} ${auth.lastName}` });
+export const actorOf = (auth: AuthContext): Actor => ({ accountId: auth.accountId, userId: auth.userId, actorName: actorName(auth) });
 
 export function toProgressNote(item: ProgressNoteItem, client?: Pick<ClientItem, 'firstName' | 'lastInitial' | 'organizationId'>): ProgressNote {
   return {
@@ -268,7 +269,7 @@ export async function updateProgressNote(auth: AuthContext, noteId: string, chan
   await recordAudit(auth.accountId, {
     action: delivered ? 'progress_note.delivered' : 'progress_note.updated',
     actorId: auth.userId,
-    actorName: `${auth.firstName} ${auth.lastName}`,
+    actorName: actorName(auth),
     entityType: 'progressNote',
     entityId: noteId,
     summary: delivered ? (clean !== undefined ? 'Edited and delivered a progress note' : 'Marked a progress note delivered') : 'Edited a progress note',
@@ -290,7 +291,7 @@ export async function deleteProgressNote(auth: AuthContext, noteId: string): Pro
   await recordAudit(auth.accountId, {
     action: 'progress_note.deleted',
     actorId: auth.userId,
-    actorName: `${auth.firstName} ${auth.lastName}`,
+    actorName: actorName(auth),
     entityType: 'progressNote',
     entityId: noteId,
     summary: 'Deleted a progress note',

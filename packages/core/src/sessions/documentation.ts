@@ -20,9 +20,10 @@ import { entity, keys } from '../keys.ts';
 import type { Prefetched } from '../prefetch.ts';
 import { sanitizeRichText } from '../rich-text.ts';
 import { failedConditionAt, signedNoteRefusal, unsignedNoteCheck, unsignedNoteCondition } from '../signatures/lock.ts';
-import { retryOnConflict } from './conflicts.ts';
-import { getItem, isNoteRow, isProgressRow, listDocs, participantCheck, progressKeys, readSession, type ParticipantCheckOptions } from './repo.ts';
-import { actorName } from './service.ts';
+import { retryOnConflict } from '../db/conflicts.ts';
+import { getItem } from '../db/get-item.ts';
+import { isNoteRow, isProgressRow, listDocs, participantCheck, progressKeys, readSession, type ParticipantCheckOptions } from './repo.ts';
+import { actorName } from '../people/actor-name.ts';
 import { findVisibleClient, requireVisible, visibleParticipants } from './view.ts';
 
 /**
