@@ -28,7 +28,7 @@ import { queryPartition } from '../db.ts';
 import { BadRequestError } from '../errors.ts';
 import type { AttendedItem, CaseloadEntryItem, ClientItem, IepRecord, IepSetItem, MakeupItem } from '../items.ts';
 import { keys, sortKeys } from '../keys.ts';
-import { csvCell, csvDocument, type ExportFile } from '../reports/export.ts';
+import { csvDocument, csvFile, csvRow, type ExportFile } from '../csv.ts';
 import { addDays, localDate, schoolYearOf } from '../school-calendar/dates.ts';
 import { thisSchoolYear, yearHolding } from '../school-calendar/school-years.ts';
 import { accountTimeZone, closedDates, schoolYearsOf } from '../school-calendar/settings.ts';
@@ -194,9 +194,9 @@ export async function listServiceMinutes(auth: AuthContext, query: CaseloadQuery
 
 const statusWords: Record<MinuteStatus, string> = { on_track: 'On track', behind: 'Behind', no_iep: 'No IEP', no_school_year: 'No school year' };
 
-/** One row's CSV line (no line end); every cell formula-safe (csvCell). */
+/** One row's CSV line (no line end); every cell formula-safe. */
 export function minutesRow(r: MinutesRow): string {
-  return [
+  return csvRow([
     `${r.firstName} ${r.lastInitial}.`,
     r.required ?? '',
     r.requiredToDate ?? '',
@@ -205,16 +205,14 @@ export function minutesRow(r: MinutesRow): string {
     statusWords[r.status],
     r.nextReviewDate ?? '',
     r.nextEvaluationDate ?? '',
-  ]
-    .map(csvCell)
-    .join(',');
+  ]);
 }
 
 export const minutesCsv = (rows: MinutesRow[]): string => csvDocument(MINUTES_CSV_HEADER, rows.map(minutesRow));
 
 export async function exportServiceMinutes(auth: AuthContext, query: CaseloadQuery): Promise<ExportFile> {
   const { rows, period } = await caseloadRows(auth, query.assignedTo, query);
-  return { filename: minutesFileName(period), contentType: 'text/csv; charset=utf-8', body: minutesCsv(rows) };
+  return csvFile(minutesFileName(period), minutesCsv(rows));
 }
 
 /** The dashboard's three counts over the current school year of the caseload. */

@@ -10,7 +10,7 @@ import type { Signature } from '@caseload/contract/signatures';
 import { SERVICE_LOG_CSV_HEADER, type ServiceLogLine } from '@caseload/contract/signatures';
 import { wallClock } from '@caseload/contract/wall-clock';
 import type { ClientItem, ParticipantEntry, SessionItem } from '../items.ts';
-import { csvCell, csvDocument } from '../reports/export.ts';
+import { csvDocument, csvRow } from '../csv.ts';
 import { localDate } from '../school-calendar/dates.ts';
 import { providerOf } from '../sessions/provider.ts';
 
@@ -151,9 +151,9 @@ export function buildLines(input: LineInputs): ServiceLogLine[] {
 const sessionTypeWords: Record<SessionType, string> = { therapy: 'Therapy', evaluation: 'Evaluation', consultation: 'Consultation', meeting: 'Meeting' };
 const cosignedWords: Record<ServiceLogLine['cosigned'], string> = { yes: 'yes', no: 'no', not_needed: 'not needed' };
 
-/** One line's CSV row (no line end); every cell formula-safe (csvCell). */
+/** One line's CSV row (no line end); every cell formula-safe. */
 export function serviceLogRow(l: ServiceLogLine): string {
-  return [
+  return csvRow([
     l.date,
     l.student,
     l.provider,
@@ -167,9 +167,7 @@ export function serviceLogRow(l: ServiceLogLine): string {
     sessionTypeWords[l.sessionType],
     l.signed ? 'yes' : 'no',
     cosignedWords[l.cosigned],
-  ]
-    .map(csvCell)
-    .join(',');
+  ]);
 }
 
 /** The CSV file: the contract's header, then one row per line. */

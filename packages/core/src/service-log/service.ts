@@ -18,7 +18,7 @@ import { queryPartition, queryPartitionPages } from '../db.ts';
 import { batchGetItems } from '../db/batch-get.ts';
 import { BadRequestError } from '../errors.ts';
 import { keys } from '../keys.ts';
-import type { ExportFile } from '../reports/export.ts';
+import { csvFile, type ExportFile } from '../csv.ts';
 import { addDays, daysBetween, instantAt, localDate } from '../school-calendar/dates.ts';
 import { accountTimeZone } from '../school-calendar/settings.ts';
 import { providerOf } from '../sessions/provider.ts';
@@ -160,5 +160,5 @@ const serviceLogFileName = (period: { from: string; to: string }) => `service-lo
 
 export async function exportServiceLog(auth: AuthContext, query: Query): Promise<ExportFile> {
   const { lines, period } = await serviceLog(auth, query);
-  return { filename: serviceLogFileName(period), contentType: 'text/csv; charset=utf-8', body: serviceLogCsv(lines) };
+  return csvFile(serviceLogFileName(period), serviceLogCsv(lines));
 }
