@@ -5,7 +5,7 @@
  * times and the signatures of the client's session note. Consultations and meetings make no line
  * (part 4 §1.2). A signed note's line is its signature's copy of the facts (part 4 §1.4).
  */
-import { roleLabels, type Role, type SessionType } from '@caseload/contract/enums';
+import { roleLabels, sessionTypeLabels, type Role } from '@caseload/contract/enums';
 import type { Signature } from '@caseload/contract/signatures';
 import { SERVICE_LOG_CSV_HEADER, type ServiceLogLine } from '@caseload/contract/signatures';
 import { wallClock } from '@caseload/contract/wall-clock';
@@ -148,7 +148,6 @@ export function buildLines(input: LineInputs): ServiceLogLine[] {
   );
 }
 
-const sessionTypeWords: Record<SessionType, string> = { therapy: 'Therapy', evaluation: 'Evaluation', consultation: 'Consultation', meeting: 'Meeting' };
 const cosignedWords: Record<ServiceLogLine['cosigned'], string> = { yes: 'yes', no: 'no', not_needed: 'not needed' };
 
 /** One line's CSV row (no line end); every cell formula-safe. */
@@ -164,7 +163,7 @@ export function serviceLogRow(l: ServiceLogLine): string {
     l.groupSize,
     l.cpt,
     l.icd10Codes.join('; '),
-    sessionTypeWords[l.sessionType],
+    sessionTypeLabels[l.sessionType],
     l.signed ? 'yes' : 'no',
     cosignedWords[l.cosigned],
   ]);
