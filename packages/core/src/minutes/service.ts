@@ -31,7 +31,7 @@ import { keys, sortKeys } from '../keys.ts';
 import { csvDocument, csvFile, csvRow, type ExportFile } from '../csv.ts';
 import { addDays, localDate, schoolYearOf } from '../school-calendar/dates.ts';
 import { thisSchoolYear, yearHolding } from '../school-calendar/school-years.ts';
-import { accountTimeZone, closedDates, schoolYearsOf } from '../school-calendar/settings.ts';
+import { schoolCalendarOf } from '../school-calendar/settings.ts';
 import { computeMinutes, countAttended, type InstructionalCalendar } from './required.ts';
 import { inPool } from '../concurrency.ts';
 
@@ -47,8 +47,8 @@ interface Calendar extends InstructionalCalendar {
 }
 
 async function calendarOf(accountId: string): Promise<Calendar> {
-  const [timeZone, closed, years] = await Promise.all([accountTimeZone(accountId), closedDates(accountId), schoolYearsOf(accountId)]);
-  return { timeZone, closed, years, today: localDate(now(), timeZone) };
+  const calendar = await schoolCalendarOf(accountId);
+  return { ...calendar, today: localDate(now(), calendar.timeZone) };
 }
 
 /**

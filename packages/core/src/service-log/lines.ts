@@ -9,7 +9,8 @@ import { roleLabels, sessionTypeLabels, type Role } from '@caseload/contract/enu
 import type { Signature } from '@caseload/contract/signatures';
 import { SERVICE_LOG_CSV_HEADER, type ServiceLogLine } from '@caseload/contract/signatures';
 import { wallClock } from '@caseload/contract/wall-clock';
-import type { ClientItem, ParticipantEntry, SessionItem } from '../items.ts';
+import type { ClientItem, SessionItem } from '../items.ts';
+import { presentParticipants } from '../sessions/present.ts';
 import { csvDocument, csvRow } from '../csv.ts';
 import { localDate } from '../school-calendar/dates.ts';
 import { providerOf } from '../sessions/provider.ts';
@@ -49,12 +50,6 @@ export function cosignedState(note: LogNote | undefined, providerRole: Role): Se
   if (!signature) return providerRole === 'assistant' ? 'no' : 'not_needed';
   if (signature.role !== 'assistant') return 'not_needed';
   return note.cosignature ? 'yes' : 'no';
-}
-
-/** The present participants of a completed session (none for any other status). */
-export function presentParticipants(session: SessionItem): [string, ParticipantEntry][] {
-  if (session.status !== 'completed') return [];
-  return Object.entries(session.participants).filter(([, entry]) => entry.status === 'present');
 }
 
 export interface LineInputs {

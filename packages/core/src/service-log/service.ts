@@ -23,7 +23,8 @@ import { addDays, daysBetween, instantAt, localDate } from '../school-calendar/d
 import { accountTimeZone } from '../school-calendar/settings.ts';
 import { providerOf } from '../sessions/provider.ts';
 import type { SessionItem } from '../items.ts';
-import { buildLines, noteKey, presentParticipants, serviceLogCsv, type LogClient, type LogNote, type LogUser } from './lines.ts';
+import { presentParticipants } from '../sessions/present.ts';
+import { buildLines, noteKey, serviceLogCsv, type LogClient, type LogNote, type LogUser } from './lines.ts';
 
 type Query = z.output<typeof serviceLogQuery>;
 
