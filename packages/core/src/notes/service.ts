@@ -36,6 +36,7 @@ import { notePeriodsWrite, notesOverlapping, periodRecordOf, readNotePeriods, ty
 import { deleteNoteItems, getNoteItem, listAccountNoteItems, listClientNoteItems, putNoteItem } from './repo.ts';
 import { listAccountClients } from './visible-clients.ts';
 import { actorName } from '../people/actor-name.ts';
+import { inPool } from '../concurrency.ts';
 
 /** Time for generating one note on the single route: inside its 29 s, with room to store it. */
 export const SINGLE_NOTE_BUDGET_MS = 25_000;
@@ -207,13 +208,8 @@ async function listMyClientsNotes(auth: AuthContext): Promise<ProgressNote[]> {
   const entries = (await queryPartition<CaseloadEntryItem>({ pk: keys.caseload(auth.accountId, auth.userId), consistent: true })).filter((c) =>
     canSeeOrganization(auth, c.organizationId),
   );
-  const notes: ProgressNote[] = [];
-  for (let i = 0; i < entries.length; i += CASELOAD_NOTE_READS) {
-    const batch = entries.slice(i, i + CASELOAD_NOTE_READS);
-    const lists = await Promise.all(batch.map(async (c) => (await listClientNoteItems(auth.accountId, c.id)).map((n) => toProgressNote(n, c))));
-    notes.push(...lists.flat());
-  }
-  return notes.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
+  const lists = await inPool(entries, async (c) => (await listClientNoteItems(auth.accountId, c.id)).map((n) => toProgressNote(n, c)), CASELOAD_NOTE_READS);
+  return lists.flat().sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
 }
 
 /** A note the caller may see (its client visible, archived included), with that client; 404 otherwise. */
