@@ -10,7 +10,7 @@ import { PayloadTooLargeError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { jobExpiry, putNewJob } from '../jobs/job-item.ts';
 import { entity, fileKeys, keys } from '../keys.ts';
-import { assertRosterManager, emptyAllCounts, tokenHash, type RosterImportItem } from './job.ts';
+import { assertRosterManager, importNotStarted, tokenHash, type RosterImportItem } from './job.ts';
 import { rosterStorage } from './storage.ts';
 import { actorName } from '../people/actor-name.ts';
 
@@ -24,14 +24,7 @@ export async function startRosterImport(auth: AuthContext, input: { size?: numbe
     importId: newId(),
     accountId: auth.accountId,
     status: 'uploading',
-    progress: 0,
-    counts: emptyAllCounts(),
-    errors: [],
-    moreErrors: 0,
-    unmatchedStaff: [],
-    schoolYears: [],
-    allStudentsAreClients: false,
-    orgErrors: false,
+    ...importNotStarted(),
     uploadTokenHash: tokenHash(token),
     uploadExpiresAt: new Date(Date.parse(at) + ROSTER_UPLOAD_MINUTES * 60_000).toISOString(),
     createdBy: auth.userId,
