@@ -22,7 +22,7 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { strToU8, Zip, ZipDeflate } from 'fflate';
 import { ensureTable } from '../packages/core/src/db.ts';
-import { emptyAllCounts, type RosterImportItem } from '../packages/core/src/roster/job.ts';
+import { importNotStarted, type RosterImportItem } from '../packages/core/src/roster/job.ts';
 import { runRosterImport } from '../packages/core/src/roster/sync.ts';
 import { measure } from './measure.ts';
 import { startDynamoLocal } from '../packages/local/src/dynamodb-local.ts';
@@ -72,14 +72,7 @@ const item = (accountId: string): RosterImportItem => ({
   importId: randomUUID(),
   accountId,
   status: 'previewing',
-  progress: 0,
-  counts: emptyAllCounts(),
-  errors: [],
-  moreErrors: 0,
-  unmatchedStaff: [],
-  schoolYears: [],
-  allStudentsAreClients: false,
-  orgErrors: false,
+  ...importNotStarted(),
   uploadTokenHash: '',
   uploadExpiresAt: '',
   createdBy: randomUUID(),

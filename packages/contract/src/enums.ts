@@ -32,6 +32,12 @@ export type UserType = (typeof userTypes)[number];
 
 export const sessionTypes = ['therapy', 'evaluation', 'consultation', 'meeting'] as const;
 export type SessionType = (typeof sessionTypes)[number];
+export const sessionTypeLabels: Record<SessionType, string> = {
+  therapy: 'Therapy',
+  evaluation: 'Evaluation',
+  consultation: 'Consultation',
+  meeting: 'Meeting',
+};
 
 /** CPT codes of a completed evaluation (part 4 §1.2): fluency, speech sound production, with language, voice and resonance. */
 export const evaluationCodes = ['92521', '92522', '92523', '92524'] as const;

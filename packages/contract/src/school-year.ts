@@ -146,16 +146,20 @@ const requiredMinutes = /* @__PURE__ */ schema(() => z.nullable(z.number()));
 export const minutesWeek = /* @__PURE__ */ schema(() =>
   z.object({ start: isoDate, required: requiredMinutes, delivered: z.number() }),
 );
+/** The figures a client's minutes page and a caseload's row both show. */
+const minutesFigures = () => ({
+  required: requiredMinutes,
+  requiredToDate: requiredMinutes,
+  delivered: z.number(),
+  makeupsOwed: z.number(),
+  status: z.enum(minuteStatuses),
+  notCounted: z.array(notCountedSession),
+});
 export const clientMinutes = /* @__PURE__ */ schema(() =>
   z.object({
     from: isoDate,
     to: isoDate,
-    required: requiredMinutes,
-    requiredToDate: requiredMinutes,
-    delivered: z.number(),
-    makeupsOwed: z.number(),
-    status: z.enum(minuteStatuses),
-    notCounted: z.array(notCountedSession),
+    ...minutesFigures(),
     weeks: z.array(minutesWeek),
   }),
 );
@@ -166,12 +170,7 @@ export const minutesRow = /* @__PURE__ */ schema(() =>
     clientId: id,
     firstName: z.string(),
     lastInitial: z.string(),
-    required: requiredMinutes,
-    requiredToDate: requiredMinutes,
-    delivered: z.number(),
-    makeupsOwed: z.number(),
-    status: z.enum(minuteStatuses),
-    notCounted: z.array(notCountedSession),
+    ...minutesFigures(),
     nextReviewDate: z.optional(isoDate),
     nextEvaluationDate: z.optional(isoDate),
   }),

@@ -17,10 +17,9 @@
  * count was added), and the scope items hold the sum, moved by the difference in the same
  * transaction, conditioned on the client's count still being the one read (core/monitoring/summary.ts).
  */
-import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
-import { db, queryPartition, type TxItem } from './db.ts';
+import { queryPartition, type TxItem } from './db.ts';
+import { batchGetItems } from './db/batch-get.ts';
 import { counterScopes, entity, keys, sortKeys } from './keys.ts';
-import { tableName } from './table.ts';
 
 export const orgScope = counterScopes.organization;
 export const clientScope = counterScopes.client;
@@ -200,18 +199,8 @@ export function mergeUpdates(updates: TxItem[]): TxItem[] {
 type CounterItem = Record<string, number | string>;
 
 async function batchGet(accountId: string, periods: string[]): Promise<Map<string, CounterItem>> {
-  const out = new Map<string, CounterItem>();
-  for (let i = 0; i < periods.length; i += 100) {
-    let request: Record<string, { Keys: Record<string, unknown>[] }> | undefined = {
-      [tableName()]: { Keys: periods.slice(i, i + 100).map((p) => keys.counters(accountId, p)) },
-    };
-    while (request && Object.keys(request).length) {
-      const res = await db().send(new BatchGetCommand({ RequestItems: request }));
-      for (const item of res.Responses?.[tableName()] ?? []) out.set(sortKeys.counterOf(item as { PK: string; SK: string }).period, item as CounterItem);
-      request = res.UnprocessedKeys as typeof request;
-    }
-  }
-  return out;
+  const found = await batchGetItems<CounterItem & { PK: string; SK: string }>(periods.map((p) => keys.counters(accountId, p)));
+  return new Map(found.map((item) => [sortKeys.counterOf(item).period, item]));
 }
 
 export interface DashboardCounts {

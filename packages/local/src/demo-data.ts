@@ -1,7 +1,8 @@
 import { goalTypes, gradeLevels } from '@caseload/contract/enums';
 import { DEFAULT_TIME_ZONE } from '@caseload/contract/time-zone';
 import { instantAt } from '@caseload/contract/wall-clock';
-import { HttpClient, inParallel } from './http-client.ts';
+import { eachInPool } from '@caseload/core/concurrency';
+import { HttpClient } from './http-client.ts';
 
 export const DEMO_OWNER = { email: 'owner@maple-district.demo', password: 'Caseload-demo-2026!' };
 export const DEMO_CHILDREN = [
@@ -91,7 +92,7 @@ export async function seedDemo(baseUrl: string, log: (s: string) => void) {
 
   // The printed SLP works at Maple: its students are on the SLP's own caseload, so "My caseload" and "My sessions" open full.
   const clients: { id: string; orgIndex: number; active: boolean }[] = [];
-  await inParallel(Array.from({ length: 60 }, (_, i) => i), 6, async (i) => {
+  await eachInPool(Array.from({ length: 60 }, (_, i) => i), async (i) => {
     const orgIndex = i % 3;
     const c = await owner.ok<{ id: string; status: string }>('POST', '/api/clients', {
       firstName: FIRST_NAMES[i % FIRST_NAMES.length],
@@ -105,14 +106,14 @@ export async function seedDemo(baseUrl: string, log: (s: string) => void) {
       clinicianIds: orgIndex === 0 ? [slpUser.id] : [],
     });
     clients.push({ id: c.id, orgIndex, active: c.status === 'active' });
-  });
+  }, 6);
   log('  60 clients');
 
   const goalsByClient = new Map<string, string[]>();
   // Some goals whose data stays flat: the dashboard's 'Goals at risk' and their charts' trend under the aim line show.
   const flatGoals = new Set<string>();
   const semesterStart = year.firstDay;
-  await inParallel(clients, 6, async (c, i) => {
+  await eachInPool(clients, async (c, i) => {
     const ids: string[] = [];
     for (let g = 0; g < 2; g++) {
       const type = goalTypes[(i + g * 3) % goalTypes.length]!;
@@ -132,7 +133,7 @@ export async function seedDemo(baseUrl: string, log: (s: string) => void) {
       if (g === 1 && i % 4 === 0) flatGoals.add(goal.id);
     }
     goalsByClient.set(c.id, ids);
-  });
+  }, 6);
   log('  120 goals (every type, each with a baseline and a structured criterion)');
 
   // Every active student has an IEP: the minutes pages, the reviews coming due and the goals' aim
@@ -141,7 +142,7 @@ export async function seedDemo(baseUrl: string, log: (s: string) => void) {
   // re-evaluations spread over the coming months.
   const today = Date.parse(`${ymd(Date.now())}T00:00:00Z`);
   const active = clients.filter((c) => c.active);
-  await inParallel(active, 6, async (c, i) => {
+  await eachInPool(active, async (c, i) => {
     const start = Date.parse(`${semesterStart}T00:00:00Z`) - (i % 4) * 45 * DAY_MS;
     const end = start + 364 * DAY_MS;
     await owner.ok('POST', `/api/clients/${c.id}/ieps`, {
@@ -153,7 +154,7 @@ export async function seedDemo(baseUrl: string, log: (s: string) => void) {
       servicePer: 'week',
       serviceType: 'either',
     });
-  });
+  }, 6);
   log(`  ${active.length} IEPs (30 or 45 minutes a week)`);
 
   // A semester: 16 weeks back from today, each client seen weekly, in pairs from the same school.
@@ -173,7 +174,7 @@ export async function seedDemo(baseUrl: string, log: (s: string) => void) {
   const slpAgent = new HttpClient(baseUrl);
   await slpAgent.ok('POST', '/api/login', { username: slp.email, password: slp.password });
   let documented = 0;
-  await inParallel(pairs, 6, async ({ clients: group, at, week }) => {
+  await eachInPool(pairs, async ({ clients: group, at, week }) => {
     const past = at.getTime() < Date.now();
     // Maple's sessions are the SLP's own: this week's show on the SLP's calendar and dashboard.
     const providerId = group.every((c) => c.orgIndex === 0) ? slpUser.id : undefined;
@@ -211,7 +212,7 @@ export async function seedDemo(baseUrl: string, log: (s: string) => void) {
     await close('completed');
     // The SLP signs its notes from before this week; this week's wait on its dashboard.
     if (providerId && week > 0) for (const clientId of present) await slpAgent.ok('POST', `/api/sessions/${session.id}/sign`, { clientId });
-  });
+  }, 6);
   log(`  ${pairs.length} sessions over a semester, ${documented} documented client visits`);
 
   const monthAgo = ymd(Date.now() - 30 * DAY_MS);

@@ -31,16 +31,3 @@ export class HttpClient {
     return res.body;
   }
 }
-
-/** Runs tasks with at most `limit` in flight. */
-export async function inParallel<T>(items: T[], limit: number, task: (item: T, index: number) => Promise<unknown>) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        await task(items[i]!, i);
-      }
-    }),
-  );
-}

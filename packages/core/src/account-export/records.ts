@@ -13,6 +13,7 @@ import type { AddendumEntry, ClientItem, IepSetItem, ProgressItem, SessionItem, 
 import { entity, keys } from '../keys.ts';
 import { sessionNotePdf } from '../signatures/pdf.ts';
 import { progressNotePdf } from '../notes/parent-report.ts';
+import { eachInPool } from '../concurrency.ts';
 
 export interface RecordSink {
   record(file: ExportFileName, record: Record<string, unknown>): Promise<void>;
@@ -39,13 +40,7 @@ export function described(file: ExportFileName, item: object): Record<string, un
   return out;
 }
 
-async function eachBounded<T>(items: T[], fn: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    for (let i = next++; i < items.length; i = next++) await fn(items[i] as T);
-  };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, items.length) }, worker));
-}
+const eachBounded = <T>(items: T[], fn: (item: T) => Promise<void>) => eachInPool(items, fn, CONCURRENCY);
 
 const isSigned = (note: SessionNoteItem) => !!note.signature;
 

@@ -18,7 +18,7 @@ import { queryPartition } from '../db.ts';
 import { NotFoundError } from '../errors.ts';
 import { keys } from '../keys.ts';
 import { minutesRow, minutesRowBatches } from '../minutes/service.ts';
-import { csvLine, csvStart } from '../reports/export.ts';
+import { csvLine, csvStart } from '../csv.ts';
 import { getVisibleClient } from '../caseload/access.ts';
 import { accountTimeZone } from '../school-calendar/settings.ts';
 import { localDate } from '../school-calendar/dates.ts';

@@ -32,6 +32,7 @@ import { commitSessionChange } from '../sessions/repo.ts';
 import { tableName } from '../table.ts';
 import type { UserItem } from '../auth/users-repo.ts';
 import type { ExportZip } from './archive.ts';
+import { eachInPool } from '../concurrency.ts';
 
 /** Files read to check them but not written: the service log is derived from the sessions and notes. */
 export const DERIVED_FILES: readonly ExportFileName[] = ['service-log', 'trials'];
@@ -48,15 +49,7 @@ export interface RestoreTarget {
   done(file: ExportFileName): Promise<void>;
 }
 
-async function bounded<T>(source: AsyncIterable<T> | Iterable<T>, work: (item: T) => Promise<void>): Promise<void> {
-  const running = new Set<Promise<void>>();
-  for await (const item of source) {
-    const p: Promise<void> = work(item).finally(() => running.delete(p));
-    running.add(p);
-    if (running.size >= CONCURRENCY) await Promise.race(running);
-  }
-  await Promise.all(running);
-}
+const bounded = <T>(source: AsyncIterable<T> | Iterable<T>, work: (item: T) => Promise<void>) => eachInPool(source, work, CONCURRENCY);
 
 const put = async (Item: Record<string, unknown>): Promise<void> => {
   await db().send(new PutCommand({ TableName: tableName(), Item, ConditionExpression: 'attribute_not_exists(PK)' }));

@@ -1,4 +1,4 @@
-import { BatchGetCommand, DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { permissionDefaults } from '@caseload/contract/enums';
 import type { Permissions } from '@caseload/contract/auth';
 import { IDLE_MINUTES } from '@caseload/contract/school-year';
@@ -6,6 +6,7 @@ import { conditionFailedAt } from '../caseload/tx-errors.ts';
 import { nowSeconds } from '../clock.ts';
 import type { AuthContext } from '../context.ts';
 import { db, isConditionFailure, queryPartition, transact } from '../db.ts';
+import { batchGetItems } from '../db/batch-get.ts';
 import { ConflictError, UnauthorizedError } from '../errors.ts';
 import { newToken, sha256 } from '../ids.ts';
 import { entity, keys, sortKeys } from '../keys.ts';
@@ -223,13 +224,7 @@ export interface ResolvedSession {
  */
 async function readSessionWith(sessionKey: ItemKey, also: ItemKey[]) {
   const wanted = uniqueKeys([sessionKey, ...also]);
-  const items: Record<string, unknown>[] = [];
-  let pending: ItemKey[] = wanted;
-  while (pending.length) {
-    const res = await db().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: true } } }));
-    items.push(...(res.Responses?.[tableName()] ?? []));
-    pending = (res.UnprocessedKeys?.[tableName()]?.Keys ?? []) as ItemKey[];
-  }
+  const items = await batchGetItems<Record<string, unknown>>(wanted, { consistent: true });
   const prefetched = new Prefetched(wanted, items);
   return { session: prefetched.take<LoginSessionItem>(sessionKey)!.item, prefetched };
 }

@@ -16,6 +16,7 @@ import { dummyHash, hashPassword, verifyPassword } from './passwords.ts';
 import { isTrustedDevice } from './trusted-devices.ts';
 import { IDLE_MINUTES } from '@caseload/contract/school-year';
 import { EmailTakenError, findUserIdByEmail, getAccount, getUser, putNewUser, type AccountItem, type UserItem } from './users-repo.ts';
+import { actorName } from '../people/actor-name.ts';
 
 export type NewSession = Awaited<ReturnType<typeof createLoginSession>>;
 
@@ -113,7 +114,7 @@ export async function login(input: z.output<typeof loginBody>, meta: RequestMeta
 export async function logout(auth: AuthContext | undefined) {
   if (!auth) return;
   await deleteLoginSession(auth);
-  await recordAudit(auth.accountId, { action: 'auth.logout', actorId: auth.userId, actorName: `${auth.firstName} ${auth.lastName}`, summary: 'Signed out' });
+  await recordAudit(auth.accountId, { action: 'auth.logout', actorId: auth.userId, actorName: actorName(auth), summary: 'Signed out' });
 }
 
 export async function currentUser(auth: AuthContext) {

@@ -9,6 +9,7 @@ import { newId, newToken, sha256 } from '../ids.ts';
 import { entity, keys } from '../keys.ts';
 import { tableName } from '../table.ts';
 import type { UserItem } from './users-repo.ts';
+import { actorName } from '../people/actor-name.ts';
 
 export const DEVICE_COOKIE = 'caseload_device';
 export const TRUSTED_DEVICE_SECONDS = 14 * 24 * 3600;
@@ -98,7 +99,7 @@ export async function removeTrustedDevice(auth: AuthContext, deviceId: string) {
     if ((e as Error).name === 'ConditionalCheckFailedException') throw new NotFoundError('Trusted device');
     throw e;
   }
-  await recordAudit(auth.accountId, { action: 'auth.device_removed', actorId: auth.userId, actorName: `${auth.firstName} ${auth.lastName}`, entityType: 'trustedDevice', entityId: deviceId, summary: 'Removed a trusted device' });
+  await recordAudit(auth.accountId, { action: 'auth.device_removed', actorId: auth.userId, actorName: actorName(auth), entityType: 'trustedDevice', entityId: deviceId, summary: 'Removed a trusted device' });
 }
 
 /** Ends every trusted device of a user (2FA disabled). */

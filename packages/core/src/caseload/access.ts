@@ -1,6 +1,7 @@
-import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { canSeeOrganization, type AuthContext } from '../context.ts';
 import { db } from '../db.ts';
+import { batchGetItems } from '../db/batch-get.ts';
 import { NotFoundError } from '../errors.ts';
 import type { ClientItem } from '../items.ts';
 import { keys } from '../keys.ts';
@@ -40,17 +41,6 @@ export async function findVisibleClients(auth: AuthContext, clientIds: string[],
 }
 
 async function readClients(accountId: string, clientIds: string[]): Promise<Map<string, ClientItem>> {
-  const unique = [...new Set(clientIds)];
-  const found = new Map<string, ClientItem>();
-  for (let i = 0; i < unique.length; i += 100) {
-    let request: Record<string, { Keys: Record<string, unknown>[] }> | undefined = {
-      [tableName()]: { Keys: unique.slice(i, i + 100).map((id) => keys.client(accountId, id)) },
-    };
-    while (request && Object.keys(request).length) {
-      const res = await db().send(new BatchGetCommand({ RequestItems: request }));
-      for (const item of res.Responses?.[tableName()] ?? []) found.set((item as ClientItem).id, item as ClientItem);
-      request = res.UnprocessedKeys as typeof request;
-    }
-  }
-  return found;
+  const found = await batchGetItems<ClientItem>(clientIds.map((id) => keys.client(accountId, id)));
+  return new Map(found.map((c) => [c.id, c]));
 }

@@ -1,5 +1,6 @@
 import { recordAudit } from '../audit.ts';
 import type { AuthContext } from '../context.ts';
+import { actorName } from '../people/actor-name.ts';
 
 /**
  * Records who changed which kind of record, and when. The summary is fixed text chosen by the
@@ -16,7 +17,7 @@ export function auditChange(
     ...ids,
     action,
     actorId: auth.userId,
-    actorName: `${auth.firstName} ${auth.lastName}`,
+    actorName: actorName(auth),
     entityType: entity.type,
     entityId: entity.id,
     summary,

@@ -4,6 +4,7 @@ import { db, queryPartition, transact } from '../db.ts';
 import type { GoalItem } from '../items.ts';
 import { keys, sortKeys } from '../keys.ts';
 import { tableName } from '../table.ts';
+import { eachInPool } from '../concurrency.ts';
 
 /** What the client's GSI1 partition holds: goals, progress rows and progress notes, each keyed on the table. */
 interface ChildRecord {
@@ -33,9 +34,7 @@ export async function countActiveGoals(accountId: string, clientId: string): Pro
  */
 export async function moveClientRecords(accountId: string, clientId: string, from: string | undefined, to: string | undefined, at: string) {
   const records = await clientChildren(accountId, clientId);
-  for (let i = 0; i < records.length; i += MOVE_CONCURRENCY) {
-    await Promise.all(records.slice(i, i + MOVE_CONCURRENCY).map((r) => moveRecord(accountId, r, from, to, at)));
-  }
+  await eachInPool(records, (r) => moveRecord(accountId, r, from, to, at), MOVE_CONCURRENCY);
 }
 
 /** Parallel writes per step: enough to move a long history quickly without a burst of throttling. */

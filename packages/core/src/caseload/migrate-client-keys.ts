@@ -14,6 +14,7 @@ import type { ClientItem } from '../items.ts';
 import { migrateEveryAccountOnce, type MigrationRun } from '../migrations.ts';
 import { caseloadWrites, clientRecord, listClientItems } from './clients-repo.ts';
 import { conditionFailedAt } from './tx-errors.ts';
+import { inPool } from '../concurrency.ts';
 
 export const CLIENT_KEYS_MIGRATION = 'client-caseload-keys-v1';
 const CONCURRENCY = 10;
@@ -21,12 +22,8 @@ const CONCURRENCY = 10;
 /** Backfills one account's clients; returns how many it updated. */
 export async function backfillClientKeys(accountId: string): Promise<number> {
   const todo = (await listClientItems(accountId)).filter((c) => !c.archivedAt && c.clinicianIds === undefined);
-  let updated = 0;
-  for (let i = 0; i < todo.length; i += CONCURRENCY) {
-    const done = await Promise.all(todo.slice(i, i + CONCURRENCY).map(backfillOne));
-    updated += done.filter(Boolean).length;
-  }
-  return updated;
+  const done = await inPool(todo, backfillOne, CONCURRENCY);
+  return done.filter(Boolean).length;
 }
 
 async function backfillOne(client: ClientItem): Promise<boolean> {

@@ -11,7 +11,7 @@ import { transact } from '../db.ts';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { keys, normalizeEmail } from '../keys.ts';
-import { retryOnConflict } from '../sessions/conflicts.ts';
+import { retryOnConflict } from '../db/conflicts.ts';
 import { auditChange } from './audit-events.ts';
 import { exceeds } from './grants.ts';
 import { assertAccountOrganizations } from './organizations.ts';

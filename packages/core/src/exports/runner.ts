@@ -18,7 +18,7 @@ import type { AuthContext } from '../context.ts';
 import { writeWholeExport } from '../account-export/runner.ts';
 import { minutesRow, minutesRowBatches } from '../minutes/service.ts';
 import { notifyJobDone } from '../notifications/refresh.ts';
-import { csvLine, csvStart } from '../reports/export.ts';
+import { csvLine, csvStart } from '../csv.ts';
 import { serviceLogRow } from '../service-log/lines.ts';
 import { serviceLogBatches } from '../service-log/service.ts';
 import { exportFileKey, finishExportJob, getExportJobItem, recordExportProgress, type ExportJobItem } from './job.ts';

@@ -12,10 +12,11 @@ import { dirname, join } from 'node:path';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { buildPath, downloadExport } from '@caseload/contract/manifest';
 import { EXPORT_LINK_MINUTES } from '@caseload/contract/exports';
+import { CSV_CONTENT_TYPE } from '../csv.ts';
 import { localDownloadLink } from './local-download.ts';
 
 /** A stored file's type, by its key: a CSV list or a whole export's zip. */
-export const contentTypeOf = (key: string) => (key.endsWith('.zip') ? 'application/zip' : 'text/csv; charset=utf-8');
+export const contentTypeOf = (key: string) => (key.endsWith('.zip') ? 'application/zip' : CSV_CONTENT_TYPE);
 
 export interface ExportStorage {
   /** Stores the file at `path` under `key` (tenant first: keys.exportFile). */

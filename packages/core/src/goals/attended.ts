@@ -8,36 +8,16 @@
  * A row does not carry its participant's status; the session does. A row of a session that no
  * longer exists is kept (its data was recorded, and nothing says the student was absent).
  */
-import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import { wasNotThere } from '@caseload/contract/sessions';
-import { db } from '../db.ts';
+import { batchGetItems } from '../db/batch-get.ts';
 import type { ProgressItem, SessionItem } from '../items.ts';
 import { keys } from '../keys.ts';
-import { tableName } from '../table.ts';
-
-/** DynamoDB's limit on the keys of one BatchGetItem. */
-const BATCH_GET_KEYS = 100;
 
 type Participation = Pick<SessionItem, 'id' | 'participants'>;
 
 /** The participants of these sessions (only that attribute: a session item carries much more). */
-async function readParticipations(accountId: string, sessionIds: string[]): Promise<Participation[]> {
-  const found: Participation[] = [];
-  for (let i = 0; i < sessionIds.length; i += BATCH_GET_KEYS) {
-    let request: Record<string, { Keys: Record<string, unknown>[]; ProjectionExpression: string; ExpressionAttributeNames: Record<string, string> }> | undefined = {
-      [tableName()]: {
-        Keys: sessionIds.slice(i, i + BATCH_GET_KEYS).map((id) => keys.session(accountId, id)),
-        ProjectionExpression: '#id, #p',
-        ExpressionAttributeNames: { '#id': 'id', '#p': 'participants' },
-      },
-    };
-    while (request && Object.keys(request).length) {
-      const res = await db().send(new BatchGetCommand({ RequestItems: request }));
-      found.push(...((res.Responses?.[tableName()] ?? []) as Participation[]));
-      request = res.UnprocessedKeys as typeof request;
-    }
-  }
-  return found;
+function readParticipations(accountId: string, sessionIds: string[]): Promise<Participation[]> {
+  return batchGetItems<Participation>(sessionIds.map((id) => keys.session(accountId, id)), { attributes: ['id', 'participants'] });
 }
 
 /**

@@ -16,6 +16,7 @@ import type { GoalItem } from '../items.ts';
 import { entity, keys, sortKeys } from '../keys.ts';
 import { migrateEveryAccountOnce, type MigrationRun } from '../migrations.ts';
 import { tableName } from '../table.ts';
+import { eachInPool } from '../concurrency.ts';
 
 export const CLIENT_GOAL_COUNTERS_MIGRATION = 'client-goal-counters-v1';
 
@@ -57,29 +58,29 @@ export async function backfillClientGoalCounters(accountId: string): Promise<num
     const counts = countByClient(goals);
     const clients = [...new Set([...changes.keys(), ...counts.keys()])].filter((id) => !only || only.has(id));
     const raced = new Set<string>();
-    for (let i = 0; i < clients.length; i += PUT_CONCURRENCY) {
-      await Promise.all(
-        clients.slice(i, i + PUT_CONCURRENCY).map(async (clientId) => {
-          const count = counts.get(clientId) ?? { activeGoals: 0, mastered: {} };
-          const seen = changes.get(clientId);
-          try {
-            await db().send(
-              new PutCommand({
-                TableName: tableName(),
-                Item: { ...keys.counters(accountId, clientScope(clientId)), type: entity.counters, activeGoals: count.activeGoals, ...count.mastered, changes: seen ?? 0 },
-                ...(seen === undefined
-                  ? { ConditionExpression: 'attribute_not_exists(PK)' }
-                  : { ConditionExpression: 'changes = :seen', ExpressionAttributeValues: { ':seen': seen } }),
-              }),
-            );
-            written++;
-          } catch (e) {
-            if (!isConditionFailure(e)) throw e;
-            raced.add(clientId);
-          }
-        }),
-      );
-    }
+    await eachInPool(
+      clients,
+      async (clientId) => {
+        const count = counts.get(clientId) ?? { activeGoals: 0, mastered: {} };
+        const seen = changes.get(clientId);
+        try {
+          await db().send(
+            new PutCommand({
+              TableName: tableName(),
+              Item: { ...keys.counters(accountId, clientScope(clientId)), type: entity.counters, activeGoals: count.activeGoals, ...count.mastered, changes: seen ?? 0 },
+              ...(seen === undefined
+                ? { ConditionExpression: 'attribute_not_exists(PK)' }
+                : { ConditionExpression: 'changes = :seen', ExpressionAttributeValues: { ':seen': seen } }),
+            }),
+          );
+          written++;
+        } catch (e) {
+          if (!isConditionFailure(e)) throw e;
+          raced.add(clientId);
+        }
+      },
+      PUT_CONCURRENCY,
+    );
     if (!raced.size) return written;
     if (attempt >= ATTEMPTS) throw new Error(`Goal counters of ${raced.size} client(s) kept changing during the backfill; run the migrations again`);
     only = raced;

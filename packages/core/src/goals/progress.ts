@@ -14,7 +14,7 @@ import type { ProgressItem } from '../items.ts';
 import { attendedRows } from './attended.ts';
 import { keys, sortKeys } from '../keys.ts';
 import { toProgressPoint } from '../sessions/documentation.ts';
-import { resolveRange } from '../sessions/range.ts';
+import { resolveRange } from '../list-range.ts';
 
 /** Points recorded in [from, to) (default: see range.ts), oldest first. */
 export async function listProgress(auth: AuthContext, query: z.output<typeof progressQuery>): Promise<ProgressPoint[]> {

@@ -20,9 +20,9 @@ import { newId } from '../ids.ts';
 import type { ClientItem, GoalItem } from '../items.ts';
 import { plainText } from '../plain-text.ts';
 import { sanitizeRichText } from '../rich-text.ts';
-import { retryOnConflict } from '../sessions/conflicts.ts';
-import { toUtcIso } from '../sessions/range.ts';
-import { actorName } from '../sessions/service.ts';
+import { retryOnConflict } from '../db/conflicts.ts';
+import { toUtcIso } from '../list-range.ts';
+import { actorName } from '../people/actor-name.ts';
 import { goalsWithMonitoring } from '../monitoring/service.ts';
 import { recordGoalsAtRisk, refreshGoalsAtRisk } from '../monitoring/summary.ts';
 import { goalsOfClient, readGoal, toGoal, writeGoalChange } from './repo.ts';
@@ -115,6 +115,18 @@ export async function listGoals(auth: AuthContext, clientId: string): Promise<Go
   return goalsWithMonitoring(auth.accountId, clientId, await goalsOfClient(auth.accountId, clientId));
 }
 
+/** The goal's own fields from a create or a full edit. */
+function goalFieldsOf(input: GoalFieldsInput) {
+  return {
+    name: input.name,
+    goalType: input.type,
+    description: cleanDescription(input.description),
+    targetCriteria: input.targetCriteria,
+    targetDate: input.targetDate && toUtcIso(input.targetDate),
+    ...criterionOf(input),
+  };
+}
+
 export async function createGoal(auth: AuthContext, input: CreateInput): Promise<Goal> {
   const client = await getVisibleClient(auth, input.clientId);
   const at = nowIso();
@@ -123,12 +135,7 @@ export async function createGoal(auth: AuthContext, input: CreateInput): Promise
     accountId: auth.accountId,
     clientId: client.id,
     organizationId: client.organizationId,
-    name: input.name,
-    goalType: input.type,
-    description: cleanDescription(input.description),
-    targetCriteria: input.targetCriteria,
-    targetDate: input.targetDate && toUtcIso(input.targetDate),
-    ...criterionOf(input),
+    ...goalFieldsOf(input),
     ...statusFields(undefined, input.status ?? 'active', at),
     createdAt: at,
     updatedAt: at,
@@ -143,17 +150,7 @@ export async function createGoal(auth: AuthContext, input: CreateInput): Promise
 
 /** A full edit, or only `{status}` (the Mark Mastered / Reactivate toggle). */
 export async function updateGoal(auth: AuthContext, goalId: string, input: UpdateInput): Promise<Goal> {
-  const edit =
-    'name' in input
-      ? {
-          name: input.name,
-          goalType: input.type,
-          description: cleanDescription(input.description),
-          targetCriteria: input.targetCriteria,
-          targetDate: input.targetDate && toUtcIso(input.targetDate),
-          ...criterionOf(input),
-        }
-      : undefined;
+  const edit = 'name' in input ? goalFieldsOf(input) : undefined;
   const { written, client } = await retryOnConflict(async () => {
     // The organization stays as labelled: a client's move relabels its goals and moves their counters.
     const { goal: before, client } = await goalAndClientForWrite(auth, goalId);

@@ -19,7 +19,7 @@ import type { IepRecord, IepSetItem } from '../items.ts';
 import { refreshStudentReminders } from '../notifications/refresh.ts';
 import { localDate } from '../school-calendar/dates.ts';
 import { accountTimeZone } from '../school-calendar/settings.ts';
-import { retryOnConflict } from '../sessions/conflicts.ts';
+import { retryOnConflict } from '../db/conflicts.ts';
 import { refreshGoalsAtRisk } from '../monitoring/summary.ts';
 import { clientOfIep, readIepSet, writeIepSet } from './repo.ts';
 

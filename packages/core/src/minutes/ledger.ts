@@ -15,14 +15,10 @@ import type { TxItem } from '../db.ts';
 import type { AttendedItem, SessionItem } from '../items.ts';
 import { entity, keys } from '../keys.ts';
 import { localDate } from '../school-calendar/dates.ts';
+import { presentParticipants } from '../sessions/present.ts';
 
 /** The participants a session's ledger lists as attended: none unless the session was completed. */
-function presentParticipants(session: SessionItem): string[] {
-  if (session.status !== 'completed') return [];
-  return Object.entries(session.participants)
-    .filter(([, entry]) => entry.status === 'present')
-    .map(([clientId]) => clientId);
-}
+const attendees = (session: SessionItem): string[] => presentParticipants(session).map(([clientId]) => clientId);
 
 /**
  * Part 4 §1.3: a canceled participation owes a make-up when the provider or a school activity took
@@ -43,7 +39,7 @@ export const schoolDayOf = (session: SessionItem, timeZone: string) => localDate
 /** What a session puts in its participants' ledgers: one attended item per present participant. */
 export function attendedBy(session: SessionItem, timeZone: string): Omit<AttendedItem, 'accountId'>[] {
   const date = schoolDayOf(session, timeZone);
-  const present = presentParticipants(session);
+  const present = attendees(session);
   return present.map((clientId) => ({ clientId, sessionId: session.id, date, minutes: session.duration, sessionType: session.sessionType, groupSize: present.length }));
 }
 

@@ -21,9 +21,10 @@ import type { AttendedItem, MakeupItem, SessionItem } from '../items.ts';
 import { keys, sortKeys } from '../keys.ts';
 import { migrateEveryAccountOnce, type MigrationRun } from '../migrations.ts';
 import { accountTimeZone } from '../school-calendar/settings.ts';
-import { isLostRace, versionCondition } from '../sessions/conflicts.ts';
+import { isLostRace, versionCondition } from '../db/conflicts.ts';
 import { tableName } from '../table.ts';
 import { attendedBy, attendedPut, canceledParticipants, makeupUpdate, schoolDayOf } from './ledger.ts';
+import { eachInPool } from '../concurrency.ts';
 
 export const MINUTES_LEDGER_MIGRATION = 'minutes-ledger-v2';
 const CONCURRENCY = 10;
@@ -37,9 +38,7 @@ interface ClientLedger {
   makeups: Map<string, MakeupItem>;
 }
 
-async function inChunks<T>(items: T[], work: (item: T) => Promise<unknown>) {
-  for (let i = 0; i < items.length; i += CONCURRENCY) await Promise.all(items.slice(i, i + CONCURRENCY).map(work));
-}
+const inChunks = <T>(items: T[], work: (item: T) => Promise<unknown>) => eachInPool(items, work, CONCURRENCY);
 
 /** Each client's stored ledger (one consistent Query of its minutes partition). */
 async function readLedgers(accountId: string): Promise<Map<string, ClientLedger>> {

@@ -28,11 +28,12 @@ import { queryPartition } from '../db.ts';
 import { BadRequestError } from '../errors.ts';
 import type { AttendedItem, CaseloadEntryItem, ClientItem, IepRecord, IepSetItem, MakeupItem } from '../items.ts';
 import { keys, sortKeys } from '../keys.ts';
-import { csvCell, csvDocument, type ExportFile } from '../reports/export.ts';
+import { csvDocument, csvFile, csvRow, type ExportFile } from '../csv.ts';
 import { addDays, localDate, schoolYearOf } from '../school-calendar/dates.ts';
 import { thisSchoolYear, yearHolding } from '../school-calendar/school-years.ts';
-import { accountTimeZone, closedDates, schoolYearsOf } from '../school-calendar/settings.ts';
+import { schoolCalendarOf } from '../school-calendar/settings.ts';
 import { computeMinutes, countAttended, type InstructionalCalendar } from './required.ts';
+import { inPool } from '../concurrency.ts';
 
 type Range = z.output<typeof minutesRange>;
 type CaseloadQuery = z.output<typeof caseloadMinutesQuery>;
@@ -46,8 +47,8 @@ interface Calendar extends InstructionalCalendar {
 }
 
 async function calendarOf(accountId: string): Promise<Calendar> {
-  const [timeZone, closed, years] = await Promise.all([accountTimeZone(accountId), closedDates(accountId), schoolYearsOf(accountId)]);
-  return { timeZone, closed, years, today: localDate(now(), timeZone) };
+  const calendar = await schoolCalendarOf(accountId);
+  return { ...calendar, today: localDate(now(), calendar.timeZone) };
 }
 
 /**
@@ -116,20 +117,6 @@ function currentIep(ieps: IepRecord[]): IepRecord | undefined {
   return ieps.filter((i) => i.status === 'active').sort((a, b) => b.startDate.localeCompare(a.startDate))[0];
 }
 
-/** Runs `fn` over `items` with at most `limit` calls in flight, answers in the items' order. */
-async function mapBounded<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
-}
-
 /**
  * The caseload's active clients the caller may see, in name order (the same sets as the whole
  * client list: a clinician's caseload entries, or the tenant's live clients), refused above
@@ -173,7 +160,7 @@ export async function clientMinutesRow(accountId: string, client: ClientItem | C
 async function caseloadRows(auth: AuthContext, assignedTo: string, range: Range): Promise<{ rows: MinutesRow[]; period: { from: string; to: string }; today: string }> {
   const [clients, calendar] = await Promise.all([caseloadClients(auth, assignedTo), calendarOf(auth.accountId)]);
   const period = periodOf(range, calendar);
-  const rows = await mapBounded(clients, PARTITION_CONCURRENCY, (client) => rowOf(auth.accountId, client, calendar, period));
+  const rows = await inPool(clients, (client) => rowOf(auth.accountId, client, calendar, period), PARTITION_CONCURRENCY);
   return { rows, period, today: calendar.today };
 }
 
@@ -190,7 +177,7 @@ export async function* minutesRowBatches(auth: AuthContext, query: CaseloadQuery
   const period = periodOf(query, calendar);
   for (let start = 0; start < clients.length; start += EXPORT_BATCH) {
     const batch = clients.slice(start, start + EXPORT_BATCH);
-    const rows = await mapBounded(batch, PARTITION_CONCURRENCY, (client) => rowOf(auth.accountId, client, calendar, period));
+    const rows = await inPool(batch, (client) => rowOf(auth.accountId, client, calendar, period), PARTITION_CONCURRENCY);
     yield { rows, done: start + batch.length, total: clients.length };
   }
 }
@@ -207,9 +194,9 @@ export async function listServiceMinutes(auth: AuthContext, query: CaseloadQuery
 
 const statusWords: Record<MinuteStatus, string> = { on_track: 'On track', behind: 'Behind', no_iep: 'No IEP', no_school_year: 'No school year' };
 
-/** One row's CSV line (no line end); every cell formula-safe (csvCell). */
+/** One row's CSV line (no line end); every cell formula-safe. */
 export function minutesRow(r: MinutesRow): string {
-  return [
+  return csvRow([
     `${r.firstName} ${r.lastInitial}.`,
     r.required ?? '',
     r.requiredToDate ?? '',
@@ -218,16 +205,14 @@ export function minutesRow(r: MinutesRow): string {
     statusWords[r.status],
     r.nextReviewDate ?? '',
     r.nextEvaluationDate ?? '',
-  ]
-    .map(csvCell)
-    .join(',');
+  ]);
 }
 
 export const minutesCsv = (rows: MinutesRow[]): string => csvDocument(MINUTES_CSV_HEADER, rows.map(minutesRow));
 
 export async function exportServiceMinutes(auth: AuthContext, query: CaseloadQuery): Promise<ExportFile> {
   const { rows, period } = await caseloadRows(auth, query.assignedTo, query);
-  return { filename: minutesFileName(period), contentType: 'text/csv; charset=utf-8', body: minutesCsv(rows) };
+  return csvFile(minutesFileName(period), minutesCsv(rows));
 }
 
 /** The dashboard's three counts over the current school year of the caseload. */

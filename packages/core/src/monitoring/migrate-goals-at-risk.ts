@@ -9,10 +9,12 @@ import { queryPartition } from '../db.ts';
 import type { GoalItem } from '../items.ts';
 import { keys, sortKeys } from '../keys.ts';
 import { migrateEveryAccountOnce, type MigrationRun } from '../migrations.ts';
-import { inPool } from '../timetable/occurrences.ts';
+import { inPool } from '../concurrency.ts';
 import { refreshGoalsAtRisk } from './summary.ts';
 
 export const GOALS_AT_RISK_MIGRATION = 'goals-at-risk-v1';
+/** Students recounted at once (each recount is a few reads and one transaction). */
+const RECOUNT_CONCURRENCY = 8;
 
 type GoalRow = Pick<GoalItem, 'clientId' | 'status' | 'criterionAccuracy' | 'criterionSessions'>;
 
@@ -20,7 +22,7 @@ type GoalRow = Pick<GoalItem, 'clientId' | 'status' | 'criterionAccuracy' | 'cri
 export async function backfillGoalsAtRisk(accountId: string): Promise<number> {
   const goals = await queryPartition<GoalRow>({ pk: keys.goal(accountId, '').PK, skPrefix: sortKeys.goals(), consistent: true });
   const students = [...new Set(goals.filter((g) => g.status === 'active' && g.criterionAccuracy !== undefined && g.criterionSessions !== undefined).map((g) => g.clientId))];
-  await inPool(students, (clientId) => refreshGoalsAtRisk(accountId, clientId));
+  await inPool(students, (clientId) => refreshGoalsAtRisk(accountId, clientId), RECOUNT_CONCURRENCY);
   return students.length;
 }
 

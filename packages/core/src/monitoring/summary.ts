@@ -17,8 +17,8 @@ import { transact } from '../db.ts';
 import { goalsOfClient } from '../goals/repo.ts';
 import type { ClientItem } from '../items.ts';
 import { entity, keys } from '../keys.ts';
-import { retryOnConflict } from '../sessions/conflicts.ts';
-import { getItem } from '../sessions/repo.ts';
+import { retryOnConflict } from '../db/conflicts.ts';
+import { getItem } from '../db/get-item.ts';
 import { goalsAtRiskOf, goalsWithMonitoring } from './service.ts';
 
 interface StoredShare {

@@ -13,6 +13,7 @@ import { accountTimeZone } from '../school-calendar/settings.ts';
 import { displayName, loadSessionsInPeriod, type Period } from './facts.ts';
 import { auditGenerated, generateAndStore, type Actor } from './service.ts';
 import type { SessionItem } from '../items.ts';
+import { eachInPool } from '../concurrency.ts';
 
 const DEFAULT_CONCURRENCY = 4;
 /** Time for one client's note, model retries included (the worker may run for 15 minutes). */
@@ -21,19 +22,8 @@ const GENERIC_FAILURE = 'The progress note could not be generated. Please try ag
 
 export const bulkConcurrency = () => Math.max(1, Math.min(32, Number(process.env.BULK_CONCURRENCY) || DEFAULT_CONCURRENCY));
 
-/** Runs `fn` over `items`, at most `limit` at once; every item is tried, the first failure is rethrown. */
-export async function runPool<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const failures: unknown[] = [];
-  const lane = async () => {
-    while (next < items.length) {
-      const item = items[next++]!;
-      await fn(item).catch((e: unknown) => failures.push(e));
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
-  if (failures.length) throw failures[0];
-}
+/** Every client is tried, whatever another's failure (each records its own outcome); the first failure is rethrown at the end. */
+const EVERY_CLIENT = { afterFailure: 'continue' } as const;
 
 /**
  * The starter's rights as the job recorded them, for the client gate: the worker has no login
@@ -83,7 +73,7 @@ export async function runBulkJob(accountId: string, jobId: string): Promise<void
   if (!pending.length) return;
   const timeZone = await accountTimeZone(accountId);
   const sessions = await loadSessionsInPeriod(accountId, { start: job.reportingPeriodStart, end: job.reportingPeriodEnd }, timeZone);
-  await runPool(pending, bulkConcurrency(), (clientId) => processClient(job, clientId, { timeZone, sessions }));
+  await eachInPool(pending, (clientId) => processClient(job, clientId, { timeZone, sessions }), bulkConcurrency(), EVERY_CLIENT);
 }
 
 /** Gives up on a job: every client still pending is recorded as failed with `message`. */
@@ -91,7 +81,10 @@ export async function failRemaining(accountId: string, jobId: string, message: s
   const job = await getJobItem(accountId, jobId);
   if (!job) return;
   const pending = Object.entries(job.clients).filter(([, state]) => state === 'pending').map(([id]) => id);
-  await runPool(pending, bulkConcurrency(), (clientId) =>
-    recordOutcome(accountId, jobId, clientId, 'failed', { clientId, clientName: job.clientNames[clientId] ?? UNKNOWN_CLIENT, error: message }),
+  await eachInPool(
+    pending,
+    (clientId) => recordOutcome(accountId, jobId, clientId, 'failed', { clientId, clientName: job.clientNames[clientId] ?? UNKNOWN_CLIENT, error: message }),
+    bulkConcurrency(),
+    EVERY_CLIENT,
   );
 }

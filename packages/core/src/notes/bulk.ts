@@ -26,6 +26,7 @@ import { jobExpiry } from '../jobs/job-item.ts';
 import { getJobItem, toBulkJob, UNKNOWN_CLIENT, type BulkError, type BulkJobItem, type ClientState } from './bulk-job.ts';
 import { monthBefore } from './dates.ts';
 import { displayName, type Period } from './facts.ts';
+import { actorName } from '../people/actor-name.ts';
 
 const RETRY_WINDOW_MS = 60_000;
 const CLIENT_NOT_FOUND = 'Client not found';
@@ -91,7 +92,7 @@ function newJobItem(auth: AuthContext, jobId: string, period: Period, options: J
     clientNames: Object.fromEntries(visible.map((c) => [c.id, displayName(c)])),
     errors,
     createdBy: auth.userId,
-    actorName: `${auth.firstName} ${auth.lastName}`,
+    actorName: actorName(auth),
     userType: auth.userType,
     allowedOrganizationIds: auth.permissions.allowedOrganizationIds,
     createdAt: at,

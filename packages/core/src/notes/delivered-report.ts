@@ -24,7 +24,7 @@ import type { ClientItem, GoalItem, ProgressItem, ProgressNoteItem } from '../it
 import { entity, keys } from '../keys.ts';
 import { getAccount, getUser } from '../auth/users-repo.ts';
 import { getOrganizationItem } from '../caseload/organizations-repo.ts';
-import { isLostRace } from '../sessions/conflicts.ts';
+import { isLostRace } from '../db/conflicts.ts';
 import { loadClientPeriodRecords } from './facts.ts';
 
 /** What the parent report shows: the client's name, the note, the period's goals and rows, the zone. */

@@ -13,6 +13,7 @@ import { acct, keys, sortKeys } from '../keys.ts';
 import { currentReportingPeriod } from '../reporting-periods/service.ts';
 import { notesOverlapping, readNotePeriods, readNotePeriodsOf, type NotePeriods } from './note-periods.ts';
 import { listAccountClients } from './visible-clients.ts';
+import { inPool } from '../concurrency.ts';
 
 /** Client partitions read at once for "my caseload". */
 const CASELOAD_READS = 8;
@@ -28,16 +29,15 @@ export async function listMissingNotes(auth: AuthContext, assignedTo: 'me' | 'al
     const entries = (await queryPartition<CaseloadEntryItem>({ pk: keys.caseload(auth.accountId, auth.userId), consistent: true })).filter(
       (c) => c.status === 'active' && canSeeOrganization(auth, c.organizationId),
     );
-    for (let i = 0; i < entries.length; i += CASELOAD_READS) {
-      const batch = entries.slice(i, i + CASELOAD_READS);
-      const found = await Promise.all(
-        batch.map(async (c) => {
-          const [goals, set] = await Promise.all([goalsOfClient(auth.accountId, c.id), readNotePeriods(auth.accountId, c.id)]);
-          return goals.some((g) => g.status === 'active') && isMissing(set) ? c : undefined;
-        }),
-      );
-      missing.push(...found.filter((c) => c !== undefined));
-    }
+    const found = await inPool(
+      entries,
+      async (c) => {
+        const [goals, set] = await Promise.all([goalsOfClient(auth.accountId, c.id), readNotePeriods(auth.accountId, c.id)]);
+        return goals.some((g) => g.status === 'active') && isMissing(set) ? c : undefined;
+      },
+      CASELOAD_READS,
+    );
+    missing.push(...found.filter((c) => c !== undefined));
   } else {
     const [clients, goals] = await Promise.all([listAccountClients(auth.accountId), queryPartition<GoalItem>({ pk: acct(auth.accountId), skPrefix: sortKeys.goals() })]);
     const withActiveGoals = new Set(goals.filter((g) => g.status === 'active').map((g) => g.clientId));

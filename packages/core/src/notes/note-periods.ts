@@ -21,6 +21,7 @@ import { entity, keys } from '../keys.ts';
 import { tableName } from '../table.ts';
 import type { Period } from './facts.ts';
 import { listAccountNoteItems, listClientNoteItems } from './repo.ts';
+import { inPool } from '../concurrency.ts';
 
 export interface NotePeriods {
   clientId: string;
@@ -75,10 +76,8 @@ export async function readNotePeriodsOf(accountId: string, clientIds: readonly s
     for (const n of await listAccountNoteItems(accountId)) byClient.set(n.clientId, [...(byClient.get(n.clientId) ?? []), n]);
     for (const id of unstored) result.set(id, fromNotes(id, byClient.get(id) ?? []));
   } else {
-    for (let i = 0; i < unstored.length; i += PARALLEL_READS) {
-      const built = await Promise.all(unstored.slice(i, i + PARALLEL_READS).map(async (id) => fromNotes(id, await listClientNoteItems(accountId, id))));
-      for (const set of built) result.set(set.clientId, set);
-    }
+    const built = await inPool(unstored, async (id) => fromNotes(id, await listClientNoteItems(accountId, id)), PARALLEL_READS);
+    for (const set of built) result.set(set.clientId, set);
   }
   return result;
 }

@@ -28,13 +28,15 @@ import { keys } from '../keys.ts';
 import { plainText } from '../plain-text.ts';
 import { sanitizeRichText } from '../rich-text.ts';
 import { accountTimeZone } from '../school-calendar/settings.ts';
-import { retryOnConflict } from '../sessions/conflicts.ts';
+import { retryOnConflict } from '../db/conflicts.ts';
 import { deliveredInputPuts, loadParentReport } from './delivered-report.ts';
 import { displayName, loadFacts, type Period } from './facts.ts';
 import { writeGroundedNote } from './generator.ts';
 import { notePeriodsWrite, notesOverlapping, periodRecordOf, readNotePeriods, type NotePeriods } from './note-periods.ts';
 import { deleteNoteItems, getNoteItem, listAccountNoteItems, listClientNoteItems, putNoteItem } from './repo.ts';
 import { listAccountClients } from './visible-clients.ts';
+import { actorName } from '../people/actor-name.ts';
+import { inPool } from '../concurrency.ts';
 
 /** Time for generating one note on the single route: inside its 29 s, with room to store it. */
 export const SINGLE_NOTE_BUDGET_MS = 25_000;
@@ -45,7 +47,7 @@ export interface Actor {
   actorName: string;
 }
 
-export const actorOf = (auth: AuthContext): Actor => ({ accountId: auth.accountId, userId: auth.userId, actorName: `${auth.firstName} ${auth.lastName}` });
+export const actorOf = (auth: AuthContext): Actor => ({ accountId: auth.accountId, userId: auth.userId, actorName: actorName(auth) });
 
 export function toProgressNote(item: ProgressNoteItem, client?: Pick<ClientItem, 'firstName' | 'lastInitial' | 'organizationId'>): ProgressNote {
   return {
@@ -206,13 +208,8 @@ async function listMyClientsNotes(auth: AuthContext): Promise<ProgressNote[]> {
   const entries = (await queryPartition<CaseloadEntryItem>({ pk: keys.caseload(auth.accountId, auth.userId), consistent: true })).filter((c) =>
     canSeeOrganization(auth, c.organizationId),
   );
-  const notes: ProgressNote[] = [];
-  for (let i = 0; i < entries.length; i += CASELOAD_NOTE_READS) {
-    const batch = entries.slice(i, i + CASELOAD_NOTE_READS);
-    const lists = await Promise.all(batch.map(async (c) => (await listClientNoteItems(auth.accountId, c.id)).map((n) => toProgressNote(n, c))));
-    notes.push(...lists.flat());
-  }
-  return notes.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
+  const lists = await inPool(entries, async (c) => (await listClientNoteItems(auth.accountId, c.id)).map((n) => toProgressNote(n, c)), CASELOAD_NOTE_READS);
+  return lists.flat().sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
 }
 
 /** A note the caller may see (its client visible, archived included), with that client; 404 otherwise. */
@@ -268,7 +265,7 @@ export async function updateProgressNote(auth: AuthContext, noteId: string, chan
   await recordAudit(auth.accountId, {
     action: delivered ? 'progress_note.delivered' : 'progress_note.updated',
     actorId: auth.userId,
-    actorName: `${auth.firstName} ${auth.lastName}`,
+    actorName: actorName(auth),
     entityType: 'progressNote',
     entityId: noteId,
     summary: delivered ? (clean !== undefined ? 'Edited and delivered a progress note' : 'Marked a progress note delivered') : 'Edited a progress note',
@@ -290,7 +287,7 @@ export async function deleteProgressNote(auth: AuthContext, noteId: string): Pro
   await recordAudit(auth.accountId, {
     action: 'progress_note.deleted',
     actorId: auth.userId,
-    actorName: `${auth.firstName} ${auth.lastName}`,
+    actorName: actorName(auth),
     entityType: 'progressNote',
     entityId: noteId,
     summary: 'Deleted a progress note',

@@ -14,7 +14,7 @@ import { now, nowIso } from '../clock.ts';
 import type { ClientItem } from '../items.ts';
 import { keys } from '../keys.ts';
 import { clientMinutesRow } from '../minutes/service.ts';
-import { getItem } from '../sessions/repo.ts';
+import { getItem } from '../db/get-item.ts';
 import { localDate } from '../school-calendar/dates.ts';
 import { accountTimeZone } from '../school-calendar/settings.ts';
 import { cosignFacts, rowFacts, userAuth } from './facts.ts';

@@ -9,7 +9,7 @@ import { findVisibleClients } from '../caseload/access.ts';
 import type { AuthContext } from '../context.ts';
 import type { ClientItem } from '../items.ts';
 import { keys } from '../keys.ts';
-import { getItem } from '../sessions/repo.ts';
+import { getItem } from '../db/get-item.ts';
 import { listUserNotifications, markNotificationRead, putUserPreferences, type NotificationItem, type UserPreferencesItem } from './repo.ts';
 import { nowIso } from '../clock.ts';
 

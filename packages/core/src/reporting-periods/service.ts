@@ -13,8 +13,8 @@ import type { ReportingPeriodsItem } from '../items.ts';
 import { entity, keys } from '../keys.ts';
 import { localDate } from '../school-calendar/dates.ts';
 import { accountTimeZone } from '../school-calendar/settings.ts';
-import { retryOnConflict, versionCondition } from '../sessions/conflicts.ts';
-import { actorName } from '../sessions/service.ts';
+import { retryOnConflict, versionCondition } from '../db/conflicts.ts';
+import { actorName } from '../people/actor-name.ts';
 import { tableName } from '../table.ts';
 
 const byStart = (a: ReportingPeriod, b: ReportingPeriod) => a.start.localeCompare(b.start);

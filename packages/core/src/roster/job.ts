@@ -53,6 +53,12 @@ export interface RosterImportItem {
   ttl: number;
 }
 
+/** A new import's starting state: nothing counted, found or chosen yet. */
+export const importNotStarted = (): Pick<
+  RosterImportItem,
+  'progress' | 'counts' | 'errors' | 'moreErrors' | 'unmatchedStaff' | 'schoolYears' | 'allStudentsAreClients' | 'orgErrors'
+> => ({ progress: 0, counts: emptyAllCounts(), errors: [], moreErrors: 0, unmatchedStaff: [], schoolYears: [], allStudentsAreClients: false, orgErrors: false });
+
 /** The owner, or a user who manages users for every organization (part 4 §3). */
 export function assertRosterManager(auth: AuthContext): void {
   if (auth.userType === 'owner') return;

@@ -10,8 +10,9 @@ import { PayloadTooLargeError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { jobExpiry, putNewJob } from '../jobs/job-item.ts';
 import { entity, fileKeys, keys } from '../keys.ts';
-import { assertRosterManager, emptyAllCounts, tokenHash, type RosterImportItem } from './job.ts';
+import { assertRosterManager, importNotStarted, tokenHash, type RosterImportItem } from './job.ts';
 import { rosterStorage } from './storage.ts';
+import { actorName } from '../people/actor-name.ts';
 
 /** POST /api/roster-imports: the import, and where the browser sends the zip. */
 export async function startRosterImport(auth: AuthContext, input: { size?: number }): Promise<RosterImportStarted> {
@@ -23,18 +24,11 @@ export async function startRosterImport(auth: AuthContext, input: { size?: numbe
     importId: newId(),
     accountId: auth.accountId,
     status: 'uploading',
-    progress: 0,
-    counts: emptyAllCounts(),
-    errors: [],
-    moreErrors: 0,
-    unmatchedStaff: [],
-    schoolYears: [],
-    allStudentsAreClients: false,
-    orgErrors: false,
+    ...importNotStarted(),
     uploadTokenHash: tokenHash(token),
     uploadExpiresAt: new Date(Date.parse(at) + ROSTER_UPLOAD_MINUTES * 60_000).toISOString(),
     createdBy: auth.userId,
-    createdByName: `${auth.firstName} ${auth.lastName}`,
+    createdByName: actorName(auth),
     role: auth.role,
     userType: auth.userType,
     createdAt: at,

@@ -16,7 +16,7 @@
  * status=tobedeleted. Staff are matched to users by e-mail and only switched off or on.
  */
 import { createHash } from 'node:crypto';
-import { BatchGetCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { emptyCounts, ROSTER_LIST_LIMIT, type RosterError } from '@caseload/contract/roster';
 import { deleteUserSessions } from '../auth/login-sessions.ts';
 import { listUsers as listUserItems, updateUser, type UserItem } from '../auth/users-repo.ts';
@@ -24,12 +24,13 @@ import { writeClientChange, ExtraConditionError } from '../caseload/clients-repo
 import { archiveOrganizationItem, listOrganizationItems, OrganizationNameTakenError, putNewOrganization, replaceOrganizationFields } from '../caseload/organizations-repo.ts';
 import { nowIso } from '../clock.ts';
 import { db, isConditionFailure, queryPartitionPages } from '../db.ts';
+import { batchGetItems } from '../db/batch-get.ts';
 import { newId } from '../ids.ts';
 import type { ClientItem, OrganizationItem } from '../items.ts';
 import { keys, normalizeEmail, normalizeOrganizationName, rosterEntryId } from '../keys.ts';
 import { errorFields, logger } from '../observability.ts';
 import { tableName } from '../table.ts';
-import { inPool } from '../timetable/occurrences.ts';
+import { inPool } from '../concurrency.ts';
 import type { Counts, ImportOutcome, RosterImportItem } from './job.ts';
 import { isDisabled, isToBeDeleted, kindOfRole, studentFields, type StudentFields } from './mapping.ts';
 import { linkEntry, rosterEntryRecord, type RosterEntryItem } from './entries.ts';
@@ -386,16 +387,8 @@ async function syncUsers(run: Run, mode: Mode, orgsMode: Mode): Promise<boolean>
 }
 
 async function batchGetEntries(accountId: string, ids: string[]): Promise<Map<string, RosterEntryItem>> {
-  const found = new Map<string, RosterEntryItem>();
-  let request: Record<string, { Keys: Record<string, unknown>[]; ConsistentRead: boolean }> | undefined = {
-    [tableName()]: { Keys: [...new Set(ids)].map((id) => keys.rosterEntry(accountId, id)), ConsistentRead: true },
-  };
-  while (request && Object.keys(request).length) {
-    const res = await db().send(new BatchGetCommand({ RequestItems: request }));
-    for (const item of (res.Responses?.[tableName()] ?? []) as RosterEntryItem[]) found.set(item.id, item);
-    request = res.UnprocessedKeys as typeof request;
-  }
-  return found;
+  const found = await batchGetItems<RosterEntryItem>(ids.map((id) => keys.rosterEntry(accountId, id)), { consistent: true });
+  return new Map(found.map((item) => [item.id, item]));
 }
 
 const sameFields = (e: RosterEntryItem, r: StudentRow) =>

@@ -35,3 +35,9 @@ export async function readSchoolYearsItem(accountId: string): Promise<SchoolYear
 export async function schoolYearsOf(accountId: string): Promise<SchoolYearDays[]> {
   return (await readSchoolYearsItem(accountId))?.schoolYears ?? [];
 }
+
+/** The three at once: the zone, the closed dates and the school years (with their breaks). */
+export async function schoolCalendarOf(accountId: string): Promise<{ timeZone: string; closed: Set<string>; years: SchoolYearDays[] }> {
+  const [timeZone, closed, years] = await Promise.all([accountTimeZone(accountId), closedDates(accountId), schoolYearsOf(accountId)]);
+  return { timeZone, closed, years };
+}

@@ -5,12 +5,13 @@
  * times and the signatures of the client's session note. Consultations and meetings make no line
  * (part 4 §1.2). A signed note's line is its signature's copy of the facts (part 4 §1.4).
  */
-import { roleLabels, type Role, type SessionType } from '@caseload/contract/enums';
+import { roleLabels, sessionTypeLabels, type Role } from '@caseload/contract/enums';
 import type { Signature } from '@caseload/contract/signatures';
 import { SERVICE_LOG_CSV_HEADER, type ServiceLogLine } from '@caseload/contract/signatures';
 import { wallClock } from '@caseload/contract/wall-clock';
-import type { ClientItem, ParticipantEntry, SessionItem } from '../items.ts';
-import { csvCell, csvDocument } from '../reports/export.ts';
+import type { ClientItem, SessionItem } from '../items.ts';
+import { presentParticipants } from '../sessions/present.ts';
+import { csvDocument, csvRow } from '../csv.ts';
 import { localDate } from '../school-calendar/dates.ts';
 import { providerOf } from '../sessions/provider.ts';
 
@@ -49,12 +50,6 @@ export function cosignedState(note: LogNote | undefined, providerRole: Role): Se
   if (!signature) return providerRole === 'assistant' ? 'no' : 'not_needed';
   if (signature.role !== 'assistant') return 'not_needed';
   return note.cosignature ? 'yes' : 'no';
-}
-
-/** The present participants of a completed session (none for any other status). */
-export function presentParticipants(session: SessionItem): [string, ParticipantEntry][] {
-  if (session.status !== 'completed') return [];
-  return Object.entries(session.participants).filter(([, entry]) => entry.status === 'present');
 }
 
 export interface LineInputs {
@@ -148,12 +143,11 @@ export function buildLines(input: LineInputs): ServiceLogLine[] {
   );
 }
 
-const sessionTypeWords: Record<SessionType, string> = { therapy: 'Therapy', evaluation: 'Evaluation', consultation: 'Consultation', meeting: 'Meeting' };
 const cosignedWords: Record<ServiceLogLine['cosigned'], string> = { yes: 'yes', no: 'no', not_needed: 'not needed' };
 
-/** One line's CSV row (no line end); every cell formula-safe (csvCell). */
+/** One line's CSV row (no line end); every cell formula-safe. */
 export function serviceLogRow(l: ServiceLogLine): string {
-  return [
+  return csvRow([
     l.date,
     l.student,
     l.provider,
@@ -164,12 +158,10 @@ export function serviceLogRow(l: ServiceLogLine): string {
     l.groupSize,
     l.cpt,
     l.icd10Codes.join('; '),
-    sessionTypeWords[l.sessionType],
+    sessionTypeLabels[l.sessionType],
     l.signed ? 'yes' : 'no',
     cosignedWords[l.cosigned],
-  ]
-    .map(csvCell)
-    .join(',');
+  ]);
 }
 
 /** The CSV file: the contract's header, then one row per line. */

@@ -10,26 +10,24 @@
  * most MAX_SERVICE_LOG_SESSIONS; a whole district's period goes to the background export
  * (../exports), which makes the same reads one index page at a time (serviceLogBatches).
  */
-import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import { MAX_SERVICE_LOG_DAYS, type serviceLogQuery, type ServiceLogLine } from '@caseload/contract/signatures';
 import type * as z from 'zod/mini';
 import { now } from '../clock.ts';
 import { canSeeOrganization, type AuthContext } from '../context.ts';
-import { db, queryPartition, queryPartitionPages } from '../db.ts';
+import { queryPartition, queryPartitionPages } from '../db.ts';
+import { batchGetItems } from '../db/batch-get.ts';
 import { BadRequestError } from '../errors.ts';
 import { keys } from '../keys.ts';
-import type { ExportFile } from '../reports/export.ts';
+import { csvFile, type ExportFile } from '../csv.ts';
 import { addDays, daysBetween, instantAt, localDate } from '../school-calendar/dates.ts';
 import { accountTimeZone } from '../school-calendar/settings.ts';
 import { providerOf } from '../sessions/provider.ts';
 import type { SessionItem } from '../items.ts';
-import { tableName } from '../table.ts';
-import { buildLines, noteKey, presentParticipants, serviceLogCsv, type LogClient, type LogNote, type LogUser } from './lines.ts';
+import { presentParticipants } from '../sessions/present.ts';
+import { buildLines, noteKey, serviceLogCsv, type LogClient, type LogNote, type LogUser } from './lines.ts';
 
 type Query = z.output<typeof serviceLogQuery>;
 
-/** DynamoDB's limit on the keys of one BatchGet request. */
-const BATCH_GET_KEYS = 100;
 /** BatchGet requests of one kind in flight at once. */
 const BATCH_CONCURRENCY = 8;
 
@@ -48,27 +46,8 @@ export function periodOf(query: Pick<Query, 'from' | 'to'>, today: string): { fr
 }
 
 /** The items of these keys (absent ones left out), with only the attributes named. */
-async function batchGet<T>(keyList: { PK: string; SK: string }[], attributes: string[]): Promise<(T & { PK: string; SK: string })[]> {
-  const names = Object.fromEntries(['PK', 'SK', ...attributes].map((a, i) => [`#a${i}`, a]));
-  const projection = Object.keys(names).join(', ');
-  const chunks: { PK: string; SK: string }[][] = [];
-  for (let i = 0; i < keyList.length; i += BATCH_GET_KEYS) chunks.push(keyList.slice(i, i + BATCH_GET_KEYS));
-  const found: (T & { PK: string; SK: string })[] = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < chunks.length) {
-      let request: Record<string, { Keys: Record<string, unknown>[]; ProjectionExpression: string; ExpressionAttributeNames: Record<string, string> }> | undefined = {
-        [tableName()]: { Keys: chunks[next++]!, ProjectionExpression: projection, ExpressionAttributeNames: names },
-      };
-      while (request && Object.keys(request).length) {
-        const res = await db().send(new BatchGetCommand({ RequestItems: request }));
-        found.push(...((res.Responses?.[tableName()] ?? []) as (T & { PK: string; SK: string })[]));
-        request = res.UnprocessedKeys as typeof request;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(BATCH_CONCURRENCY, chunks.length) }, worker));
-  return found;
+function batchGet<T>(keyList: { PK: string; SK: string }[], attributes: string[]): Promise<(T & { PK: string; SK: string })[]> {
+  return batchGetItems<T & { PK: string; SK: string }>(keyList, { attributes: ['PK', 'SK', ...attributes], parallelChunks: BATCH_CONCURRENCY });
 }
 
 /**
@@ -182,5 +161,5 @@ const serviceLogFileName = (period: { from: string; to: string }) => `service-lo
 
 export async function exportServiceLog(auth: AuthContext, query: Query): Promise<ExportFile> {
   const { lines, period } = await serviceLog(auth, query);
-  return { filename: serviceLogFileName(period), contentType: 'text/csv; charset=utf-8', body: serviceLogCsv(lines) };
+  return csvFile(serviceLogFileName(period), serviceLogCsv(lines));
 }

@@ -29,9 +29,10 @@ import type { Prefetched } from '../prefetch.ts';
 import { sanitizeRichText } from '../rich-text.ts';
 import { tableName } from '../table.ts';
 import { failedConditionAt, signedNoteRefusal, unsignedNoteCheck, unsignedNoteCondition } from '../signatures/lock.ts';
-import { retryOnConflict } from './conflicts.ts';
-import { getItem, isNoteRow, isProgressRow, listDocs, participantCheck, progressKeys, readSession, type ParticipantCheckOptions } from './repo.ts';
-import { actorName } from './service.ts';
+import { retryOnConflict } from '../db/conflicts.ts';
+import { getItem } from '../db/get-item.ts';
+import { isNoteRow, isProgressRow, listDocs, participantCheck, progressKeys, readSession, type ParticipantCheckOptions } from './repo.ts';
+import { actorName } from '../people/actor-name.ts';
 import { findVisibleClient, requireVisible, visibleParticipants } from './view.ts';
 
 /**

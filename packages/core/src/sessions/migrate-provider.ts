@@ -14,7 +14,8 @@ import type { SessionItem } from '../items.ts';
 import { keys } from '../keys.ts';
 import { migrateEveryAccountOnce, type MigrationRun } from '../migrations.ts';
 import { tableName } from '../table.ts';
-import { isLostRace } from './conflicts.ts';
+import { isLostRace } from '../db/conflicts.ts';
+import { inPool } from '../concurrency.ts';
 
 export const SESSION_PROVIDER_MIGRATION = 'session-provider-v1';
 const CONCURRENCY = 10;
@@ -26,12 +27,8 @@ export async function backfillSessionProviders(accountId: string): Promise<numbe
   // The account's time index holds every session; its whole range is read once, in pages.
   const sessions = await queryPartition<StoredSession>({ index: 'GSI2', pk: keys.sessionsByTime(accountId) });
   const todo = sessions.filter((s) => !s.GSI1PK && (s.providerId ?? s.createdBy));
-  let updated = 0;
-  for (let i = 0; i < todo.length; i += CONCURRENCY) {
-    const done = await Promise.all(todo.slice(i, i + CONCURRENCY).map((s) => backfillOne(accountId, s)));
-    updated += done.filter(Boolean).length;
-  }
-  return updated;
+  const done = await inPool(todo, (s) => backfillOne(accountId, s), CONCURRENCY);
+  return done.filter(Boolean).length;
 }
 
 async function backfillOne(accountId: string, s: StoredSession): Promise<boolean> {

@@ -9,7 +9,7 @@
  * a reschedule, progress rows whose time keys must follow the session, and progress rows of a
  * student just marked absent or canceled (closed to saves: docFixes).
  */
-import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { NOT_THERE, wasNotThere } from '@caseload/contract/sessions';
 import { sessionCounterChanges } from '../counters.ts';
 import { db, queryPartition, transact, type TxItem, unlessConditionFailed } from '../db.ts';
@@ -20,7 +20,8 @@ import type { Prefetched } from '../prefetch.ts';
 import { changesLedger, sessionLedgerChanges } from '../minutes/ledger.ts';
 import { accountTimeZone } from '../school-calendar/settings.ts';
 import { tableName } from '../table.ts';
-import { isLostRace, versionCondition } from './conflicts.ts';
+import { isLostRace, versionCondition } from '../db/conflicts.ts';
+import { getItem } from '../db/get-item.ts';
 import { requireUnfrozen } from './frozen.ts';
 import { failedProviderCheck, needsProviderCheck, providerCheck, providerOf, providerRefused } from './provider.ts';
 
@@ -48,17 +49,6 @@ type DocRow = NoteRow | ProgressRow;
 
 export const isProgressRow = (row: DocRow): row is ProgressRow => sortKeys.isProgress(row.SK);
 export const isNoteRow = (row: DocRow): row is NoteRow => sortKeys.isSessionNote(row.SK);
-
-/**
- * One item by key, strongly consistent: the read before a conditional write must see the latest.
- * An item read with the login session (`pre`, read consistently too) costs no request.
- */
-export async function getItem<T>(key: { PK: string; SK: string }, pre?: Prefetched): Promise<T | undefined> {
-  const taken = pre?.take<T>(key);
-  if (taken) return taken.item;
-  const res = await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
-  return res.Item as T | undefined;
-}
 
 export const readSession = (accountId: string, sessionId: string, pre?: Prefetched) => getItem<SessionItem>(keys.session(accountId, sessionId), pre);
 

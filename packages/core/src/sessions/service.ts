@@ -17,17 +17,17 @@ import type { ClientItem, MakeupItem, ParticipantEntry, SessionItem } from '../i
 import { keys } from '../keys.ts';
 import type { Prefetched } from '../prefetch.ts';
 import { SIGNED_PARTICIPANT_NOT_REMOVABLE } from '../signatures/messages.ts';
-import { retryOnConflict } from './conflicts.ts';
-import { resolveRange, toUtcIso } from './range.ts';
+import { retryOnConflict } from '../db/conflicts.ts';
+import { getItem } from '../db/get-item.ts';
+import { resolveRange, toUtcIso } from '../list-range.ts';
+import { actorName } from '../people/actor-name.ts';
 import { providerOf } from './provider.ts';
-import { commitSessionChange, getItem, type LinkedWrites, queryProviderSessions, querySessions, readSession } from './repo.ts';
+import { commitSessionChange, type LinkedWrites, queryProviderSessions, querySessions, readSession } from './repo.ts';
 import { refreshGoalsAtRiskOf } from '../monitoring/summary.ts';
 import { isVisibleEntry, requireVisible, toSessionDetail, toSessionSummary } from './view.ts';
 
 type ScheduleInput = z.output<typeof scheduleSessionBody>;
 type UpdateInput = z.output<typeof updateSessionBody>;
-
-export const actorName = (auth: AuthContext) => `${auth.firstName} ${auth.lastName}`;
 
 export function auditSession(auth: AuthContext, action: string, sessionId: string, summary: string) {
   return recordAudit(auth.accountId, { action, actorId: auth.userId, actorName: actorName(auth), entityType: 'session', entityId: sessionId, summary });

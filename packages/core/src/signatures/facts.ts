@@ -14,7 +14,8 @@ import { localDate } from '../school-calendar/dates.ts';
 import { accountTimeZone } from '../school-calendar/settings.ts';
 import { lineCode } from '../service-log/lines.ts';
 import { providerOf } from '../sessions/provider.ts';
-import { getItem, isNoteRow, isProgressRow, listDocs, type NoteRow, type ProgressRow } from '../sessions/repo.ts';
+import { getItem } from '../db/get-item.ts';
+import { isNoteRow, isProgressRow, listDocs, type NoteRow, type ProgressRow } from '../sessions/repo.ts';
 
 /** The facts without the provider, which the caller names (the signer, or the provider's user item). */
 export type ServiceFacts = Omit<SignatureFacts, 'providerId' | 'provider' | 'providerRole'>;

@@ -14,9 +14,10 @@ import { db, queryPartition } from '../db.ts';
 import type { SessionItem } from '../items.ts';
 import { keys } from '../keys.ts';
 import { migrateEveryAccountOnce, type MigrationRun } from '../migrations.ts';
-import { isLostRace } from '../sessions/conflicts.ts';
+import { isLostRace } from '../db/conflicts.ts';
 import { tableName } from '../table.ts';
 import { loadServiceFacts, providerFacts } from './facts.ts';
+import { inPool } from '../concurrency.ts';
 
 export const SIGNATURE_FACTS_MIGRATION = 'signature-facts-v1';
 const CONCURRENCY = 10;
@@ -26,12 +27,8 @@ export async function backfillSignatureFacts(accountId: string): Promise<number>
   // The account's time index holds every session; only signed ones have notes to backfill.
   const sessions = await queryPartition<SessionItem>({ index: 'GSI2', pk: keys.sessionsByTime(accountId) });
   const todo = sessions.flatMap((session) => [...(session.signedClientIds ?? [])].map((clientId) => ({ session, clientId })));
-  let updated = 0;
-  for (let i = 0; i < todo.length; i += CONCURRENCY) {
-    const done = await Promise.all(todo.slice(i, i + CONCURRENCY).map(({ session, clientId }) => backfillOne(accountId, session, clientId)));
-    updated += done.filter(Boolean).length;
-  }
-  return updated;
+  const done = await inPool(todo, ({ session, clientId }) => backfillOne(accountId, session, clientId), CONCURRENCY);
+  return done.filter(Boolean).length;
 }
 
 async function backfillOne(accountId: string, session: SessionItem, clientId: string): Promise<boolean> {

@@ -13,7 +13,7 @@
  * provider's user item: at most seven requests whatever the note holds.
  */
 import { wallClock } from '@caseload/contract/wall-clock';
-import { roleLabels, type ParticipantStatus, type SessionType } from '@caseload/contract/enums';
+import { roleLabels, sessionTypeLabels, type ParticipantStatus } from '@caseload/contract/enums';
 import type { Addendum, Signature } from '@caseload/contract/signatures';
 import { cueLevelLabels, cueLevels, type CueCounts } from '@caseload/contract/trials';
 import type { AuthContext } from '../context.ts';
@@ -25,7 +25,6 @@ import { readSession } from '../sessions/repo.ts';
 import { findVisibleClient, isVisibleEntry, requireVisible } from '../sessions/view.ts';
 import { loadServiceFacts, providerFacts, type ServiceFacts } from './facts.ts';
 
-const sessionTypeLabels: Record<SessionType, string> = { therapy: 'Therapy', evaluation: 'Evaluation', consultation: 'Consultation', meeting: 'Meeting' };
 const attendanceLabels: Record<ParticipantStatus, string> = { scheduled: 'Scheduled', present: 'Present', absent: 'Absent', canceled: 'Canceled' };
 
 const when = (instant: string, timeZone: string) => {

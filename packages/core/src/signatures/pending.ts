@@ -3,38 +3,21 @@
  * co-sign (as one of that assistant's supervisors), and the user's own overdue unsigned notes.
  */
 import type { PendingNote, PendingSignatures } from '@caseload/contract/signatures';
-import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import type { UserItem } from '../auth/users-repo.ts';
 import { now } from '../clock.ts';
 import type { AuthContext } from '../context.ts';
-import { db, queryPartition } from '../db.ts';
+import { queryPartition } from '../db.ts';
+import { batchGetItems } from '../db/batch-get.ts';
 import type { ParticipantEntry, SessionItem, SessionNoteItem } from '../items.ts';
 import { keys } from '../keys.ts';
 import { addDays, instantAt, localDate } from '../school-calendar/dates.ts';
 import { accountTimeZone, closedDates } from '../school-calendar/settings.ts';
 import { queryProviderSessions } from '../sessions/repo.ts';
 import { isVisibleEntry } from '../sessions/view.ts';
-import { tableName } from '../table.ts';
 import { overdueBefore, UNSIGNED_LOOKBACK_DAYS } from './overdue.ts';
 
-/** DynamoDB's limit on the keys of one BatchGetItem. */
-const BATCH_GET_KEYS = 100;
-
-/** Items by key, consistently (a signature a moment ago counts), in batches of 100. */
-async function batchGet<T>(itemKeys: { PK: string; SK: string }[]): Promise<T[]> {
-  const found: T[] = [];
-  for (let i = 0; i < itemKeys.length; i += BATCH_GET_KEYS) {
-    let request: Record<string, { Keys: Record<string, unknown>[]; ConsistentRead: boolean }> | undefined = {
-      [tableName()]: { Keys: itemKeys.slice(i, i + BATCH_GET_KEYS), ConsistentRead: true },
-    };
-    while (request && Object.keys(request).length) {
-      const res = await db().send(new BatchGetCommand({ RequestItems: request }));
-      found.push(...((res.Responses?.[tableName()] ?? []) as T[]));
-      request = res.UnprocessedKeys as typeof request;
-    }
-  }
-  return found;
-}
+/** Items by key, consistently: a signature a moment ago counts. */
+const batchGet = <T>(itemKeys: { PK: string; SK: string }[]) => batchGetItems<T>(itemKeys, { consistent: true });
 
 const studentName = (entry: ParticipantEntry) => `${entry.firstName} ${entry.lastInitial}.`;
 

@@ -9,6 +9,7 @@ import { BadRequestError, ConflictError } from '../errors.ts';
 import { entity, keys } from '../keys.ts';
 import { seal } from '../auth/secret-box.ts';
 import { readSsoConfig, settingsView, ssoSecretOwner, type SsoConfigItem } from './config-repo.ts';
+import { actorName } from '../people/actor-name.ts';
 
 /** Saves racing with another save of the same account (or a domain claim) before giving up. */
 const SAVE_ATTEMPTS = 5;
@@ -77,7 +78,7 @@ export async function saveSsoSettings(auth: AuthContext, input: z.output<typeof 
     await recordAudit(auth.accountId, {
       action: 'sso.settings_saved',
       actorId: auth.userId,
-      actorName: `${auth.firstName} ${auth.lastName}`,
+      actorName: actorName(auth),
       entityType: 'SsoConfig',
       summary: `Single sign-on settings saved${input.clientSecret === undefined ? '' : ' (new client secret)'}`,
     });

@@ -17,7 +17,7 @@ import { CLOSED_DAYS_SYNC_LIMIT, type ClosedDaysJob } from '@caseload/contract/s
 import { nowIso } from '../clock.ts';
 import type { AuthContext } from '../context.ts';
 import { db } from '../db.ts';
-import { retryOnConflict, versionCondition } from '../sessions/conflicts.ts';
+import { retryOnConflict, versionCondition } from '../db/conflicts.ts';
 import { querySessions } from '../sessions/repo.ts';
 import { cancelParticipations } from '../sessions/service.ts';
 import { accountTimeZone } from '../school-calendar/settings.ts';
@@ -25,7 +25,8 @@ import { tableName } from '../table.ts';
 import type { SessionItem } from '../items.ts';
 import { dayRange, isDocumented } from './calendar.ts';
 import { startClosedDaysJob, type ClosedDaysListName } from './closed-days-job.ts';
-import { changeUnlessDocumented, inPool } from './occurrences.ts';
+import { inPool } from '../concurrency.ts';
+import { changeUnlessDocumented, WRITE_CONCURRENCY } from './occurrences.ts';
 
 /** What a closed-days item has beside its own list. */
 interface Versioned {
@@ -70,6 +71,7 @@ async function cancelOccurrences(by: Canceller, sessions: SessionItem[]): Promis
       updatedAt: nowIso(),
       updatedBy: by.userId,
     })),
+    WRITE_CONCURRENCY,
   );
   return outcomes.filter((o) => o === 'changed').length;
 }

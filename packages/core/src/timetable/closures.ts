@@ -13,7 +13,7 @@ import type { AuthContext } from '../context.ts';
 import type { ClosuresItem } from '../items.ts';
 import { entity, keys } from '../keys.ts';
 import { readClosuresItem } from '../school-calendar/settings.ts';
-import { actorName } from '../sessions/service.ts';
+import { actorName } from '../people/actor-name.ts';
 import { saveClosedDays } from './closed-days.ts';
 
 const byDate = (a: Closure, b: Closure) => a.date.localeCompare(b.date);

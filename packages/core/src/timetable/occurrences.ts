@@ -5,65 +5,27 @@
  * year of occurrences fits well inside one request. A removal never takes a documented session:
  * the delete is conditioned on the version read, and the first documentation save bumps it.
  */
-import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
-import { db } from '../db.ts';
+import { inPool } from '../concurrency.ts';
+import { batchGetItems } from '../db/batch-get.ts';
 import type { SessionItem } from '../items.ts';
 import { keys } from '../keys.ts';
-import { isLostRace, retryOnConflict } from '../sessions/conflicts.ts';
+import { isLostRace, retryOnConflict } from '../db/conflicts.ts';
 import { commitSessionChange, readSession } from '../sessions/repo.ts';
-import { tableName } from '../table.ts';
 import { isDocumented } from './calendar.ts';
 
 /** Session transactions in flight at once: a year of three weekdays (~156) is about 20 rounds. */
 export const WRITE_CONCURRENCY = 8;
-/** DynamoDB's limit on the keys of one BatchGetItem. */
-const BATCH_GET_KEYS = 100;
-
-/**
- * Runs `work` over `items`, at most `limit` at a time. After the first failure no new item is
- * started; the failure is thrown once the running ones have settled, so the caller knows nothing
- * is still being written when it cleans up.
- */
-export async function inPool<T, R>(items: T[], work: (item: T) => Promise<R>, limit = WRITE_CONCURRENCY): Promise<R[]> {
-  const results: R[] = new Array<R>(items.length);
-  let next = 0;
-  let failure: { error: unknown } | undefined;
-  const worker = async () => {
-    while (!failure && next < items.length) {
-      const i = next++;
-      try {
-        results[i] = await work(items[i]!);
-      } catch (error) {
-        failure ??= { error };
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  if (failure) throw failure.error;
-  return results;
-}
 
 /** The sessions of these ids that still exist (consistent: an occurrence written a moment ago is found). */
-export async function readSessions(accountId: string, sessionIds: string[]): Promise<SessionItem[]> {
-  const found: SessionItem[] = [];
-  for (let i = 0; i < sessionIds.length; i += BATCH_GET_KEYS) {
-    let request: Record<string, { Keys: Record<string, unknown>[]; ConsistentRead: boolean }> | undefined = {
-      [tableName()]: { Keys: sessionIds.slice(i, i + BATCH_GET_KEYS).map((id) => keys.session(accountId, id)), ConsistentRead: true },
-    };
-    while (request && Object.keys(request).length) {
-      const res = await db().send(new BatchGetCommand({ RequestItems: request }));
-      found.push(...((res.Responses?.[tableName()] ?? []) as SessionItem[]));
-      request = res.UnprocessedKeys as typeof request;
-    }
-  }
-  return found;
+export function readSessions(accountId: string, sessionIds: string[]): Promise<SessionItem[]> {
+  return batchGetItems<SessionItem>(sessionIds.map((id) => keys.session(accountId, id)), { consistent: true });
 }
 
 /** Writes new sessions; throws the first failure (a refused provider is a 400) after the running writes settle. */
 export async function createOccurrences(accountId: string, sessions: SessionItem[]): Promise<void> {
   // A conflict on a shared counter item with another transaction is retried; the session's own
   // Put is conditioned on its new id being free, so a retry never writes it twice.
-  await inPool(sessions, (session) => retryOnConflict(() => commitSessionChange(accountId, undefined, session)));
+  await inPool(sessions, (session) => retryOnConflict(() => commitSessionChange(accountId, undefined, session)), WRITE_CONCURRENCY);
 }
 
 export type Outcome = 'changed' | 'kept' | 'gone';
@@ -90,7 +52,7 @@ export async function changeUnlessDocumented(accountId: string, first: SessionIt
 
 /** Deletes the undocumented ones of these sessions; answers the ids deleted and the ids kept (documented). */
 export async function removeUndocumented(accountId: string, sessions: SessionItem[]): Promise<{ deleted: string[]; kept: string[] }> {
-  const outcomes = await inPool(sessions, (s) => changeUnlessDocumented(accountId, s, () => undefined));
+  const outcomes = await inPool(sessions, (s) => changeUnlessDocumented(accountId, s, () => undefined), WRITE_CONCURRENCY);
   return {
     deleted: sessions.filter((_, i) => outcomes[i] === 'changed').map((s) => s.id),
     kept: sessions.filter((_, i) => outcomes[i] === 'kept').map((s) => s.id),

@@ -11,7 +11,7 @@ import type { SchoolYearsItem } from '../items.ts';
 import { entity, keys } from '../keys.ts';
 import { breakDates } from '../school-calendar/school-years.ts';
 import { readSchoolYearsItem } from '../school-calendar/settings.ts';
-import { actorName } from '../sessions/service.ts';
+import { actorName } from '../people/actor-name.ts';
 import { saveClosedDays } from './closed-days.ts';
 
 const byFirstDay = (a: SchoolYear, b: SchoolYear) => a.firstDay.localeCompare(b.firstDay);

@@ -3,7 +3,7 @@ import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '../db.ts';
 import type { SessionSeriesItem } from '../items.ts';
 import { entity, keys } from '../keys.ts';
-import { versionCondition } from '../sessions/conflicts.ts';
+import { versionCondition } from '../db/conflicts.ts';
 import { tableName } from '../table.ts';
 
 export async function readSeries(accountId: string, seriesId: string): Promise<SessionSeriesItem | undefined> {

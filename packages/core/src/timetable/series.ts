@@ -21,9 +21,10 @@ import { errorFields, logger } from '../observability.ts';
 import type { ClientItem, SessionItem, SessionSeriesItem } from '../items.ts';
 import { addDays, instantAt, localDate } from '../school-calendar/dates.ts';
 import { breakDates } from '../school-calendar/school-years.ts';
-import { accountTimeZone, closedDates, schoolYearsOf } from '../school-calendar/settings.ts';
-import { retryOnConflict } from '../sessions/conflicts.ts';
-import { actorName, participantEntry, requireSchedulable } from '../sessions/service.ts';
+import { accountTimeZone, schoolCalendarOf } from '../school-calendar/settings.ts';
+import { retryOnConflict } from '../db/conflicts.ts';
+import { actorName } from '../people/actor-name.ts';
+import { participantEntry, requireSchedulable } from '../sessions/service.ts';
 import { isVisibleEntry } from '../sessions/view.ts';
 import { isDocumented, occurrenceDates } from './calendar.ts';
 import { createOccurrences, readSessions, removeUndocumented } from './occurrences.ts';
@@ -56,8 +57,8 @@ function auditSeries(auth: AuthContext, action: string, seriesId: string, summar
 
 /** The zone, and the days no occurrence is made on: closures and school-year breaks. */
 const calendarOf = async (accountId: string) => {
-  const [timeZone, closures, years] = await Promise.all([accountTimeZone(accountId), closedDates(accountId), schoolYearsOf(accountId)]);
-  return { timeZone, closed: new Set([...closures, ...breakDates(years)]) };
+  const { timeZone, closed, years } = await schoolCalendarOf(accountId);
+  return { timeZone, closed: new Set([...closed, ...breakDates(years)]) };
 };
 
 /** The rule's fields of a series item, from a create or edit body. */

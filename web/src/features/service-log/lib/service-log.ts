@@ -1,5 +1,5 @@
 import type { ServiceLogLine } from '@caseload/contract/signatures';
-import { roleLabels, type SessionType } from '@caseload/contract/enums';
+import { roleLabels } from '@caseload/contract/enums';
 
 /** The page's filters, as the URL holds them (a reload or a shared link keeps them). */
 export interface ServiceLogView {
@@ -68,7 +68,7 @@ export function toRequest(view: ServiceLogView, range: { from: string; to: strin
 
 export const exportFileName = (request: Pick<ServiceLogRequest, 'from' | 'to'>) => `service-log-${request.from}-to-${request.to}.csv`;
 
-export const sessionTypeLabels: Record<SessionType, string> = { therapy: 'Therapy', evaluation: 'Evaluation', consultation: 'Consultation', meeting: 'Meeting' };
+export { sessionTypeLabels } from '@caseload/contract/enums';
 export const cosignedLabels: Record<ServiceLogLine['cosigned'], string> = { yes: 'Yes', no: 'No', not_needed: 'Not needed' };
 export const roleLabel = (line: Pick<ServiceLogLine, 'role'>) => roleLabels[line.role];
 

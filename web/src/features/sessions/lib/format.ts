@@ -1,13 +1,8 @@
-import { cancelReasonLabels, cancelReasons, type CancelReason, type ParticipantStatus, type SessionType } from '@caseload/contract/enums';
+import { cancelReasonLabels, cancelReasons, type CancelReason, type ParticipantStatus } from '@caseload/contract/enums';
 import type { Session } from '@caseload/contract/sessions';
 import { formatIn } from '../../../lib/account-time-zone.ts';
 
-export const sessionTypeLabels: Record<SessionType, string> = {
-  therapy: 'Therapy',
-  evaluation: 'Evaluation',
-  consultation: 'Consultation',
-  meeting: 'Meeting',
-};
+export { sessionTypeLabels } from '@caseload/contract/enums';
 
 export const participantStatusLabels: Record<ParticipantStatus, string> = {
   scheduled: 'Scheduled',

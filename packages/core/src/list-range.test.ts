@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveRange } from './range.ts';
+import { resolveRange } from './list-range.ts';
 
 const now = new Date('2030-06-15T12:00:00.000Z');
 
