@@ -68,7 +68,8 @@ function ServiceLogGrid({ lines }: { lines: readonly ServiceLogLine[] }) {
               </Table.Cell>
               <Table.Cell whiteSpace="nowrap">{line.student}</Table.Cell>
               <Table.Cell whiteSpace="normal">{line.provider}</Table.Cell>
-              <Table.Cell>{roleLabel(line)}</Table.Cell>
+              {/* Wraps: 'Speech-Language Pathologist' on one line took 204 px and pushed the table past its card at 1280 px. */}
+              <Table.Cell whiteSpace="normal">{roleLabel(line)}</Table.Cell>
               {/* The server's HH:mm in the account's zone, written as the calendar writes times. */}
               <Table.Cell whiteSpace="nowrap">{clockLabel(line.start)}</Table.Cell>
               <Table.Cell whiteSpace="nowrap">{clockLabel(line.end)}</Table.Cell>
