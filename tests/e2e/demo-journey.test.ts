@@ -150,7 +150,7 @@ const slpPages: Visit[] = [
       await contentArrived(p);
     },
   },
-  { name: 'Service log', open: goTo(() => '/service-log', (p) => main(p).getByText(facts.client.name).first().waitFor()) },
+  { name: 'Service log', open: goTo(() => '/service-log', (p) => main(p).getByTestId('service-log-line').first().waitFor()) },
   { name: 'Progress notes', open: goTo(() => '/progress-notes', (p) => main(p).getByRole('button', { name: 'View Full Note' }).first().waitFor()) },
   { name: 'Organizations', open: goTo(() => '/organizations', (p) => main(p).getByText('Maple Elementary School').first().waitFor()) },
   { name: 'Security settings', open: goTo(() => '/security', (p) => h1(p, 'Security Settings')) },
@@ -171,7 +171,7 @@ const ownerPages: Visit[] = [
   { name: 'Roster import', open: goTo(() => '/roster-import', (p) => h1(p, /Roster import/i)) },
   { name: 'Single sign-on', open: goTo(() => '/single-sign-on', (p) => h1(p, /Single sign-on/i)) },
   { name: 'Security settings (owner: account export, import, deletion)', open: goTo(() => '/security', (p) => h1(p, 'Security Settings')) },
-  { name: 'Service log (every provider)', open: goTo(() => '/service-log', (p) => main(p).getByText('Sam Rivera').first().waitFor()) },
+  { name: 'Service log (every provider)', open: goTo(() => '/service-log', (p) => main(p).getByTestId('service-log-line').first().waitFor()) },
   { name: 'Not found', open: goTo(() => '/no-such-page', (p) => h1(p, '404 Page Not Found')) },
   {
     name: "The family's page, before the code",

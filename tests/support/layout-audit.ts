@@ -9,7 +9,7 @@
  *   than its box): content hidden until the reader scrolls, inside a card or not.
  * - Cut text: a text node drawn beyond the box that clips it (an ancestor with overflow hidden or
  *   clip, an ellipsis, a line clamp), or an input whose value is wider than its field; unless the
- *   clipping box or an element between carries a `title` with the whole text.
+ *   nearest `title` over the text (the one the browser shows on hover) holds the whole text.
  * - Target size (WCAG 2.2 SC 2.5.8): a standalone control under 24 × 24 CSS px. A link counts as
  *   inline (exempt) when it is laid out inline and words of the same line box sit beside it: the
  *   text of its inline-level siblings has a letter or digit. A visually hidden input (Chakra's
@@ -87,13 +87,8 @@ export function auditLayout(page: Page): Promise<LayoutFinding[]> {
 
     // Cut text: every visible text node against the boxes that clip it.
     const clips = (style: CSSStyleDeclaration) => ['hidden', 'clip'].includes(style.overflowX) || ['hidden', 'clip'].includes(style.overflowY);
-    const titled = (from: Element, upTo: Element, text: string) => {
-      for (let e: Element | null = from; e; e = e.parentElement) {
-        if ((e.getAttribute('title') ?? '').includes(text)) return true;
-        if (e === upTo) return false;
-      }
-      return false;
-    };
+    // The browser shows the nearest title over an element: it must hold the cut text.
+    const titled = (from: Element, text: string) => (from.closest('[title]')?.getAttribute('title') ?? '').includes(text);
     const reported = new Set<Element>();
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -125,7 +120,7 @@ export function auditLayout(page: Page): Promise<LayoutFinding[]> {
         const beyond = Math.max(inner.left - drawn.left, drawn.right - inner.right, inner.top - drawn.top, drawn.bottom - inner.bottom);
         // Scrolled out of view inside a scrolling box is reachable by scrolling, not cut.
         const scrolls = ['auto', 'scroll'].includes(style.overflowX) || ['auto', 'scroll'].includes(style.overflowY);
-        if ((beyond > 1 || clamped || ellipsis) && !scrolls && !titled(parent, box, text) && !reported.has(box)) {
+        if ((beyond > 1 || clamped || ellipsis) && !scrolls && !titled(parent, text) && !reported.has(box)) {
           reported.add(box);
           const how = clamped ? `line clamp ${style.webkitLineClamp}: scrollHeight ${box.scrollHeight} > clientHeight ${box.clientHeight}` : ellipsis ? `ellipsis: scrollWidth ${box.scrollWidth} > clientWidth ${box.clientWidth}` : `text drawn ${round(beyond)} px beyond its clipping box (${round(drawn.right - drawn.left)} × ${round(drawn.bottom - drawn.top)} in ${box.clientWidth} × ${box.clientHeight})`;
           findings.push({ check: 'cut text', selector: selectorOf(box), detail: `"${text.slice(0, 60)}": ${how}` });
