@@ -61,7 +61,8 @@ function ServiceLogGrid({ lines }: { lines: readonly ServiceLogLine[] }) {
         <Table.Body>
           {lines.map((line) => (
             <Table.Row key={`${line.sessionId}:${line.clientId}`} data-testid="service-log-line">
-              <Table.Cell position="sticky" left="0" bg="bg" zIndex="1" whiteSpace="nowrap">
+              {/* The date may wrap ('Dec 1,' over '2026'): with the owner's 'Administrator' rows the table was 922 px in a 908 px card at 1280 px. */}
+              <Table.Cell position="sticky" left="0" bg="bg" zIndex="1" whiteSpace="normal">
                 <Link asChild color="blue.700" fontWeight="medium">
                   <RouterLink to={`/sessions/${line.sessionId}`}>{shortDate(line.date)}</RouterLink>
                 </Link>
