@@ -137,7 +137,8 @@ const slpPages: Visit[] = [
       },
     ),
   },
-  { name: 'Sessions (calendar)', open: goTo(() => '/sessions', (p) => p.getByRole('region', { name: 'Calendar' }).getByRole('link').first().waitFor()) },
+  // The calendar's heading (the week, or on a phone the day: a weekend day has no session), then its 'Loading sessions' spinner gone.
+  { name: 'Sessions (calendar)', open: goTo(() => '/sessions', (p) => p.getByRole('region', { name: 'Calendar' }).getByRole('heading', { level: 2 }).waitFor()) },
   { name: "A session's page", open: goTo(() => `/sessions/${facts.sessionId}`, (p) => h1(p, /./)) },
   { name: 'Minutes', open: goTo(() => '/minutes', (p) => main(p).getByText(facts.client.name).first().waitFor()) },
   { name: 'Reports', open: goTo(() => '/reports', (p) => main(p).getByTestId('client-progress').first().waitFor()) },
