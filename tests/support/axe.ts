@@ -15,11 +15,15 @@ type AxeRun = (ctx: Document, opts: unknown) => Promise<{ violations: { id: stri
 /** How often a screen that keeps changing under axe is judged again before its last result is taken. */
 const MAX_AXE_RUNS = 5;
 
-/** The serious and critical WCAG 2.2 AA violations on the current screen at its current size: rule, selector and the element's opening HTML. */
-async function violationsAtThisSize(page: Page): Promise<string[]> {
+/** The axe impacts a violation may have, from the least to the most severe. */
+const IMPACTS = ['minor', 'moderate', 'serious', 'critical'] as const;
+type Impact = (typeof IMPACTS)[number];
+
+/** The WCAG 2.2 AA violations of at least `least` impact on the current screen at its current size: rule, selector and the element's opening HTML. */
+async function violationsAtThisSize(page: Page, least: Impact = 'serious'): Promise<string[]> {
   let found: string[] = [];
   for (let run = 0; run < MAX_AXE_RUNS; run++) {
-    const result = await settledAxeRun(page);
+    const result = await settledAxeRun(page, least);
     found = result.violations;
     if (!result.changedDuringRun) return found;
   }
@@ -35,7 +39,7 @@ async function violationsAtThisSize(page: Page): Promise<string[]> {
  * update). Only then does axe judge the screen. Waiting and listening in separate calls left a gap
  * in which a transition could start unseen (the dashboard's scope toggle, under load).
  */
-async function settledAxeRun(page: Page): Promise<{ violations: string[]; changedDuringRun: boolean }> {
+async function settledAxeRun(page: Page, least: Impact): Promise<{ violations: string[]; changedDuringRun: boolean }> {
   const { violations, changedDuringRun } = await page.evaluate(
     async ({ tags, maxSettleRounds }) => {
       // How many transitions and animations have started since the listeners went in.
@@ -74,7 +78,7 @@ async function settledAxeRun(page: Page): Promise<{ violations: string[]; change
   );
   return {
     changedDuringRun,
-    violations: violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id}: ${v.targets.join(', ')}`),
+    violations: violations.filter((v) => IMPACTS.indexOf(v.impact as Impact) >= IMPACTS.indexOf(least)).map((v) => `${v.impact} ${v.id}: ${v.targets.join(', ')}`),
   };
 }
 
@@ -83,8 +87,7 @@ async function settledAxeRun(page: Page): Promise<{ violations: string[]; change
  * (then restores the size); each violation says at which width it was found.
  */
 export async function seriousViolations(page: Page): Promise<string[]> {
-  // Injected through the DevTools protocol: the page's own CSP (script-src 'self') stays in force.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  await injectAxe(page);
   const size = page.viewportSize();
   const found = (await violationsAtThisSize(page)).map((v) => `${size?.width ?? '?'} px: ${v}`);
   if (size && size.width !== PHONE_VIEWPORT.width) {
@@ -98,6 +101,20 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     }
   }
   return found;
+}
+
+/**
+ * Every WCAG 2.2 AA violation axe finds on the current screen at the page's current width, whatever
+ * its impact (minor and moderate included): for a journey that visits each width itself.
+ */
+export async function everyViolation(page: Page): Promise<string[]> {
+  await injectAxe(page);
+  return violationsAtThisSize(page, 'minor');
+}
+
+/** Injected through the DevTools protocol: the page's own CSP (script-src 'self') stays in force. */
+async function injectAxe(page: Page) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
 }
 
 /** Two animation frames: React has re-rendered for the new width's media queries and the browser has laid it out. */

@@ -1,6 +1,7 @@
 import { goalTypes, gradeLevels } from '@caseload/contract/enums';
 import { DEFAULT_TIME_ZONE } from '@caseload/contract/time-zone';
 import { instantAt } from '@caseload/contract/wall-clock';
+import { now } from '@caseload/core/clock';
 import { eachInPool } from '@caseload/core/concurrency';
 import { HttpClient } from './http-client.ts';
 
@@ -38,8 +39,8 @@ const ymd = (ms: number) => new Date(ms).toISOString().slice(0, 10);
  * with a winter break over the two weeks from the Monday before 25 December when it is still ahead,
  * so the minutes pages show required minutes stopping over a break.
  */
-export function demoSchoolYear(now: Date) {
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+export function demoSchoolYear(day: Date) {
+  const today = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate());
   const monday = today - ((new Date(today).getUTCDay() + 6) % 7) * DAY_MS;
   const firstDay = monday - 16 * 7 * DAY_MS;
   const lastDay = firstDay + (40 * 7 - 3) * DAY_MS;
@@ -50,8 +51,21 @@ export function demoSchoolYear(now: Date) {
   return { name: 'This school year', firstDay: ymd(firstDay), lastDay: ymd(lastDay), breaks };
 }
 
-/** Seeds the demo district through the API, as users would create it. Returns what it made. */
-export async function seedDemo(baseUrl: string, log: (s: string) => void) {
+export interface DemoOptions {
+  /**
+   * How many weeks of sessions lead up to this one (the semester, 16, by default). The browser
+   * journey over the demo (tests/e2e/demo-journey.test.ts) seeds five: everything else is the same
+   * district, and five weeks still give the goals a trend (three sessions over 21 days) wherever
+   * today falls in the week, in a third of the time.
+   */
+  weeksOfSessions?: number;
+}
+
+/**
+ * Seeds the demo district through the API, as users would create it. Returns what it made. Today
+ * is the clock port's (core/clock.ts): the machine's for `npm run demo`, the journey's own in a test.
+ */
+export async function seedDemo(baseUrl: string, log: (s: string) => void, { weeksOfSessions = 16 }: DemoOptions = {}) {
   const random = rng(42);
   const owner = new HttpClient(baseUrl);
   const registered = await owner.request('POST', '/api/register', { ...DEMO_OWNER, firstName: 'Dana', lastName: 'Whitfield', accountName: 'Maple Valley School District', role: 'admin' });
@@ -65,7 +79,7 @@ export async function seedDemo(baseUrl: string, log: (s: string) => void) {
     { name: 'Riverside Speech Clinic', type: 'clinic', address: '9 River St', phone: '555-0103', contactPerson: 'Dr. Lin' },
   ]) orgs.push(await owner.ok('POST', '/api/organizations', org));
   log('  3 organizations');
-  const year = demoSchoolYear(new Date());
+  const year = demoSchoolYear(now());
   await owner.ok('PUT', '/api/school-years', [year]);
   // Four report-card terms over the year: the notes page counts the current one's missing notes.
   const yearStart = Date.parse(`${year.firstDay}T00:00:00Z`);
@@ -140,7 +154,7 @@ export async function seedDemo(baseUrl: string, log: (s: string) => void) {
   // lines rest on one. Started at or before the semester, a year long, 30 or 45 minutes a week (the
   // weekly 30-minute sessions below meet the one and fall behind the other), reviews and
   // re-evaluations spread over the coming months.
-  const today = Date.parse(`${ymd(Date.now())}T00:00:00Z`);
+  const today = Date.parse(`${ymd(now().getTime())}T00:00:00Z`);
   const active = clients.filter((c) => c.active);
   await eachInPool(active, async (c, i) => {
     const start = Date.parse(`${semesterStart}T00:00:00Z`) - (i % 4) * 45 * DAY_MS;
@@ -157,13 +171,13 @@ export async function seedDemo(baseUrl: string, log: (s: string) => void) {
   }, 6);
   log(`  ${active.length} IEPs (30 or 45 minutes a week)`);
 
-  // A semester: 16 weeks back from today, each client seen weekly, in pairs from the same school.
+  // A semester (weeksOfSessions) up to this week and next week, each client seen weekly, in pairs from the same school.
   // School hours on the account's clock (the demo keeps the default zone), whatever the machine's zone.
   const monday = today - ((new Date(today).getUTCDay() + 6) % 7) * DAY_MS;
   const pairs: { clients: typeof clients; at: Date; week: number }[] = [];
   // Sessions are for active clients, in pairs from the same school.
   const scheduled = active.sort((a, b) => a.orgIndex - b.orgIndex);
-  for (let week = 15; week >= -1; week--) {
+  for (let week = weeksOfSessions - 1; week >= -1; week--) {
     for (let p = 0; p < scheduled.length; p += 2) {
       const slot = p / 2;
       const day = ymd(monday - week * 7 * DAY_MS + (slot % 5) * DAY_MS);
@@ -175,7 +189,7 @@ export async function seedDemo(baseUrl: string, log: (s: string) => void) {
   await slpAgent.ok('POST', '/api/login', { username: slp.email, password: slp.password });
   let documented = 0;
   await eachInPool(pairs, async ({ clients: group, at, week }) => {
-    const past = at.getTime() < Date.now();
+    const past = at.getTime() < now().getTime();
     // Maple's sessions are the SLP's own: this week's show on the SLP's calendar and dashboard.
     const providerId = group.every((c) => c.orgIndex === 0) ? slpUser.id : undefined;
     const session = await owner.ok<{ id: string }>('POST', '/api/sessions', { type: 'therapy', clientIds: group.map((c) => c.id), scheduledAt: at.toISOString(), duration: 30, notes: '', providerId });
@@ -203,7 +217,7 @@ export async function seedDemo(baseUrl: string, log: (s: string) => void) {
       for (const goalId of goalsByClient.get(c.id) ?? []) {
         const total = 10;
         const gain = flatGoals.has(goalId) ? 0.05 : 0.35;
-        const successful = Math.min(total, Math.max(0, Math.round(3 + (15 - week) * gain + random() * 2)));
+        const successful = Math.min(total, Math.max(0, Math.round(3 + (weeksOfSessions - 1 - week) * gain + random() * 2)));
         await owner.ok('POST', `/api/sessions/${session.id}/progress`, { goalId, successfulAttempts: successful, totalAttempts: total, notes: '' });
       }
       present.push(c.id);
@@ -213,11 +227,11 @@ export async function seedDemo(baseUrl: string, log: (s: string) => void) {
     // The SLP signs its notes from before this week; this week's wait on its dashboard.
     if (providerId && week > 0) for (const clientId of present) await slpAgent.ok('POST', `/api/sessions/${session.id}/sign`, { clientId });
   }, 6);
-  log(`  ${pairs.length} sessions over a semester, ${documented} documented client visits`);
+  log(`  ${pairs.length} sessions over ${weeksOfSessions} weeks and the next, ${documented} documented client visits`);
 
-  const monthAgo = ymd(Date.now() - 30 * DAY_MS);
+  const monthAgo = ymd(now().getTime() - 30 * DAY_MS);
   for (const c of clients.slice(0, 5)) {
-    await owner.ok('POST', `/api/clients/${c.id}/generate-progress-note`, { reportingPeriodStart: monthAgo, reportingPeriodEnd: ymd(Date.now()) });
+    await owner.ok('POST', `/api/clients/${c.id}/generate-progress-note`, { reportingPeriodStart: monthAgo, reportingPeriodEnd: ymd(now().getTime()) });
   }
   log('  5 progress notes');
   return { alreadySeeded: false };

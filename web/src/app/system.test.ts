@@ -38,3 +38,17 @@ describe('focus rings', () => {
     expect(contrast(ring, system.token('colors.gray.50'))).toBeGreaterThanOrEqual(3);
   });
 });
+
+describe('solid fills', () => {
+  const palettes = ['gray', 'red', 'orange', 'green', 'teal', 'blue', 'cyan', 'purple', 'pink'] as const;
+  /** A palette's contrast token ('white', or a colour reference) as '#rrggbb'. */
+  const contrastText = (palette: string) => {
+    const token = system.tokens.getByName(`colors.${palette}.contrast`);
+    const value = (token?.extensions.conditions as Record<string, string> | undefined)?._light ?? '';
+    return value === 'white' ? '#ffffff' : value.startsWith('{') ? system.token(value.replace(/^\{|\}$/g, '')) : value;
+  };
+
+  it.each(palettes)('%s.solid carries its text at 4.5:1 or more (WCAG AA)', (palette) => {
+    expect(contrast(lightColor(`colors.${palette}.solid`), contrastText(palette))).toBeGreaterThanOrEqual(4.5);
+  });
+});

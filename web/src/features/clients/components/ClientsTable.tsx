@@ -58,12 +58,11 @@ function ClientsWideTable({ clients, organizations, onOpen, onGenerateNote, onAr
                   {/* The name opens the client's page (IEP, minutes); the rest of the row opens the edit dialog. */}
                   <ClientNameAndId client={client} name={name} onClick={(event) => event.stopPropagation()} />
                 </Table.Cell>
-                <Table.Cell>{(client.organizationId && organizationNames.get(client.organizationId)) ?? '—'}</Table.Cell>
+                {/* The long texts wrap (cells do not by default): at 1280 px the table fits its card. */}
+                <Table.Cell whiteSpace="normal">{(client.organizationId && organizationNames.get(client.organizationId)) ?? '—'}</Table.Cell>
                 <Table.Cell>{gradeLabel(client.gradeLevel) ?? '—'}</Table.Cell>
-                <Table.Cell maxW="64">
-                  <Text truncate title={client.diagnosis}>
-                    {client.diagnosis ?? '—'}
-                  </Text>
+                <Table.Cell whiteSpace="normal" maxW="64">
+                  {client.diagnosis ?? '—'}
                 </Table.Cell>
                 <Table.Cell whiteSpace="nowrap">{frequencyLabel(client.sessionFrequency)}</Table.Cell>
                 <Table.Cell>

@@ -14,3 +14,34 @@ export const fetchFamilyReportPdf = (token: string, lang?: ReportLanguage) =>
   apiFile('downloadFamilyReportPdf', { params: { token }, query: lang ? { lang } : {}, expectUnauthorized: true });
 
 export const acknowledgeReport = (token: string, name: string) => api('acknowledgeFamilyShare', { params: { token }, body: { name }, expectUnauthorized: true });
+
+/**
+ * Whether this browser has entered the share's code (its visit cookie is HttpOnly, out of the page's
+ * reach). Without the mark the page shows the code form and asks the server nothing, so an ordinary
+ * first visit makes no 401 (a console error); a mark outliving its visit costs one 401, then goes.
+ */
+const unlockedMark = (token: string) => `caseload.family-unlocked.${token}`;
+
+export function rememberUnlocked(token: string): void {
+  try {
+    localStorage.setItem(unlockedMark(token), '1');
+  } catch {
+    // Storage refused (private mode): the next load asks for the code again.
+  }
+}
+
+export function wasUnlocked(token: string): boolean {
+  try {
+    return localStorage.getItem(unlockedMark(token)) === '1';
+  } catch {
+    return false;
+  }
+}
+
+export function forgetUnlocked(token: string): void {
+  try {
+    localStorage.removeItem(unlockedMark(token));
+  } catch {
+    // Nothing stored to forget.
+  }
+}

@@ -4,6 +4,7 @@ import type { FamilyReport } from '@caseload/contract/families';
 import { jsonResponse } from '../../../test/fetch.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { mockRoutes } from '../../../test/server.ts';
+import { rememberUnlocked } from '../api/family.ts';
 
 const token = 'a'.repeat(22);
 const base = `/api/family/${token}`;
@@ -32,8 +33,12 @@ afterEach(() => {
 describe('the family page', () => {
   it('keeps a wrong code in its field with the reason, then opens the report naming the school, the district and who prepared it', async () => {
     let unlocked = false;
+    let reads = 0;
     mockRoutes({
-      [`GET ${base}/report`]: () => (unlocked ? jsonResponse(200, report) : jsonResponse(401, { message: 'Enter the code' })),
+      [`GET ${base}/report`]: () => {
+        reads++;
+        return unlocked ? jsonResponse(200, report) : jsonResponse(401, { message: 'Enter the code' });
+      },
       [`POST ${base}/unlock`]: ({ body }) => {
         if ((body as { code: string }).code !== '123456') return jsonResponse(400, { message: 'That code is not right' });
         unlocked = true;
@@ -42,6 +47,8 @@ describe('the family page', () => {
     });
     renderApp(`/family/${token}`);
     const code = await screen.findByLabelText('Code');
+    // A first visit asks the server nothing before the code: its answer could only be a 401 (a console error).
+    expect(reads).toBe(0);
     fireEvent.change(code, { target: { value: '111111' } });
     fireEvent.click(screen.getByRole('button', { name: 'Open the report' }));
     expect(await screen.findByText('That code is not right. Please check it and try again.')).toBeTruthy();
@@ -62,6 +69,7 @@ describe('the family page', () => {
       [`POST ${base}/acknowledge`]: ({ body }) =>
         online ? jsonResponse(200, { acknowledgedAt: '2024-04-02T15:00:00.000Z', acknowledgedBy: (body as { name: string }).name }) : offline(),
     });
+    rememberUnlocked(token);
     renderApp(`/family/${token}`);
     const name = await screen.findByLabelText('Your name');
     fireEvent.change(name, { target: { value: 'Pat K.' } });
@@ -77,6 +85,7 @@ describe('the family page', () => {
 
   it('says so when the PDF cannot be downloaded, and leaves the report on the page', async () => {
     mockRoutes({ [`GET ${base}/report`]: () => jsonResponse(200, report), [`GET ${base}/report.pdf`]: offline });
+    rememberUnlocked(token);
     renderApp(`/family/${token}`);
     fireEvent.click(await screen.findByRole('button', { name: 'Download PDF' }));
     const alert = await screen.findByRole('alert');

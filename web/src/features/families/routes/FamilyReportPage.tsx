@@ -9,7 +9,7 @@ import { isApiError } from '../../../lib/api.ts';
 import { downloadFile } from '../../../lib/download.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { GoalChartFigure } from '../../reports/index.ts';
-import { acknowledgeReport, fetchFamilyReport, fetchFamilyReportPdf, unlockShare } from '../api/family.ts';
+import { acknowledgeReport, fetchFamilyReport, fetchFamilyReportPdf, forgetUnlocked, rememberUnlocked, unlockShare, wasUnlocked } from '../api/family.ts';
 
 /**
  * The family's page (part 4 §6), outside the signed-in app: the code, then the report (goals with
@@ -20,10 +20,13 @@ import { acknowledgeReport, fetchFamilyReport, fetchFamilyReportPdf, unlockShare
 export default function FamilyReportPage() {
   const { token = '' } = useParams();
   const [language, setLanguage] = useState<ReportLanguage | undefined>(undefined);
+  // Asked only once this browser has entered the code: before, the answer can only be 401.
+  const [unlocked, setUnlocked] = useState(() => wasUnlocked(token));
   const report = useQuery({
     queryKey: ['family-report', token, language ?? 'share'],
     queryFn: ({ signal }) => fetchFamilyReport(token, language, signal),
     retry: (count, error) => !isApiError(error) && count < 2,
+    enabled: unlocked,
   });
   // Before the code, the share's language is not known yet: the browser's, when Caseload reports in it.
   const shown: ReportLanguage = report.data?.language ?? language ?? browserLanguage();
@@ -43,11 +46,20 @@ export default function FamilyReportPage() {
   }, [shown, m]);
 
   const ended = isApiError(report.error, 410);
-  const locked = isApiError(report.error, 401);
+  const locked = !unlocked || isApiError(report.error, 401);
+  useEffect(() => {
+    // The visit ended (its cookie expired): the mark goes with it.
+    if (isApiError(report.error, 401)) forgetUnlocked(token);
+  }, [report.error, token]);
+  const onUnlocked = () => {
+    rememberUnlocked(token);
+    if (unlocked) void report.refetch();
+    else setUnlocked(true);
+  };
   return (
     <Box as="main" lang={shown} dir={m.direction} minH="100vh" bg="gray.50" py={{ base: '4', md: '10' }}>
       <Container maxW="3xl" px={{ base: '3', md: '6' }}>
-        {report.isPending ? (
+        {unlocked && report.isPending ? (
           <Text role="status">…</Text>
         ) : ended ? (
           <Panel>
@@ -57,7 +69,7 @@ export default function FamilyReportPage() {
             <Text role="alert">{m.t('linkEnded')}</Text>
           </Panel>
         ) : locked ? (
-          <CodeForm token={token} m={m} onUnlocked={() => void report.refetch()} />
+          <CodeForm token={token} m={m} onUnlocked={onUnlocked} />
         ) : report.data ? (
           <ReportView token={token} report={report.data} m={m} onLanguage={setLanguage} />
         ) : (

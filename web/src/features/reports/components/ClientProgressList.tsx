@@ -68,7 +68,8 @@ function ClientRow({ client, alwaysShowCharts }: { client: ClientProgress; alway
                 <Badge variant="outline" colorPalette="purple" flexShrink={0}>
                   {goalTypeLabels[goal.type] ?? goal.type}
                 </Badge>
-                <Text flex="1" minW="0" lineClamp={charts ? undefined : 2}>
+                {/* Whole, never clamped (a clamp cut the goal mid-sentence); at least 12rem wide, so on a phone it takes a line of its own rather than a sliver beside the badge. */}
+                <Text flex="1 1 12rem" minW="0">
                   {plainText(goal.description)}
                 </Text>
                 <Text color="fg.muted" flexShrink={0}>

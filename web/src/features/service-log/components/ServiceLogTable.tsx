@@ -61,14 +61,16 @@ function ServiceLogGrid({ lines }: { lines: readonly ServiceLogLine[] }) {
         <Table.Body>
           {lines.map((line) => (
             <Table.Row key={`${line.sessionId}:${line.clientId}`} data-testid="service-log-line">
-              <Table.Cell position="sticky" left="0" bg="bg" zIndex="1" whiteSpace="nowrap">
+              {/* The date may wrap ('Dec 1,' over '2026'): with the owner's 'Administrator' rows the table was 922 px in a 908 px card at 1280 px. */}
+              <Table.Cell position="sticky" left="0" bg="bg" zIndex="1" whiteSpace="normal">
                 <Link asChild color="blue.700" fontWeight="medium">
                   <RouterLink to={`/sessions/${line.sessionId}`}>{shortDate(line.date)}</RouterLink>
                 </Link>
               </Table.Cell>
               <Table.Cell whiteSpace="nowrap">{line.student}</Table.Cell>
               <Table.Cell whiteSpace="normal">{line.provider}</Table.Cell>
-              <Table.Cell>{roleLabel(line)}</Table.Cell>
+              {/* Wraps: 'Speech-Language Pathologist' on one line took 204 px and pushed the table past its card at 1280 px. */}
+              <Table.Cell whiteSpace="normal">{roleLabel(line)}</Table.Cell>
               {/* The server's HH:mm in the account's zone, written as the calendar writes times. */}
               <Table.Cell whiteSpace="nowrap">{clockLabel(line.start)}</Table.Cell>
               <Table.Cell whiteSpace="nowrap">{clockLabel(line.end)}</Table.Cell>

@@ -130,8 +130,8 @@ function DayColumn({ day, timeZone, sessions, onSlotClick }: { day: Date; timeZo
           _hover={{ bg: `${statusPalette[session.status]}.200`, textDecoration: 'none' }}
           zIndex="1"
         >
-          {/* A narrow block wraps the names onto a second line, and hovering shows them all. */}
-          <RouterLink to={`/sessions/${session.id}`} title={sessionClientNames(session)}>
+          {/* A narrow block wraps the names onto a second line, and hovering shows the block's whole text. */}
+          <RouterLink to={`/sessions/${session.id}`} title={`${sessionClientNames(session)} · ${blockDetail(session)}`}>
             <Flex direction="column">
               <Flex as="span" align="flex-start" gap="1" minW="0">
                 <Text as="span" fontWeight="semibold" lineClamp={2} overflowWrap="anywhere">
@@ -140,7 +140,7 @@ function DayColumn({ day, timeZone, sessions, onSlotClick }: { day: Date; timeZo
                 <SessionMarks session={session} badgeSize="xs" />
               </Flex>
               <Text as="span" truncate>
-                {session.status === 'canceled' ? sessionStatusLabel(session) : sessionTypeLabels[session.type]} · {durationLabel(session.duration)}
+                {blockDetail(session)}
               </Text>
             </Flex>
           </RouterLink>
@@ -148,4 +148,9 @@ function DayColumn({ day, timeZone, sessions, onSlotClick }: { day: Date; timeZo
       ))}
     </Box>
   );
+}
+
+/** A block's second line: the session's type (or why it was canceled) and its length. */
+function blockDetail(session: Session): string {
+  return `${session.status === 'canceled' ? sessionStatusLabel(session) : sessionTypeLabels[session.type]} · ${durationLabel(session.duration)}`;
 }
