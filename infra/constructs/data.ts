@@ -16,6 +16,7 @@ import { TOTP_KMS_PURPOSE } from '../../packages/core/src/auth/secret-box.ts';
 import { tableDefinition } from '../../packages/core/src/table.ts';
 import type { TableAccess } from './access.ts';
 import { acknowledge } from './nag.ts';
+import { logGroupsOfThisAccount } from './log-key-policy.ts';
 
 /**
  * What DynamoDB asks KMS for on the caller's behalf, spelled out (no `kms:GenerateDataKey*` or
@@ -82,15 +83,7 @@ export class Data extends Construct {
     });
     this.opsKey.addAlias(`alias/${stackName}/ops`);
     // CloudWatch Logs encrypts each log group's data with the key, named in the encryption context.
-    this.opsKey.addToResourcePolicy(
-      new iam.PolicyStatement({
-        sid: 'LogGroupsOfThisAccount',
-        principals: [new iam.ServicePrincipal(`logs.${Aws.REGION}.amazonaws.com`)],
-        actions: ['kms:Encrypt', 'kms:Decrypt', 'kms:ReEncryptFrom', 'kms:ReEncryptTo', 'kms:GenerateDataKey', 'kms:GenerateDataKeyWithoutPlaintext', 'kms:DescribeKey'],
-        resources: ['*'],
-        conditions: { ArnLike: { 'kms:EncryptionContext:aws:logs:arn': `arn:${Aws.PARTITION}:logs:${Aws.REGION}:${Aws.ACCOUNT_ID}:log-group:*` } },
-      }),
-    );
+    this.opsKey.addToResourcePolicy(logGroupsOfThisAccount());
     // CloudWatch alarms publish to the encrypted topic.
     this.opsKey.addToResourcePolicy(
       new iam.PolicyStatement({

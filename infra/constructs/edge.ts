@@ -36,6 +36,7 @@ import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
 import { ALARM_THRESHOLDS, LIMITS } from '../config.ts';
 import { acknowledge } from './nag.ts';
+import { logGroupsOfThisAccount } from './log-key-policy.ts';
 
 /** Requests per client IP in 5 minutes on each sign-in endpoint (config.ts LIMITS: a district behind one NAT). */
 export const SIGN_IN_RATE_PER_5_MIN = LIMITS.signInRatePerIpPer5Min;
@@ -118,15 +119,7 @@ export class EdgeStack extends Stack {
       enableKeyRotation: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });
-    logKey.addToResourcePolicy(
-      new iam.PolicyStatement({
-        sid: 'LogGroupsOfThisAccount',
-        principals: [new iam.ServicePrincipal(`logs.${Aws.REGION}.amazonaws.com`)],
-        actions: ['kms:Encrypt', 'kms:Decrypt', 'kms:ReEncryptFrom', 'kms:ReEncryptTo', 'kms:GenerateDataKey', 'kms:GenerateDataKeyWithoutPlaintext', 'kms:DescribeKey'],
-        resources: ['*'],
-        conditions: { ArnLike: { 'kms:EncryptionContext:aws:logs:arn': `arn:${Aws.PARTITION}:logs:${Aws.REGION}:${Aws.ACCOUNT_ID}:log-group:*` } },
-      }),
-    );
+    logKey.addToResourcePolicy(logGroupsOfThisAccount());
     // WAF only delivers to log groups whose name starts with aws-waf-logs-.
     const logGroupName = `aws-waf-logs-${this.stackName}`;
     const logGroup = new logs.LogGroup(this, 'WafLogs', { logGroupName, retention: logs.RetentionDays.ONE_YEAR, encryptionKey: logKey });

@@ -38,6 +38,18 @@ export function JobProgressBar({ label, progress, error, lostContact: [fallback,
   );
 }
 
+/** An export's bar, in the same words wherever an export runs (a district's lists, a whole account). */
+export function ExportProgressBar({ progress, error }: Pick<JobProgressBarProps, 'progress' | 'error'>) {
+  return (
+    <JobProgressBar
+      label="Preparing export"
+      progress={progress}
+      error={error}
+      lostContact={['Lost contact with the export.', 'It goes on in the background: export again later to get the file.']}
+    />
+  );
+}
+
 interface JobFailedProps {
   title: string;
   description: string;

@@ -1,5 +1,5 @@
 import type { ExportJob } from '@caseload/contract/exports';
-import { JobDownload, JobFailed, JobProgressBar } from '../../../components/JobProgress.tsx';
+import { ExportProgressBar, JobDownload, JobFailed } from '../../../components/JobProgress.tsx';
 import { useWholeExportJob } from '../api/whole-export.ts';
 
 interface WholeExportStatusProps {
@@ -20,12 +20,5 @@ export function WholeExportStatus({ job: started, onRetry, retrying }: WholeExpo
   if (job.status === 'done' && job.downloadUrl) {
     return <JobDownload message="Export ready. The link works once, for 15 minutes." url={job.downloadUrl} fileName={job.fileName} onFollow={() => void query.refetch()} />;
   }
-  return (
-    <JobProgressBar
-      label="Preparing export"
-      progress={job.progress}
-      error={query.isError ? query.error : null}
-      lostContact={['Lost contact with the export.', 'It goes on in the background: export again later to get the file.']}
-    />
-  );
+  return <ExportProgressBar progress={job.progress} error={query.isError ? query.error : null} />;
 }

@@ -1,9 +1,9 @@
-import { Box, Card, Heading, LinkOverlay, SimpleGrid, Skeleton, Text } from '@chakra-ui/react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Box, Card, Heading, SimpleGrid, Skeleton, Text } from '@chakra-ui/react';
 import type { MinutesSummary } from '@caseload/contract/school-year';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { errorMessage, isApiError } from '../../../lib/api.ts';
 import { useMinutesSummary } from '../api/dashboard.ts';
+import { CountCardLink } from './CountCardLink.tsx';
 
 interface Count {
   label: string;
@@ -49,14 +49,7 @@ export function MinutesCounts({ assignedTo }: { assignedTo: 'me' | 'all' | undef
               <li key={label}>
                 <Card.Root position="relative" height="full" borderLeftWidth="4px" borderLeftColor={`${color}.500`} _hover={{ shadow: 'md' }} transition="box-shadow 0.15s">
                   <Card.Body>
-                    {/* The overlay makes the whole card the link; its name is the count's label. */}
-                    <LinkOverlay asChild>
-                      <RouterLink to={to}>
-                        <Text fontSize="sm" color="fg.muted" fontWeight="medium">
-                          {label}
-                        </Text>
-                      </RouterLink>
-                    </LinkOverlay>
+                    <CountCardLink to={to} label={label} />
                     <Text fontSize="3xl" fontWeight="bold" data-testid="minutes-count-value">
                       {value(data)}
                     </Text>

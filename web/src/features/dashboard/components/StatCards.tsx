@@ -1,9 +1,9 @@
-import { Box, Card, Flex, LinkOverlay, SimpleGrid, Skeleton, Text } from '@chakra-ui/react';
+import { Box, Card, Flex, SimpleGrid, Skeleton, Text } from '@chakra-ui/react';
 import type { ComponentType } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
 import type { DashboardStats } from '@caseload/contract/caseload';
 import { ActivityIcon, CalendarIcon, CheckCircleIcon, TargetIcon, UsersIcon } from '../../../components/icons.tsx';
 import { trendCaptions } from '../lib/dashboard.ts';
+import { CountCardLink } from './CountCardLink.tsx';
 
 interface StatCard {
   label: string;
@@ -43,18 +43,11 @@ export function StatCards({ stats, loading }: { stats: DashboardStats | undefine
     <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, sm: 2, lg: 3, '2xl': 5 }} gap="6" mb="8">
       {cards(stats).map(({ label, value, caption, to, icon: Icon, color }) => (
         <li key={label}>
-          {/* The overlay stretches the link over the whole card; its name stays the short label. */}
           <Card.Root position="relative" height="full" _hover={{ shadow: 'md', borderColor: `${color}.300` }} transition="box-shadow 0.15s">
             <Card.Body>
               <Flex justify="space-between" align="flex-start" gap="3">
                 <Box>
-                  <LinkOverlay asChild>
-                    <RouterLink to={to}>
-                      <Text fontSize="sm" color="fg.muted" fontWeight="medium">
-                        {label}
-                      </Text>
-                    </RouterLink>
-                  </LinkOverlay>
+                  <CountCardLink to={to} label={label} />
                   <Text fontSize="3xl" fontWeight="bold" data-testid="stat-value">
                     {value}
                   </Text>

@@ -1,6 +1,6 @@
 import { Card } from '@chakra-ui/react';
 import type { ExportJob } from '@caseload/contract/exports';
-import { JobDownload, JobFailed, JobProgressBar } from '../../../components/JobProgress.tsx';
+import { ExportProgressBar, JobDownload, JobFailed } from '../../../components/JobProgress.tsx';
 import { useExportJob, type DistrictExport } from '../api/exports.ts';
 
 const rowsWord = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'row' : 'rows'}`;
@@ -25,14 +25,7 @@ export function ExportJobProgress({ job: started, onRetry, retrying }: ExportJob
     return <JobFailed title="The export did not finish." description="Nothing was saved. Try again; if it fails again, choose a shorter period." onRetry={onRetry} retrying={retrying} />;
   }
   if (job.status === 'done' && job.downloadUrl) return <JobDownload message={`Export ready · ${rowsWord(job.rows)}`} url={job.downloadUrl} fileName={job.fileName} />;
-  return (
-    <JobProgressBar
-      label="Preparing export"
-      progress={job.progress}
-      error={query.isError ? query.error : null}
-      lostContact={['Lost contact with the export.', 'It goes on in the background: export again later to get the file.']}
-    />
-  );
+  return <ExportProgressBar progress={job.progress} error={query.isError ? query.error : null} />;
 }
 
 /** The page's whole-district export in its own card below the heading, once one was started. */
