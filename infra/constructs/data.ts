@@ -16,7 +16,7 @@ import { TOTP_KMS_PURPOSE } from '../../packages/core/src/auth/secret-box.ts';
 import { tableDefinition } from '../../packages/core/src/table.ts';
 import type { TableAccess } from './access.ts';
 import { acknowledge } from './nag.ts';
-import { logGroupsOfThisAccount } from './log-key-policy.ts';
+import { alarmsPublishToTopic, logGroupsOfThisAccount } from './key-policies.ts';
 
 /**
  * What DynamoDB asks KMS for on the caller's behalf, spelled out (no `kms:GenerateDataKey*` or
@@ -85,15 +85,7 @@ export class Data extends Construct {
     // CloudWatch Logs encrypts each log group's data with the key, named in the encryption context.
     this.opsKey.addToResourcePolicy(logGroupsOfThisAccount());
     // CloudWatch alarms publish to the encrypted topic.
-    this.opsKey.addToResourcePolicy(
-      new iam.PolicyStatement({
-        sid: 'AlarmsPublishToTopic',
-        principals: [new iam.ServicePrincipal('cloudwatch.amazonaws.com')],
-        actions: ['kms:Decrypt', 'kms:GenerateDataKey'],
-        resources: ['*'],
-        conditions: { StringEquals: { 'aws:SourceAccount': Aws.ACCOUNT_ID } },
-      }),
-    );
+    this.opsKey.addToResourcePolicy(alarmsPublishToTopic());
 
     // EventBridge publishes failed-backup events to the encrypted alarm topic (alarms.ts).
     this.opsKey.addToResourcePolicy(

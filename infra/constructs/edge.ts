@@ -24,10 +24,9 @@
  * An operator who brings their own web ACL instead of this stack's must give it the same rules
  * (docs/operations.md, "Limits"); the main stack only checks that `webAclArn` is a CloudFront ACL.
  */
-import { ArnFormat, Aws, CfnOutput, Duration, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { ArnFormat, CfnOutput, Duration, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
-import * as iam from 'aws-cdk-lib/aws-iam';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import * as kms from 'aws-cdk-lib/aws-kms';
@@ -36,7 +35,7 @@ import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
 import { ALARM_THRESHOLDS, LIMITS } from '../config.ts';
 import { acknowledge } from './nag.ts';
-import { logGroupsOfThisAccount } from './log-key-policy.ts';
+import { alarmsPublishToTopic, logGroupsOfThisAccount } from './key-policies.ts';
 
 /** Requests per client IP in 5 minutes on each sign-in endpoint (config.ts LIMITS: a district behind one NAT). */
 export const SIGN_IN_RATE_PER_5_MIN = LIMITS.signInRatePerIpPer5Min;
@@ -135,15 +134,7 @@ export class EdgeStack extends Stack {
       description: `Caseload (${this.stackName}): encrypts the WAF alarm topic`,
       enableKeyRotation: true,
     });
-    topicKey.addToResourcePolicy(
-      new iam.PolicyStatement({
-        sid: 'AlarmsPublishToTopic',
-        principals: [new iam.ServicePrincipal('cloudwatch.amazonaws.com')],
-        actions: ['kms:Decrypt', 'kms:GenerateDataKey'],
-        resources: ['*'],
-        conditions: { StringEquals: { 'aws:SourceAccount': Aws.ACCOUNT_ID } },
-      }),
-    );
+    topicKey.addToResourcePolicy(alarmsPublishToTopic());
     this.topic = new sns.Topic(this, 'AlarmTopic', { displayName: 'Caseload WAF alarms', enforceSSL: true, masterKey: topicKey });
     if (props.alarmEmail) {
       const subscription = this.topic.addSubscription(new subscriptions.EmailSubscription(props.alarmEmail));
