@@ -20,7 +20,18 @@ export const acknowledgeReport = (token: string, name: string) => api('acknowled
  * reach). Without the mark the page shows the code form and asks the server nothing, so an ordinary
  * first visit makes no 401 (a console error); a mark outliving its visit costs one 401, then goes.
  */
-const unlockedMark = (token: string) => `caseload.family-unlocked.${token}`;
+const unlockedMark = (token: string) => `caseload.family-unlocked.${markOf(token)}`;
+
+/**
+ * The mark's name holds a digest of the link's token, never the token (a secret of the share): one
+ * who reads this browser's storage learns only that some share was opened here. FNV-1a (32 bits)
+ * is enough to tell a family's few shares apart, and synchronous where the page first renders.
+ */
+function markOf(token: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < token.length; i++) hash = Math.imul(hash ^ token.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(16);
+}
 
 export function rememberUnlocked(token: string): void {
   try {
