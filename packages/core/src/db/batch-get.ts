@@ -49,6 +49,8 @@ export async function batchGetItems<T>(itemKeys: readonly ItemKey[], opts: Batch
   const unique = [...new Map(itemKeys.map((k) => [idOf(k), { PK: k.PK, SK: k.SK }])).values()];
   const chunks: ItemKey[][] = [];
   for (let i = 0; i < unique.length; i += BATCH_GET_KEYS) chunks.push(unique.slice(i, i + BATCH_GET_KEYS));
+  // Most reads (every request's login session among them) are one chunk: no pool for those.
+  if (chunks.length <= 1) return chunks.length ? readChunk<T>(chunks[0]!, opts) : [];
   const found: T[] = [];
   await eachInPool(chunks, async (chunk) => found.push(...(await readChunk<T>(chunk, opts))), opts.parallelChunks ?? 1);
   return found;

@@ -11,6 +11,7 @@
  */
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { NOT_THERE, wasNotThere } from '@caseload/contract/sessions';
+import { eachInPool } from '../concurrency.ts';
 import { sessionCounterChanges } from '../counters.ts';
 import { db, queryPartition, transact, type TxItem, unlessConditionFailed } from '../db.ts';
 import { BadRequestError, type HttpError } from '../errors.ts';
@@ -221,10 +222,7 @@ async function unsettleMakeups(accountId: string, before: SessionItem, after: Se
 }
 
 async function repairDocs(accountId: string, sessionId: string, session: SessionItem | undefined) {
-  const fixes = docFixes(await listDocs(accountId, sessionId), session);
-  for (let i = 0; i < fixes.length; i += REPAIR_CONCURRENCY) {
-    await Promise.all(fixes.slice(i, i + REPAIR_CONCURRENCY).map(applyFix));
-  }
+  await eachInPool(docFixes(await listDocs(accountId, sessionId), session), applyFix, REPAIR_CONCURRENCY);
 }
 
 async function applyFix(fix: TxItem) {
