@@ -41,21 +41,31 @@ async function violationsAtThisSize(page: Page, least: Impact = 'serious'): Prom
  */
 async function settledAxeRun(page: Page, least: Impact): Promise<{ violations: string[]; changedDuringRun: boolean }> {
   const { violations, changedDuringRun } = await page.evaluate(
-    async ({ tags, maxSettleRounds }) => {
+    async ({ tags, maxSettleRounds, maxSettleMs }) => {
       // How many transitions and animations have started since the listeners went in.
       let started = 0;
       const mark = () => {
         started++;
       };
       const twoFrames = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      // Only a running, finite animation ever finishes: a paused one would be waited on for good.
       const finiteAnimationsFinished = () =>
-        Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined)));
+        Promise.all(
+          document
+            .getAnimations()
+            .filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity)
+            .map((a) => a.finished.catch(() => undefined)),
+        );
+      // A bound, not a wait: the screen is judged as it is if its animations outlast it.
+      const settleDeadline = performance.now() + maxSettleMs;
+      const beforeDeadline = <T,>(work: Promise<T>) =>
+        Promise.race([work, new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, settleDeadline - performance.now())))]);
       document.addEventListener('transitionrun', mark, true);
       document.addEventListener('animationstart', mark, true);
       try {
-        for (let round = 0; round < maxSettleRounds; round++) {
+        for (let round = 0; round < maxSettleRounds && performance.now() < settleDeadline; round++) {
           const before = started;
-          await finiteAnimationsFinished();
+          await beforeDeadline(finiteAnimationsFinished());
           await twoFrames();
           if (started === before) break;
         }
@@ -63,6 +73,8 @@ async function settledAxeRun(page: Page, least: Impact): Promise<{ violations: s
         const result = await (window as unknown as { axe: { run: AxeRun } }).axe.run(document, {
           resultTypes: ['violations'],
           runOnly: { type: 'tag', values: tags },
+          // The app's screens hold no frames; without this axe waits up to a minute for an answer from any frame.
+          iframes: false,
         });
         await twoFrames();
         return {
@@ -74,7 +86,7 @@ async function settledAxeRun(page: Page, least: Impact): Promise<{ violations: s
         document.removeEventListener('animationstart', mark, true);
       }
     },
-    { tags: [...WCAG_TAGS], maxSettleRounds: 20 },
+    { tags: [...WCAG_TAGS], maxSettleRounds: 20, maxSettleMs: 10_000 },
   );
   return {
     changedDuringRun,
